@@ -1,0 +1,11 @@
+"""Distinct id types, so a player id is never passed where an event id is expected."""
+
+from typing import NewType
+
+PlayerId = NewType("PlayerId", int)
+EventId = NewType("EventId", int)
+MatchId = NewType("MatchId", int)
+RoundId = NewType("RoundId", int)
+SeasonId = NewType("SeasonId", int)
+UserId = NewType("UserId", int)
+ClubId = NewType("ClubId", int)
