@@ -10,6 +10,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from torneo.rulesets.judging import JudgingRules
+from torneo.rulesets.poker import PokerRules
+from torneo.rulesets.risiko import RisikoRules
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -92,6 +96,9 @@ class Ruleset(_Strict):
     structure: list[StructureRow] = Field(default_factory=list)
     tiebreaks: list[str] = Field(default_factory=list)
     season: SeasonPointsRules | None = None
+    judging: JudgingRules | None = None  # INV-PEN-*, INV-DECK-*, BER-FMT-*, BER-JUDGE-1
+    risiko: RisikoRules | None = None  # RSK-*
+    poker: PokerRules | None = None  # PKR-*
 
     @model_validator(mode="after")
     def _structure_is_ascending(self) -> Ruleset:
