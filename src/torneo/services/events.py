@@ -121,6 +121,7 @@ def _register(uow: UnitOfWork, event: Event, t: Tournament, data: PlayerInput) -
     )
     event.registrations.append(reg)
     uow.session.flush()
+    uow.notify(f"event:{event.id}", "players")
     uow.audit(
         "event.register",
         "registration",
@@ -194,6 +195,7 @@ def start_event(
         before = _snapshot(event)
         event.status = EventStatus.RUNNING.value
         event.swiss_rounds, event.top_size, event.one_round_fewer = rounds, top, one_round_fewer
+        uow.notify(f"event:{event.id}", "status", status="running")
         uow.audit(
             "event.start",
             "event",
@@ -248,6 +250,7 @@ def pair_next_round(
                 )
             )
         _touch(event)
+        uow.notify(f"event:{event.id}", "round", round=round_no)
         uow.audit(
             "round.pair",
             "round",
@@ -304,6 +307,7 @@ def report_result(
         match.result_kind = score.kind.value
         match.reported_at = uow.now
         _touch(event)
+        uow.notify(f"event:{event.id}", "result", round=round_no, table=table)
         uow.audit(
             "match.correct" if correction else "match.report",
             "match",
@@ -353,6 +357,7 @@ def drop_player(
         if disqualify:
             reg.disqualified, reg.dq_reason = True, reason
         _touch(event)
+        uow.notify(f"event:{event.id}", "players")
         uow.audit(
             "player.disqualify" if disqualify else "player.drop",
             "registration",
@@ -405,6 +410,7 @@ def start_top(
                 )
             )
         event.settings = {**event.settings, "top_seeds": [int(s) for s in seeds]}
+        uow.notify(f"event:{event.id}", "round", round=round_no)
         uow.audit(
             "top.start",
             "event",
@@ -429,6 +435,7 @@ def close_event(store: Store, actor: Actor, event_id: int, *, version: int | Non
             raise refusal.raise_as(Conflict)
         before = _snapshot(event)
         event.status = EventStatus.FINISHED.value
+        uow.notify(f"event:{event.id}", "status", status="finished")
         uow.audit(
             "event.close",
             "event",
@@ -454,6 +461,7 @@ def void_event(
         before = _snapshot(event)
         event.status = EventStatus.VOID.value
         event.settings = {**event.settings, "void_reason": reason.strip()}
+        uow.notify(f"event:{event.id}", "status", status="void")
         uow.audit(
             "event.void",
             "event",

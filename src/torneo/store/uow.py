@@ -6,6 +6,7 @@ whole action back, so a refused action changes nothing (DESIGN.md: services own 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,8 +19,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from torneo.errors import Conflict
+from torneo.live.broker import Broker, InProcessBroker, Notice
 from torneo.store.db import make_engine, make_session_factory
 from torneo.store.models import AuditEntry
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +44,11 @@ class UnitOfWork:
     session: Session
     actor: Actor
     now: datetime
-    _audit: list[AuditEntry] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+
+    def notify(self, topic: str, kind: str, **data: Any) -> None:
+        """Queue a live-update notice; it is published only if the transaction commits."""
+        self.notices.append(Notice(topic, kind, data))
 
     def audit(
         self,
@@ -71,14 +79,20 @@ class UnitOfWork:
 class Store:
     """The database of one deployment: an engine, a session factory and a clock."""
 
-    def __init__(self, engine: Engine, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        clock: Callable[[], datetime] | None = None,
+        broker: Broker | None = None,
+    ) -> None:
         self.engine = engine
+        self.broker: Broker = broker or InProcessBroker()
         self.sessions: sessionmaker[Session] = make_session_factory(engine)
         self.clock = clock or (lambda: datetime.now(UTC))
 
     @classmethod
-    def from_url(cls, url: str | None = None) -> Store:
-        return cls(make_engine(url))
+    def from_url(cls, url: str | None = None, broker: Broker | None = None) -> Store:
+        return cls(make_engine(url), broker=broker)
 
     @contextmanager
     def unit(self, actor: Actor) -> Iterator[UnitOfWork]:
@@ -103,6 +117,11 @@ class Store:
             raise
         finally:
             session.close()
+        for notice in uow.notices:  # after the commit: a notice never announces a rollback
+            try:
+                self.broker.publish(notice)
+            except Exception:  # a lost notice costs freshness, never data (torneo.live)
+                log.warning("live notice %s not published", notice, exc_info=True)
 
     @contextmanager
     def read(self) -> Iterator[Session]:
