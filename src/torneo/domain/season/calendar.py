@@ -18,15 +18,15 @@ Decisions where the regulation is silent:
 from __future__ import annotations
 
 import calendar as _calendar
+import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from itertools import pairwise
 
 from torneo.domain.season.dates import SeasonDates
 from torneo.domain.season.settings import DEFAULT_SANCTIONING, SanctioningRules
 from torneo.errors import Refusal
-
-_FAR = date.max
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +35,13 @@ class CalendarEntry:
 
     key: str  # the tournament's name or id, unique in the season
     store: str  # the store / organizer holding it
-    date: date
+    date: dt.date
     is_major: bool = False
     void: bool = False
-    announced_on: date | None = None
+    announced_on: dt.date | None = None
 
     @property
-    def precedence(self) -> tuple[date, date, str]:
+    def precedence(self) -> tuple[dt.date, dt.date, str]:
         return (self.announced_on or self.date, self.date, self.key)
 
 
@@ -81,14 +81,9 @@ def can_fix_majors(
     today: date,
     rules: SanctioningRules = DEFAULT_SANCTIONING,
 ) -> Refusal | None:
-    """INV-SEASON-2: the Majors are fixed, all of them, no later than the season's first day."""
+    """INV-SEASON-2: all the Majors are fixed together, no later than the season's first day."""
     if today > season.start:
-        return Refusal(
-            "majors",
-            f"the season started on {season.start.isoformat()}; Majors are fixed at season start",
-            f"fix them on or before {season.start.isoformat()}",
-            "INV-SEASON-2",
-        )
+        return _too_late(season, MajorSchedule(()), None)
     if len(days) != rules.majors_per_season:
         return Refusal(
             "majors",
@@ -96,26 +91,7 @@ def can_fix_majors(
             f"exactly {rules.majors_per_season} Majors",
             "INV-SEASON-2",
         )
-    if len(set(days)) != len(days):
-        return Refusal("majors", "a day is given twice", "distinct days", "INV-SEASON-2")
-    for day in days:
-        if not season.contains(day):
-            return Refusal(
-                "majors",
-                f"a Major on {day.isoformat()} is outside the season {season.text()}",
-                "days inside the season",
-                "INV-SEASON-1",
-            )
-    ordered = sorted(days)
-    for a, b in zip(ordered, ordered[1:], strict=False):
-        if (b - a).days < rules.major_quiet_days:
-            return Refusal(
-                "majors",
-                f"the Majors of {a.isoformat()} and {b.isoformat()} are {(b - a).days} days apart",
-                f"at least {rules.major_quiet_days} days apart",
-                "INV-MAJOR-1",
-            )
-    return None
+    return _schedule_problem(season, days, rules)
 
 
 def fix_majors(
@@ -131,16 +107,76 @@ def fix_majors(
     return MajorSchedule(tuple(sorted(days)))
 
 
-def can_add_major(season: SeasonDates, schedule: MajorSchedule, day: date) -> Refusal:
-    """INV-SEASON-2: once fixed, the Majors cannot grow — adding one is always refused."""
+def can_add_major(
+    season: SeasonDates,
+    schedule: MajorSchedule,
+    day: date,
+    *,
+    today: date,
+    rules: SanctioningRules = DEFAULT_SANCTIONING,
+) -> Refusal | None:
+    """INV-SEASON-2: a Major joins the schedule only before the season starts, up to five."""
+    if today > season.start:
+        return _too_late(season, schedule, day)
+    if len(schedule.days) >= rules.majors_per_season:
+        return Refusal(
+            "is_major",
+            f"the season already has its {len(schedule.days)} Majors",
+            f"at most {rules.majors_per_season} Majors",
+            "INV-SEASON-2",
+        )
+    return _schedule_problem(season, [*schedule.days, day], rules)
+
+
+def add_major(
+    season: SeasonDates,
+    schedule: MajorSchedule,
+    day: date,
+    *,
+    today: date,
+    rules: SanctioningRules = DEFAULT_SANCTIONING,
+) -> MajorSchedule:
+    refusal = can_add_major(season, schedule, day, today=today, rules=rules)
+    if refusal:
+        raise refusal.raise_as()
+    return MajorSchedule(tuple(sorted([*schedule.days, day])))
+
+
+def _too_late(season: SeasonDates, schedule: MajorSchedule, day: date | None) -> Refusal:
     fixed = ", ".join(d.isoformat() for d in schedule.days) or "none"
+    what = f"a Major on {day.isoformat()}" if day else "the Majors"
     return Refusal(
-        "is_major",
-        f"a Major on {day.isoformat()} was not fixed at the start of the season "
-        f"({season.start.isoformat()}); the Majors are {fixed}",
-        "a minor tournament, or one of the fixed Major days",
+        "is_major" if day else "majors",
+        f"{what} cannot be added: the season started on {season.start.isoformat()} and the "
+        f"Majors fixed at its start are {fixed}",
+        f"Majors fixed on or before {season.start.isoformat()}",
         "INV-SEASON-2",
     )
+
+
+def _schedule_problem(
+    season: SeasonDates, days: Sequence[date], rules: SanctioningRules
+) -> Refusal | None:
+    if len(set(days)) != len(days):
+        return Refusal("majors", "a Major day is given twice", "distinct days", "INV-SEASON-2")
+    for day in days:
+        if not season.contains(day):
+            return Refusal(
+                "majors",
+                f"a Major on {day.isoformat()} is outside the season {season.text()}",
+                "days inside the season",
+                "INV-SEASON-1",
+            )
+    ordered = sorted(days)
+    for a, b in pairwise(ordered):
+        if (b - a).days < rules.major_quiet_days:
+            return Refusal(
+                "majors",
+                f"the Majors of {a.isoformat()} and {b.isoformat()} are {(b - a).days} days apart",
+                f"at least {rules.major_quiet_days} days apart",
+                "INV-MAJOR-1",
+            )
+    return None
 
 
 def bookable_days(

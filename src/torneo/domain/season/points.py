@@ -25,12 +25,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from torneo.domain.season.settings import MAJOR_EXTRA_LAST_PLACE, TOPCUT_WIN_POINTS
 from torneo.errors import TorneoError
 from torneo.ids import PlayerId
 from torneo.rulesets.models import SeasonPointsRules
 
+_ZERO = Fraction(0)
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
@@ -54,8 +56,16 @@ class PointsBreakdown:
     player_id: PlayerId
     total: int
     parts: tuple[tuple[str, int], ...]
-    text: str  # "13 Swiss + 9 Top 8 + 4 first place + 8 size = 34"
     final_bonus: Fraction = Fraction(0)  # INV-MAJOR-5, a separate tally
+    note: str = ""  # why there are no parts (INV-MAJOR-6)
+
+    @property
+    def text(self) -> str:
+        """E.g. "13 Swiss + 9 Top 8 + 4 first place + 8 size = 34"; built when shown."""
+        if self.note:
+            return f"{self.note} = {self.total}"
+        shown = [self.parts[0], *(part for part in self.parts[1:] if part[1])]
+        return " + ".join(f"{v} {label}" for label, v in shown) + f" = {self.total}"
 
 
 def size_points(field_size: int, rules: SeasonPointsRules) -> int:
@@ -95,7 +105,7 @@ def tournament_points(
     x = size_points(field_size, rules)
     rest = participation_points(field_size, rules)
     top_label = f"Top {top_size}" if top_size else "Top X"
-    final_bonus = [Fraction(v) for v in rules.final_bonus]
+    final_bonus = _fractions(tuple(rules.final_bonus))
     return [
         _one(p, field_size, is_major, rules, x, rest, top_label, final_bonus) for p in placements
     ]
@@ -114,7 +124,7 @@ def _one(
     if is_major and p.dropped:
         # INV-MAJOR-6 / INV-DROP-1: a player who dropped at a Major takes no points at all.
         return PointsBreakdown(
-            p.player_id, 0, (), "dropped at a Major: no points (INV-MAJOR-6) = 0"
+            p.player_id, 0, (), note="dropped at a Major: no points (INV-MAJOR-6)"
         )
     major_benefits = is_major and p.played_every_round
     parts: list[tuple[str, int]] = [("Swiss", p.swiss_points)]
@@ -123,7 +133,7 @@ def _one(
     if rules.count_third_place_match and p.third_place_win:
         parts.append(("3rd/4th match", TOPCUT_WIN_POINTS))
     podium = rules.major_podium_bonus if major_benefits else rules.podium_bonus
-    bonus = Fraction(0)
+    bonus = _ZERO
     if p.place <= len(podium):
         # INV-PTS-3 / INV-MAJOR-3: the podium gets its bonus plus X (X + 2 at a Major).
         parts.append((f"{_ordinal(p.place)} place", podium[p.place - 1]))
@@ -136,10 +146,15 @@ def _one(
         parts.append(("participation", rest))  # INV-PTS-4: ceil(n/8) for the rest
         if major_benefits and p.place <= MAJOR_EXTRA_LAST_PLACE:
             parts.append(("Major top 8", rules.major_top8_extra))  # INV-MAJOR-4
-    total = sum(v for _, v in parts)
-    shown = [parts[0], *(part for part in parts[1:] if part[1])]
-    text = " + ".join(f"{v} {label}" for label, v in shown) + f" = {total}"
-    return PointsBreakdown(p.player_id, total, tuple(parts), text, bonus)
+    total = 0
+    for _, v in parts:
+        total += v
+    return PointsBreakdown(p.player_id, total, tuple(parts), bonus)
+
+
+@cache
+def _fractions(values: tuple[str, ...]) -> list[Fraction]:
+    return [Fraction(v) for v in values]  # "3/2" → 3/2 (INV-MAJOR-5), parsed once per preset
 
 
 def _ordinal(place: int) -> str:
