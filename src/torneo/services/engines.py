@@ -16,7 +16,7 @@ from torneo.domain.records import MatchRecord, Stage
 from torneo.domain.results import Outcome
 from torneo.domain.standings import StandingRow
 from torneo.domain.tournament.state import Tournament
-from torneo.errors import Refusal
+from torneo.errors import Conflict, Refusal
 from torneo.ids import PlayerId
 from torneo.rulesets import Ruleset
 
@@ -95,30 +95,28 @@ def start_top(
     by_id = {e.id: e for e in t.entrants}
     seeds = [r.player_id for r in rows if by_id[r.player_id].is_active][: t.top_size]
     if picks:
-        bracket = knockout.choice_bracket(seeds, [PlayerId(p) for p in picks])
+        bracket = knockout.choice_bracket(seeds, [PlayerId(p) for p in picks], rules=ruleset.top)
     else:
-        bracket = knockout.seed_bracket(seeds, t.top_size)
-    return seeds, _new_from_top(knockout.first_round_records(bracket, t.current_round + 1))
+        bracket = knockout.seed_bracket(seeds, t.top_size, rules=ruleset.top)
+    return seeds, _new_from_top(knockout.round_records(bracket, t.current_round + 1))
 
 
 def _top_records(t: Tournament) -> list[MatchRecord]:
     return [m for m in t.matches if m.stage is not Stage.SWISS]
 
 
-def next_top_round(t: Tournament, seeds: Sequence[int], ruleset: Ruleset) -> list[NewMatch]:
-    from torneo.errors import Conflict
-
-    bracket = knockout.bracket_from_records([PlayerId(s) for s in seeds], _top_records(t))
-    if t.unreported():
-        raise Conflict(
-            "round", "the current Top X round has unreported matches", "report every result first"
-        )
-    records = knockout.next_round(
-        bracket, t.current_round + 1, third_place=ruleset.top.third_place_match
+def _bracket(t: Tournament, seeds: Sequence[int], ruleset: Ruleset) -> knockout.Bracket:
+    return knockout.bracket_from_records(
+        [PlayerId(s) for s in seeds], _top_records(t), rules=ruleset.top
     )
-    if not records:
-        raise Conflict("round", "the Top X is complete", "close the event")
-    return _new_from_top(records)
+
+
+def next_top_round(t: Tournament, seeds: Sequence[int], ruleset: Ruleset) -> list[NewMatch]:
+    bracket = _bracket(t, seeds, ruleset)
+    refusal = knockout.can_advance(bracket)
+    if refusal:
+        raise refusal.raise_as(Conflict)
+    return _new_from_top(knockout.round_records(knockout.next_round(bracket), t.current_round + 1))
 
 
 def can_close(t: Tournament, seeds: Sequence[int] | None, ruleset: Ruleset) -> Refusal | None:
@@ -127,8 +125,7 @@ def can_close(t: Tournament, seeds: Sequence[int] | None, ruleset: Ruleset) -> R
     if t.top_size:
         if not seeds:
             return Refusal("stage", "the Top X has not been played", "start the Top X")
-        bracket = knockout.bracket_from_records([PlayerId(s) for s in seeds], _top_records(t))
-        if not knockout.is_complete(bracket, third_place=ruleset.top.third_place_match):
+        if not _bracket(t, seeds, ruleset).is_finished:
             return Refusal("stage", "the Top X is not finished", "play the final")
     elif t.swiss_rounds and t.swiss_rounds_played < t.swiss_rounds:
         return Refusal("round", "not every Swiss round has been played", "play them first")
@@ -143,8 +140,11 @@ def final_order(
     swiss_order = [r.player_id for r in rows]
     if not seeds:
         return swiss_order, {}
-    bracket = knockout.bracket_from_records([PlayerId(s) for s in seeds], _top_records(t))
-    return knockout.final_placements(bracket, swiss_order), knockout.top_wins(bracket)
+    bracket = _bracket(t, seeds, ruleset)
+    count_third = ruleset.season.count_third_place_match if ruleset.season else False
+    return knockout.final_placements(bracket, swiss_order), knockout.top_wins(
+        bracket, include_third_place=count_third
+    )
 
 
 __all__ = [

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 
 from torneo.domain.records import Stage
 from torneo.domain.results import parse_game_score
@@ -56,7 +57,7 @@ def _snapshot(event: Event) -> dict[str, Any]:
 
 def _touch(event: Event) -> None:
     # Any change inside the aggregate bumps the event's version, so a stale page is detected.
-    event.settings = dict(event.settings)
+    flag_modified(event, "settings")
 
 
 def create_event(

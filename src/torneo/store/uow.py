@@ -129,5 +129,6 @@ class Store:
         try:
             yield session
         finally:
-            session.rollback()
+            # close() ends the read transaction without expiring what was loaded, so read
+            # models built inside the block stay usable after it.
             session.close()
