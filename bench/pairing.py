@@ -1,0 +1,257 @@
+"""Swiss pairing at scale (issue 3): time, memory and quality of the next round's pairing.
+
+    .venv/bin/python bench/pairing.py            # 64, 512, 2,000, 9,999, 10,000 after 5 and 9 rounds
+    .venv/bin/python bench/pairing.py --full     # adds 100,000 players (a few minutes: generation)
+    .venv/bin/python bench/pairing.py --quick    # 64 and 512 only
+
+Inputs come from ``shared/bench/gen_trf.py`` (the same random-but-plausible history any chess
+engine can be run on): TRF files in ``bench/out/`` up to 9,999 players (TRF start numbers have
+four digits), and the generator's own ``generate`` in-process for 10,000 and 100,000. Each case
+runs in a fresh child process so its peak memory is its own. Figures per case:
+
+* pair s    — wall seconds of ``pair_round`` only (entrants already built), best of a few runs;
+* prep s    — reading the TRF and building the entrants (not part of the pairing figure);
+* alloc MiB — peak Python allocations during one ``pair_round`` (tracemalloc, separate run);
+* rss MiB   — peak resident memory of the child process (interpreter, input and all);
+* diff / uneq / rem — sum of |score difference| over boards (chess points), unequal boards and
+  rematches, scored by ``shared/bench/read_pairs.py``'s own ``evaluate`` (cross-check of the
+  engine's figures, which must agree: a mismatch is printed); LB is the lower bound on the
+  difference sum for that field, bye included (docs/pairing.md);
+* col — boards breaking a FIDE absolute colour rule (informational: colours are not part of the
+  card-game objective, they are allocated afterwards).
+
+bbpPairings is compared when a binary is found (``BBPPAIRINGS`` or ``bbpPairings`` on PATH);
+it is never built into or copied into this repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from _common import peak_rss_mib
+from torneo.domain.swiss import pair_round
+from torneo.interop.trf import TrfGame, TrfPlayer, TrfTournament, format_points, parse_trf
+from torneo.interop.trf_pairing import TRF_OPTIONS, chess_boards, trf_entrants
+
+SHARED = Path(os.environ.get("TORNEO_SHARED_BENCH", "/work/shared/bench"))
+OUT = Path(__file__).resolve().parent / "out"
+TRF_SIZES = (64, 512, 2000, 9999)
+GEN_SIZES = (10_000,)
+FULL_SIZES = (100_000,)
+ROUNDS = (5, 9)
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, SHARED / f"{name}.py")
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"{SHARED / name}.py not found (set TORNEO_SHARED_BENCH)")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _tournament_from_generator(n: int, rounds: int, seed: int) -> TrfTournament:
+    """gen_trf.generate's history as an in-memory TRF tournament (start numbers > 9,999 ok)."""
+    gen = _load("gen_trf")
+    random.seed(seed)  # gen_trf draws from the global generator: this is the bench, not the domain
+    rating, score, hist = gen.generate(n, rounds, 0.2)
+    players = tuple(
+        TrfPlayer(
+            start=p + 1,
+            name=f"Player{p + 1}",
+            rating=rating[p],
+            points2=score[p],
+            rank=None,
+            games=tuple(
+                TrfGame(opp if opp else None, colour, result) for opp, colour, result in hist[p]
+            ),
+        )
+        for p in range(n)
+    )
+    return TrfTournament(tuple(range(1, n + 1)), players, rounds, rounds + 2)
+
+
+def _evaluate(tournament: TrfTournament, rows: list[tuple[int, int]]) -> dict[str, Any]:
+    """read_pairs.py's scoring on the same data (its read_trf shape, built from the tournament)."""
+    checker = _load("read_pairs")
+    players = {
+        p.start: {
+            "pts": p.points2 / 2,
+            "met": {
+                g.opponent
+                for g in p.games
+                if g.opponent and g.colour in "wb" and g.result not in "+-"
+            },
+            "cols": [g.colour for g in p.games if g.colour in "wb" and g.result not in "+-"],
+        }
+        for p in tournament.players
+    }
+    _boards, metrics = checker.evaluate(players, rows)
+    return dict(metrics)
+
+
+def run_case(spec: str, repeats: int) -> dict[str, Any]:
+    """One case in this process: build, pair (timed), score. ``spec`` is trf:PATH or gen:N:R:S."""
+    start = time.perf_counter()
+    kind, _, rest = spec.partition(":")
+    if kind == "trf":
+        tournament = parse_trf(Path(rest).read_text(encoding="utf-8"))
+    else:
+        n, rounds, seed = (int(x) for x in rest.split(":"))
+        tournament = _tournament_from_generator(n, rounds, seed)
+    entrants = trf_entrants(tournament)
+    prep = time.perf_counter() - start
+    round_no = tournament.rounds_played + 1
+    times = []
+    pairing = None
+    for k in range(repeats):
+        t0 = time.perf_counter()
+        pairing = pair_round(
+            entrants, round_no, random.Random(k), TRF_OPTIONS, score_label=format_points
+        )
+        times.append(time.perf_counter() - t0)
+    assert pairing is not None
+    tracemalloc.start()
+    pair_round(entrants, round_no, random.Random(0), TRF_OPTIONS, score_label=format_points)
+    alloc = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    rows = [(white.start, black.start) for white, black, _ in chess_boards(tournament, pairing)]
+    if pairing.bye is not None:
+        rows.append((int(pairing.bye), 0))
+    if kind == "trf":
+        pairs_file = Path(rest).with_suffix(".pairs")
+        pairs_file.write_text(f"{len(rows)}\n" + "".join(f"{a} {b}\n" for a, b in rows))
+    checked = _evaluate(tournament, rows)
+    stats = pairing.stats
+    return {
+        "players": len(entrants),
+        "rounds": tournament.rounds_played,
+        "pair_s": min(times),
+        "prep_s": prep,
+        "alloc_mib": alloc,
+        "rss_mib": peak_rss_mib(),
+        "diff": stats.score_diff_sum / 2,
+        "lb": stats.score_diff_lower_bound / 2,
+        "unequal": stats.unequal_pairs,
+        "rematches": stats.rematches,
+        "proven": stats.proven_optimal,
+        "method": stats.method,
+        "check_diff": checked["sum_abs_diff"],
+        "check_unequal": checked["unequal"],
+        "check_rematches": len(checked["rematches"]),
+        "colour_viol": checked["colour_viol"],
+        "missing": len(checked["missing"]) + len(checked["dup"]),
+    }
+
+
+def _bbp(trf: Path) -> dict[str, Any] | None:
+    binary = (
+        os.environ.get("BBPPAIRINGS")
+        or shutil.which("bbpPairings")
+        or shutil.which("bbpPairings.exe")
+    )
+    if not binary:
+        return None
+    out = trf.with_suffix(".bbp")
+    t0 = time.perf_counter()
+    subprocess.run([binary, "--dutch", str(trf), "-p", str(out)], check=True, capture_output=True)
+    seconds = time.perf_counter() - t0
+    tournament = parse_trf(trf.read_text(encoding="utf-8"))
+    rows = [
+        tuple(int(x) for x in line.split())
+        for line in out.read_text().splitlines()[1:]
+        if line.strip()
+    ]
+    checked = _evaluate(tournament, [(a, b) for a, b in rows])
+    return {"seconds": seconds, "diff": checked["sum_abs_diff"], "unequal": checked["unequal"],
+            "rematches": len(checked["rematches"]), "colour_viol": checked["colour_viol"]}  # fmt: skip
+
+
+def _child(spec: str, repeats: int) -> dict[str, Any]:
+    proc = subprocess.run(
+        [sys.executable, __file__, "--case", spec, "--repeats", str(repeats)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--full", action="store_true", help="add 100,000 players")
+    parser.add_argument("--quick", action="store_true", help="64 and 512 only")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--case", help=argparse.SUPPRESS)
+    parser.add_argument("--repeats", type=int, default=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.case:
+        print(json.dumps(run_case(args.case, args.repeats)))
+        return
+    if not (SHARED / "gen_trf.py").exists():
+        raise SystemExit(f"{SHARED}/gen_trf.py not found: set TORNEO_SHARED_BENCH")
+    OUT.mkdir(exist_ok=True)
+    trf_sizes = TRF_SIZES[:2] if args.quick else TRF_SIZES
+    gen_sizes = () if args.quick else GEN_SIZES + (FULL_SIZES if args.full else ())
+    cases: list[tuple[str, int, str]] = []
+    for n in trf_sizes:
+        for rounds in ROUNDS:
+            path = OUT / f"swiss_{n}_{rounds}_s{args.seed}.trf"
+            if not path.exists():
+                subprocess.run(
+                    [sys.executable, str(SHARED / "gen_trf.py"), str(n), str(rounds),
+                     "--seed", str(args.seed), "-o", str(path)],
+                    check=True,
+                )  # fmt: skip
+            cases.append((f"trf:{path}", 5 if n <= 2000 else 3, "trf"))
+    for n in gen_sizes:
+        for rounds in ROUNDS:
+            cases.append((f"gen:{n}:{rounds}:{args.seed}", 3 if n <= 10_000 else 1, "gen"))
+    print(
+        f"{'players':>8} {'rnd':>3} {'src':>3} {'pair s':>8} {'prep s':>7} {'alloc MiB':>9} "
+        f"{'rss MiB':>8} {'diff':>6} {'LB':>6} {'uneq':>5} {'rem':>4} {'col':>4} {'proven':>6}  method"
+    )
+    bbp_found = False
+    for spec, repeats, src in cases:
+        r = _child(spec, repeats)
+        print(
+            f"{r['players']:>8} {r['rounds']:>3} {src:>3} {r['pair_s']:>8.3f} {r['prep_s']:>7.2f} "
+            f"{r['alloc_mib']:>9.1f} {r['rss_mib']:>8.1f} {r['diff']:>6.1f} {r['lb']:>6.1f} "
+            f"{r['unequal']:>5} {r['rematches']:>4} {r['colour_viol']:>4} {r['proven']!s:>6}  "
+            f"{r['method']}",
+            flush=True,
+        )
+        if (r["diff"], r["unequal"], r["rematches"]) != (
+            r["check_diff"], r["check_unequal"], r["check_rematches"]
+        ) or r["missing"]:  # fmt: skip
+            print(f"  read_pairs DISAGREES: {r}")
+        if src == "trf":
+            bbp = _bbp(Path(spec[4:]))
+            if bbp is not None:
+                bbp_found = True
+                print(
+                    f"{'':>8} {'':>3} bbp {bbp['seconds']:>8.3f} {'':>7} {'':>9} {'':>8} "
+                    f"{bbp['diff']:>6.1f} {'':>6} {bbp['unequal']:>5} {bbp['rematches']:>4} "
+                    f"{bbp['colour_viol']:>4}         bbpPairings --dutch",
+                    flush=True,
+                )
+    print("figures cross-checked with read_pairs.py's evaluate(): engine and checker agree"
+          " unless a DISAGREES line says otherwise")  # fmt: skip
+    if not bbp_found:
+        print("bbpPairings: no binary found (BBPPAIRINGS or PATH); no comparison this run")
+
+
+if __name__ == "__main__":
+    main()
