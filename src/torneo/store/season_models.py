@@ -75,6 +75,10 @@ class SeasonResult(Versioned, Base):
     swiss_points: Mapped[int] = mapped_column(Integer)
     topcut_wins: Mapped[int] = mapped_column(Integer)  # the 3rd/4th-place match excluded
     dropped: Mapped[bool] = mapped_column(Boolean, default=False)
+    # INV-MAJOR-6: False for a late entry or a skipped round: no Major benefits.
+    played_every_round: Mapped[bool] = mapped_column(Boolean, default=True)
+    # Counted only when the preset reads INV-PTS-1 as including the 3rd/4th-place match.
+    third_place_win: Mapped[bool] = mapped_column(Boolean, default=False)
     points: Mapped[int] = mapped_column(Integer)  # INV-PTS-1..4, INV-MAJOR-3..6; 0 when void
     final_bonus: Mapped[str] = mapped_column(String(20), default="0")  # INV-MAJOR-5, a Fraction
     breakdown: Mapped[str] = mapped_column(Text)  # "13 Swiss + 9 Top 8 + 4 first place + ..."

@@ -2,7 +2,7 @@
 
 Revision ID: 0002
 Revises: 0001
-Create Date: 2026-11-30 05:19:40.234275
+Create Date: 2026-11-30 05:20:19.853533
 """
 
 from collections.abc import Sequence
@@ -75,6 +75,8 @@ def upgrade() -> None:
         sa.Column("swiss_points", sa.Integer(), nullable=False),
         sa.Column("topcut_wins", sa.Integer(), nullable=False),
         sa.Column("dropped", sa.Boolean(), nullable=False),
+        sa.Column("played_every_round", sa.Boolean(), nullable=False),
+        sa.Column("third_place_win", sa.Boolean(), nullable=False),
         sa.Column("points", sa.Integer(), nullable=False),
         sa.Column("final_bonus", sa.String(length=20), nullable=False),
         sa.Column("breakdown", sa.Text(), nullable=False),

@@ -1,0 +1,57 @@
+"""``torneo demo``: load the demo club, players, events and season (services/demo.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from torneo.cli.common import JsonFlag, console, edge, open_store, print_json, print_table
+from torneo.services.demo import load_demo
+
+
+def demo(
+    if_empty: Annotated[
+        bool, typer.Option("--if-empty", help="Do nothing when the database holds any event.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Load a demo: 26 players, a finished event, a tournament in round 3, a season."""
+    with edge(as_json=as_json):
+        summary = load_demo(open_store(), if_empty=if_empty)
+    if summary is None:
+        if as_json:
+            print_json({"loaded": False})
+        else:
+            console().print("The database already holds events: demo not loaded.")
+        return
+    if as_json:
+        print_json(
+            {
+                "loaded": True,
+                "accounts": [
+                    {"username": a.username, "role": a.role, "password": a.password}
+                    for a in summary.accounts
+                ],
+                "players": summary.players,
+                "finished_event_id": summary.finished_event_id,
+                "running_event_id": summary.running_event_id,
+                "running_round": summary.running_round,
+                "season": summary.season,
+            }
+        )
+        return
+    out = console()
+    out.print(
+        f"Demo loaded: {summary.players} players; event {summary.running_event_id} is in round "
+        f"{summary.running_round}, event {summary.finished_event_id} is finished; "
+        f"season '{summary.season}'."
+    )
+    print_table(
+        "Demo accounts (log in at http://127.0.0.1:8000)",
+        ["username", "role", "password"],
+        [
+            (a.username, a.role, a.password or "(existing account, password unchanged)")
+            for a in summary.accounts
+        ],
+    )

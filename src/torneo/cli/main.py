@@ -1,0 +1,26 @@
+"""The ``torneo`` command (entry point ``torneo.cli.main:app``)."""
+
+from __future__ import annotations
+
+import typer
+
+from torneo.cli import db, demo, event, season, serve
+from torneo.cli.pair_command import pair_command
+
+app = typer.Typer(
+    name="torneo",
+    help="Torneo: organized play for game clubs — Swiss, Top X, seasons.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+app.add_typer(db.app, name="db")
+app.add_typer(event.app, name="event", no_args_is_help=True)
+app.add_typer(season.app, name="season", no_args_is_help=True)
+app.command("serve")(serve.serve)
+app.command("demo")(demo.demo)
+app.command("pair")(pair_command)  # FIDE TRF in, pairing out: chess engines can cross-check
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,46 @@
+"""``torneo serve``: the web app under uvicorn."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+import uvicorn
+
+from torneo.cli.common import fail, safe_url
+from torneo.errors import TorneoError
+from torneo.store.db import database_url
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port.")] = 8000,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Worker processes (more than 1 needs PostgreSQL).")
+    ] = 1,
+    reload: Annotated[
+        bool, typer.Option("--reload", help="Restart on code changes (development).")
+    ] = False,
+) -> None:
+    """Serve the web app (pages and /api/v1) on http://HOST:PORT."""
+    url = database_url()
+    if workers > 1 and url.startswith("sqlite"):
+        # SQLite has one writer at a time and its file lives on one machine: several workers
+        # would queue on its lock. The scale path (DESIGN.md) is PostgreSQL.
+        fail(
+            TorneoError(
+                "workers",
+                f"{workers} workers on SQLite ({safe_url(url)})",
+                "1 worker on SQLite, or set TORNEO_DATABASE_URL to a PostgreSQL database",
+            )
+        )
+    if workers > 1 and reload:
+        fail(TorneoError("reload", "--reload runs a single worker", "--reload or --workers"))
+    uvicorn.run(
+        "torneo.web.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        reload=reload,
+    )

@@ -1,0 +1,107 @@
+"""``torneo db upgrade``, ``torneo serve`` and ``torneo demo``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from sqlalchemy import inspect
+from typer.testing import CliRunner
+
+from tests.cli.conftest import Cli
+from torneo.cli.main import app
+from torneo.store.db import make_engine
+
+
+def test_db_upgrade_migrates_the_default_file_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without TORNEO_DATABASE_URL the database is torneo.db in the current directory."""
+    monkeypatch.delenv("TORNEO_DATABASE_URL", raising=False)
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    for _ in range(2):  # running it again is harmless
+        result = runner.invoke(app, ["db", "upgrade"])
+        assert result.exit_code == 0, result.stderr
+        assert "is at revision" in result.stdout
+    engine = make_engine(f"sqlite:///{tmp_path / 'torneo.db'}")
+    tables = set(inspect(engine).get_table_names())
+    engine.dispose()
+    assert {"events", "matches", "seasons", "season_results", "alembic_version"} <= tables
+
+
+def test_db_upgrade_names_an_unreachable_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TORNEO_DATABASE_URL", "sqlite:////nonexistent-dir/x/torneo.db")
+    result = CliRunner().invoke(app, ["db", "upgrade"])
+    assert result.exit_code == 2
+    assert "cannot migrate" in result.stderr
+
+
+def test_serve_refuses_several_workers_on_sqlite(cli: Cli) -> None:
+    result = cli("serve", "--workers", "4")
+    assert result.exit_code == 2
+    assert "workers" in result.stderr
+    assert "PostgreSQL" in result.stderr
+
+
+def test_serve_runs_the_app_factory(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append((a, k)))
+    cli.ok("serve", "--port", "8123")
+    assert calls == [
+        (
+            ("torneo.web.app:create_app",),
+            {"factory": True, "host": "127.0.0.1", "port": 8123, "workers": 1, "reload": False},
+        )
+    ]
+
+
+def test_serve_allows_workers_on_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TORNEO_DATABASE_URL", "postgresql://torneo@127.0.0.1/torneo")
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append(k))
+    result = CliRunner().invoke(app, ["serve", "--workers", "3"])
+    assert result.exit_code == 0, result.stderr
+    assert calls[0]["workers"] == 3
+
+
+def test_demo_loads_prints_the_logins_and_is_deterministic(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = cli.ok("demo").stdout
+    assert "organizer" in out
+    assert "torneo-demo" in out
+    assert "judge" in out
+    events = cli.json("event", "list")
+    running = next(e for e in events if e["status"] == "running")
+    finished = next(e for e in events if e["status"] == "finished")
+    assert (running["players"], running["current_round"]) == (26, 3)
+    assert finished["players"] == 8
+    round3 = cli.json("event", "pairings", str(running["id"]))
+    assert all(line["result"] is None for line in round3["lines"] if line["b"] is not None)
+    assert sum(1 for line in round3["lines"] if line["b"] is None) == 1  # 25 active: a bye
+    season = cli.json("season", "standings", "Campionato Invasion 2011/12")
+    assert len(season) == 8
+
+    # The same demo in another database: the same pairings and standings (seeded).
+    other = Cli(f"sqlite:///{tmp_path / 'other.db'}")
+    monkeypatch.setenv("TORNEO_DATABASE_URL", other.url)
+    other.ok("db", "upgrade")
+    other.ok("demo")
+    assert other.json("event", "pairings", str(running["id"])) == round3
+    assert other.json("event", "standings", str(finished["id"])) == cli.json(
+        "event", "standings", str(finished["id"])
+    )
+    other.store.engine.dispose()
+
+
+def test_demo_if_empty_does_nothing_on_a_database_with_events(cli: Cli) -> None:
+    cli.ok("demo")
+    before = cli.fingerprint()
+    result = cli.ok("demo", "--if-empty")
+    assert "demo not loaded" in result.stdout
+    assert cli.fingerprint() == before
+    refused = cli.refused("demo")
+    assert "--if-empty" in refused.stderr
