@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from torneo.domain import knockout, standings, structure, swiss
@@ -35,21 +35,30 @@ def plan(ruleset: Ruleset, players: int, one_round_fewer: bool) -> tuple[int, in
     return p.rounds, p.top
 
 
-def current_standings(t: Tournament, ruleset: Ruleset, seed: int) -> list[StandingRow]:
+def current_standings(
+    t: Tournament, ruleset: Ruleset, seed: int, warnings: Mapping[PlayerId, int] | None = None
+) -> list[StandingRow]:
+    """``warnings``: standing warnings per player (BER-TIE-1 "fewer warnings"; judging)."""
     return standings.compute_standings(
         t.entrants,
         t.matches,
         ruleset.points,
         ruleset.tiebreaks,
         seed=seed,
+        warnings=warnings,
         best_of=ruleset.match.best_of,
     )
 
 
 def pair_swiss(
-    t: Tournament, ruleset: Ruleset, round_no: int, rng: random.Random, seed: int
+    t: Tournament,
+    ruleset: Ruleset,
+    round_no: int,
+    rng: random.Random,
+    seed: int,
+    warnings: Mapping[PlayerId, int] | None = None,
 ) -> list[NewMatch]:
-    rows = current_standings(t, ruleset, seed)
+    rows = current_standings(t, ruleset, seed, warnings)
     opponents: dict[PlayerId, set[PlayerId]] = defaultdict(set)
     byes: dict[PlayerId, int] = defaultdict(int)
     for m in t.matches:
@@ -88,10 +97,14 @@ def _new_from_top(records: Sequence[MatchRecord]) -> list[NewMatch]:
 
 
 def start_top(
-    t: Tournament, ruleset: Ruleset, seed: int, picks: Sequence[int] | None
+    t: Tournament,
+    ruleset: Ruleset,
+    seed: int,
+    picks: Sequence[int] | None,
+    warnings: Mapping[PlayerId, int] | None = None,
 ) -> tuple[list[PlayerId], list[NewMatch]]:
     assert t.top_size is not None
-    rows = current_standings(t, ruleset, seed)
+    rows = current_standings(t, ruleset, seed, warnings)
     by_id = {e.id: e for e in t.entrants}
     seeds = [r.player_id for r in rows if by_id[r.player_id].is_active][: t.top_size]
     if picks:
@@ -133,10 +146,14 @@ def can_close(t: Tournament, seeds: Sequence[int] | None, ruleset: Ruleset) -> R
 
 
 def final_order(
-    t: Tournament, ruleset: Ruleset, seed: int, seeds: Sequence[int] | None
+    t: Tournament,
+    ruleset: Ruleset,
+    seed: int,
+    seeds: Sequence[int] | None,
+    warnings: Mapping[PlayerId, int] | None = None,
 ) -> tuple[list[PlayerId], dict[PlayerId, int]]:
     """Final placements (Top X first, then Swiss order) and Top X wins per player."""
-    rows = current_standings(t, ruleset, seed)
+    rows = current_standings(t, ruleset, seed, warnings)
     swiss_order = [r.player_id for r in rows]
     if not seeds:
         return swiss_order, {}

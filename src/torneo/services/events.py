@@ -26,7 +26,7 @@ from torneo.domain.tournament.state import (
 from torneo.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.ids import PlayerId
 from torneo.rulesets import load_preset
-from torneo.services import engines
+from torneo.services import engines, judging_results
 from torneo.services.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
 from torneo.services.loading import get_event, tournament_of
 from torneo.store.models import Event, Match, Player, Registration, Round
@@ -227,7 +227,14 @@ def pair_next_round(
             refusal = can_pair_next_round(t)
             if refusal:
                 raise refusal.raise_as(Conflict)
-            new = engines.pair_swiss(t, ruleset, round_no, random.Random(round_seed), event.seed)
+            new = engines.pair_swiss(
+                t,
+                ruleset,
+                round_no,
+                random.Random(round_seed),
+                event.seed,
+                warnings=judging_results.warnings_map(uow.session, event),  # BER-TIE-1
+            )
             stage = Stage.SWISS
         uow.session.add(
             Round(
@@ -303,6 +310,8 @@ def report_result(
                 "the Top X has started: Swiss results are final",
                 "correct before starting the Top X",
             )
+        # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
+        score = judging_results.score_for_report(uow.session, event, match, score, ruleset, uow.now)
         before = {"result": _score_text(match)}
         match.wins_a, match.wins_b, match.draws = score.wins_a, score.wins_b, score.draws
         match.result_kind = score.kind.value
@@ -387,7 +396,9 @@ def start_top(
         refusal = can_start_top(t)
         if refusal:
             raise refusal.raise_as(Conflict)
-        seeds, new = engines.start_top(t, ruleset, event.seed, picks)
+        seeds, new = engines.start_top(
+            t, ruleset, event.seed, picks, warnings=judging_results.warnings_map(uow.session, event)
+        )
         round_no = t.current_round + 1
         uow.session.add(
             Round(

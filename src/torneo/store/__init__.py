@@ -4,6 +4,9 @@ Both table modules are imported here so that ``Base.metadata`` (Alembic's target
 models-and-migrations test) always holds every table, whichever module is imported first.
 """
 
+from torneo.store import judging_models as judging_models
 from torneo.store import models, season_models
+from torneo.store import poker_models as poker_models
+from torneo.store import risiko_models as risiko_models
 
 __all__ = ["models", "season_models"]

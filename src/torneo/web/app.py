@@ -1,0 +1,151 @@
+"""The FastAPI application factory (``torneo serve`` runs ``create_app`` with ``factory=True``).
+
+One app serves the JSON API under ``/api/v1`` (OpenAPI at ``/api/v1/openapi.json``, docs at
+``/api/v1/docs``) and the HTML pages. It keeps no state of its own between requests: the store
+is the database, the session is a signed cookie, so any number of workers can serve it.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from torneo.errors import TorneoError
+from torneo.store.uow import Store
+from torneo.web import (
+    api_events,
+    api_judging,
+    api_poker,
+    api_risiko,
+    auth,
+    pages_judging,
+    pages_organizer,
+    pages_poker,
+    pages_public,
+    pages_risiko,
+    problems,
+)
+from torneo.web.cache import ReadCache
+from torneo.web.settings import WebSettings
+from torneo.web.templating import render
+
+API_PREFIX = "/api/v1"
+SESSION_COOKIE = "torneo_session"
+
+
+def _is_api(request: Request) -> bool:
+    return request.url.path.startswith(API_PREFIX)
+
+
+async def _torneo_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, TorneoError)
+    if _is_api(request):
+        return problems.from_torneo_error(exc, request.url.path)
+    return render(request, "error.html", {"error": exc, "status": exc.status}, status=exc.status)
+
+
+async def _validation_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    if _is_api(request):
+        return problems.from_validation_errors(exc.errors(), request.url.path)
+    first = exc.errors()[0] if exc.errors() else {}
+    err = TorneoError(problems.field_of(first.get("loc", ())), str(first.get("msg", "invalid")))
+    return render(request, "error.html", {"error": err, "status": 422}, status=422)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    if _is_api(request):
+        return await problems.http_error_handler(request, exc)
+    context = {"error": None, "status": exc.status_code}
+    return render(request, "error.html", context, status=exc.status_code, headers=exc.headers)
+
+
+async def _login_required(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, auth.LoginRequired)
+    target = "/login?next=" + quote(exc.next_path, safe="/")
+    if request.headers.get("HX-Request") == "true":
+        return Response(status_code=204, headers={"HX-Redirect": target})
+    return RedirectResponse(target, status_code=303)
+
+
+class SecurityHeaders:
+    """Headers every answer carries (a plain ASGI middleware: cheap on every request)."""
+
+    HEADERS = (
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"same-origin"),
+        (b"x-frame-options", b"DENY"),
+    )
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(store: Store | None = None, *, settings: WebSettings | None = None) -> FastAPI:
+    """Build the app; with no arguments, settings and database come from ``TORNEO_*``."""
+    settings = settings or WebSettings.from_env()
+    settings.check()
+    if store is None:
+        store = Store.from_url(settings.database_url)
+    app = FastAPI(
+        title="Torneo",
+        summary="Organized play for game clubs: Swiss rounds, Top X, standings, season points.",
+        version="1",
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+    )
+    app.state.store = store
+    app.state.settings = settings
+    app.state.read_cache = ReadCache()
+
+    app.add_exception_handler(TorneoError, _torneo_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(auth.LoginRequired, _login_required)
+
+    app.include_router(auth.api)
+    app.include_router(api_events.router)
+    app.include_router(auth.pages)
+    app.include_router(pages_organizer.router)  # before the public /events/{id}: /events/new
+    app.include_router(pages_public.router)
+    app.include_router(api_poker.router)
+    app.include_router(pages_poker.router)
+    app.include_router(pages_risiko.router)
+    app.include_router(api_risiko.router)
+    app.include_router(api_judging.router)
+    app.include_router(pages_judging.router)
+    static = str(resources.files("torneo.web") / "static")
+    app.mount("/static", StaticFiles(directory=static), name="static")
+
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.secret_key,
+        session_cookie=SESSION_COOKIE,
+        max_age=settings.session_max_age,
+        same_site="lax",
+        https_only=settings.secure_cookies,
+    )
+    app.add_middleware(SecurityHeaders)
+    return app
