@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import random
+import uuid
+from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import func, select
+import pytest
+from sqlalchemy import create_engine, func, select, text
 
+from tests.conftest import PG_ADMIN_URL, FakeClock, _pg_available
 from torneo.services import risiko
 from torneo.services.risiko_results import enter_result
 from torneo.services.risiko_state import get_tournament
+from torneo.store.db import make_engine
+from torneo.store.migrate import upgrade
 from torneo.store.models import AuditEntry
 from torneo.store.uow import Actor, Store
 
@@ -74,3 +81,40 @@ def fingerprint(store: Store, tid: int | None = None) -> tuple[int, int | None]:
         audits = s.scalar(select(func.count()).select_from(AuditEntry)) or 0
         version = get_tournament(s, tid).version if tid is not None else None
         return audits, version
+
+
+@pytest.fixture(name="store", scope="module", params=["sqlite", "postgres"])
+def module_store(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Store]:
+    """One migrated store per test module, on SQLite and on PostgreSQL.
+
+    The RisiKo! tests each make their own tournament, so they can share a database: creating and
+    migrating a PostgreSQL database for every test would cost more than the tests themselves.
+    Imported by the RisiKo! test modules, it stands in for the conftest's ``store`` there.
+    """
+    if request.param == "sqlite":
+        path = tmp_path_factory.mktemp("risiko") / "torneo.db"
+        engine = make_engine(f"sqlite:///{path}")
+        upgrade(engine)
+        yield Store(engine, FakeClock())
+        engine.dispose()
+        return
+    reason = _pg_available()
+    if reason:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL is required under CI=true: {reason}")
+        pytest.skip(reason)
+    name = f"torneo_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    engine = make_engine(PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name)
+    try:
+        upgrade(engine)
+        yield Store(engine, FakeClock())
+    finally:
+        engine.dispose()
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from tests.services.risiko_helpers import (
     current_tables,
     fingerprint,
     invented_seats,
+    module_store,  # noqa: F401 (the module's ``store``: one database per module)
     play_round,
     tournament,
 )
@@ -53,12 +55,15 @@ def _console_game(store: Store, judge: Actor, tid: int, round_no: int, seats: li
         act(store, judge, tid, round_no, 1, {"kind": "end_turn", "conquered": 0})
     # RSK-ROLL-1: the 4th is out, so the 3rd (now last) rolls first, with 4.
     cv = risiko_views.console_view(store, tid, round_no, 1)
-    assert cv.pending and cv.pending[0].roller.player_id == c and cv.pending[0].threshold == 4
+    assert cv.pending
+    assert cv.pending[0].roller.player_id == c
+    assert cv.pending[0].threshold == 4
     act(store, judge, tid, round_no, 1, {"kind": "roll", "total": 9})
     act(store, judge, tid, round_no, 1, {"kind": "end_turn", "conquered": 4})  # 1st: no roll
     act(store, judge, tid, round_no, 1, {"kind": "end_turn", "conquered": 0})  # 2nd rolls
     end = act(store, judge, tid, round_no, 1, {"kind": "roll", "total": 3})
-    assert end.state.ended is not None and end.state.ended.value == "roll"
+    assert end.state.ended is not None
+    assert end.state.ended.value == "roll"
     form = risiko_views.result_form(store, tid, round_no, 1)
     assert form.from_console
     assert [(s.person.player_id, s.status, s.eliminated) for s in form.seats] == [
@@ -87,13 +92,14 @@ def test_RSK_PTS_2_a_40_player_club_night_from_draw_to_final(
     rng = random.Random(40)
     tid = tournament(store, organizer, 40, formula=formula)
     assert risiko.draw_round(store, organizer, tid) == 1
-    number, tables = current_tables(store, tid)
+    _number, tables = current_tables(store, tid)
     assert [len(t) for t in tables] == [4] * 10
     play_round(store, judge, tid, rng)
 
     assert risiko.draw_round(store, organizer, tid) == 2
     page = risiko_views.tournament_page(store, tid)
-    assert page.current is not None and page.current.criteria.repeat_opponents == 0
+    assert page.current is not None
+    assert page.current.criteria.repeat_opponents == 0
     _, tables = current_tables(store, tid)
     _console_game(store, judge, tid, 2, tables[0])
     for t, seats in enumerate(tables[1:], start=2):
@@ -116,16 +122,17 @@ def test_RSK_PTS_2_a_40_player_club_night_from_draw_to_final(
     points = game_points(console_table, scoring)
     a, b = console_table.seats[0].player, console_table.seats[1].player
     if formula == "spartac":  # RSK-PTS-EX1: winner 42, second 33 → 142 and 91
-        assert (points[a], points[b]) == (142, 91)
+        assert (points[a], points[b]) == (Fraction(142), Fraction(91))
     else:
-        assert (points[a], points[b]) == (92, 33)
+        assert (points[a], points[b]) == (Fraction(92), Fraction(33))
 
     # Semifinals by bands: the best 16, one of each quarter at every table.
     assert risiko.draw_round(store, organizer, tid) == 3
     page = risiko_views.tournament_page(store, tid)
     ranking = [line.person.player_id for line in page.standings]
     semis = page.rounds[-1]
-    assert semis.stage == "semifinal" and [t.size for t in semis.tables] == [4, 4, 4, 4]
+    assert semis.stage == "semifinal"
+    assert [t.size for t in semis.tables] == [4, 4, 4, 4]
     for table in semis.tables:
         bands = sorted(ranking.index(s.person.player_id) // 4 for s in table.seats)
         assert bands == [0, 1, 2, 3]
@@ -136,7 +143,8 @@ def test_RSK_PTS_2_a_40_player_club_night_from_draw_to_final(
         row = get_tournament(s, tid)
         semi_winners = {int(w) for r in row.results if r.round_no == 3 for w in r.winners}
     _, final = current_tables(store, tid)
-    assert len(final) == 1 and set(final[0]) == semi_winners
+    assert len(final) == 1
+    assert set(final[0]) == semi_winners
     play_round(store, judge, tid, rng)
     with pytest.raises(Conflict) as err:
         risiko.draw_round(store, organizer, tid)
@@ -208,7 +216,8 @@ def test_RSK_TBL_2_a_hand_swap_shows_the_criteria_change(store: Store, organizer
     done = risiko.swap_players(store, organizer, tid, 2, a, b)
     assert done.after == preview.after
     page = risiko_views.tournament_page(store, tid)
-    assert page.current is not None and page.current.criteria == preview.after
+    assert page.current is not None
+    assert page.current.criteria == preview.after
     assert page.current.swaps[0][0].player_id == a
 
 
@@ -235,7 +244,8 @@ def test_RSK_TBL_2_a_field_the_policy_cannot_seat(store: Store, organizer: Actor
     before = fingerprint(store, tid)
     with pytest.raises(TorneoError) as err:
         risiko.draw_round(store, organizer, tid)
-    assert err.value.field == "players" and "tables of 4 and 3 seat it" in err.value.reason
+    assert err.value.field == "players"
+    assert "tables of 4 and 3 seat it" in err.value.reason
     assert fingerprint(store, tid) == before
     risiko.update_settings(store, organizer, tid, table_policy="fours_then_threes")
     risiko.draw_round(store, organizer, tid)
@@ -246,7 +256,8 @@ def test_rules_are_fixed_after_the_first_draw(store: Store, organizer: Actor) ->
     tid = tournament(store, organizer, 8)
     risiko.update_settings(store, organizer, tid, formula="master", open_variant=True)
     page = risiko_views.tournament_page(store, tid)
-    assert page.rules.formula == "master" and page.rules.open_variant
+    assert page.rules.formula == "master"
+    assert page.rules.open_variant
     risiko.draw_round(store, organizer, tid)
     before = fingerprint(store, tid)
     with pytest.raises(Conflict) as err:
@@ -310,7 +321,8 @@ def test_undo_a_draw_and_draw_again_with_a_new_seed(store: Store, organizer: Act
     risiko.draw_round(store, organizer, tid)
     with store.read() as s:
         rnd = get_tournament(s, tid).rounds[0]
-    assert rnd.seed != first_seed and sum(len(t) for t in rnd.tables) == 16
+    assert rnd.seed != first_seed
+    assert sum(len(t) for t in rnd.tables) == 16
 
 
 def test_a_player_who_leaves_is_not_drawn_again(store: Store, organizer: Actor) -> None:
@@ -323,7 +335,8 @@ def test_a_player_who_leaves_is_not_drawn_again(store: Store, organizer: Actor) 
     risiko.withdraw_player(store, organizer, tid, leaver, reason="went home")
     risiko.draw_round(store, organizer, tid)
     _, tables = current_tables(store, tid)
-    assert leaver not in {p for t in tables for p in t} and sum(map(len, tables)) == 12
+    assert leaver not in {p for t in tables for p in t}
+    assert sum(map(len, tables)) == 12
 
 
 def test_RSK_OUT_2_an_expelled_player_leaves_the_tournament(store: Store, organizer: Actor) -> None:
@@ -333,29 +346,26 @@ def test_RSK_OUT_2_an_expelled_player_leaves_the_tournament(store: Store, organi
     risiko.draw_round(store, organizer, tid)
     number, tables = current_tables(store, tid)
     seats = tables[0]
-    enter_result(
-        store,
-        organizer,
-        tid,
-        number,
-        1,
-        [
-            {"player": seats[0], "table_points": 50},
-            {"player": seats[1], "table_points": 30},
-            {"player": seats[2], "table_points": 20},
-            {"player": seats[3], "table_points": 0, "status": "expelled"},
-        ],
-    )
+    game: list[dict[str, Any]] = [
+        {"player": seats[0], "table_points": 50},
+        {"player": seats[1], "table_points": 30},
+        {"player": seats[2], "table_points": 20},
+        {"player": seats[3], "table_points": 0, "status": "expelled"},
+    ]
+    enter_result(store, organizer, tid, number, 1, game)
     for t, s in enumerate(tables[1:], start=2):
         enter_result(store, organizer, tid, number, t, invented_seats(s, rng))
     page = risiko_views.tournament_page(store, tid)
     last = page.standings[-1]
-    assert last.person.player_id == seats[3] and last.expelled and last.position is None
+    assert last.person.player_id == seats[3]
+    assert last.expelled
+    assert last.position is None
     risiko.update_settings(store, organizer, tid, name="Serata RisiKo! (11 giocatori)")
     # 11 players cannot sit at tables of 4 and 5: the expelled player is really gone.
     with pytest.raises(TorneoError) as err:
         risiko.draw_round(store, organizer, tid)
-    assert err.value.field == "players" and "11 players" in err.value.reason
+    assert err.value.field == "players"
+    assert "11 players" in err.value.reason
 
 
 def test_RSK_PTS_1_results_parse_and_check_like_the_domain() -> None:
@@ -371,3 +381,23 @@ def test_RSK_PTS_1_results_parse_and_check_like_the_domain() -> None:
 
     recorded = record_table_result(TableResult(1, 1, seats))
     assert recorded.winners == (PlayerId(1),)
+
+
+def test_RSK_TIE_1_equal_on_everything_share_the_place(store: Store, organizer: Actor) -> None:
+    """RSK-TIE-1: total, then wins, then the best game, the second best…; equal on all of these
+    share the place (spartac: 140 + 90 against 90 + 140)."""
+    tid = tournament(store, organizer, 4, formula="spartac", semifinal_tables=0)
+    risiko.draw_round(store, organizer, tid)
+    _, (seats,) = current_tables(store, tid)
+    a, b, c, d = seats
+
+    def game(points: dict[int, int]) -> list[dict[str, int]]:
+        return [{"player": p, "table_points": points[p]} for p in points]
+
+    enter_result(store, organizer, tid, 1, 1, game({a: 40, b: 30, c: 20, d: 10}))
+    risiko.draw_round(store, organizer, tid)
+    enter_result(store, organizer, tid, 2, 1, game({a: 30, b: 40, c: 20, d: 10}))
+    page = risiko_views.tournament_page(store, tid)
+    rows = [(s.position, s.person.player_id, int(s.total), s.wins) for s in page.standings]
+    assert rows[:2] == sorted([(1, a, 230, 1), (1, b, 230, 1)], key=lambda r: r[1])
+    assert rows[2:] == [(3, c, 160, 0), (4, d, 140, 0)]

@@ -8,7 +8,12 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from tests.services.risiko_helpers import current_tables, fingerprint, tournament
+from tests.services.risiko_helpers import (
+    current_tables,
+    fingerprint,
+    module_store,  # noqa: F401 (the module's ``store``: one database per module)
+    tournament,
+)
 from torneo.errors import Conflict, NotFound, TorneoError
 from torneo.services import risiko, risiko_console, risiko_views
 from torneo.services.risiko_results import enter_result
@@ -29,10 +34,13 @@ def _act(store: Store, who: Actor, tid: int, **action: Any) -> risiko_views.Cons
     return risiko_views.console_view(store, tid, 1, 1)
 
 
-def _game_print(store: Store) -> tuple[int, int, int]:
+def _game_print(store: Store, tid: int) -> tuple[int, int, int]:
+    """(audit rows, console version, actions) of table 1: unchanged after a refused action."""
     with store.read() as s:
         audits = s.scalar(select(func.count()).select_from(AuditEntry)) or 0
-        game = s.scalars(select(RisikoGame)).first()
+        game = s.scalars(
+            select(RisikoGame).where(RisikoGame.tournament_id == tid, RisikoGame.table_no == 1)
+        ).first()
         return audits, game.version if game else 0, len(game.actions) if game else 0
 
 
@@ -113,14 +121,16 @@ def test_RSK_ROLL_1_the_seed_example_on_the_console(
     tid, (p1, p2, p3, p4) = table
     _to_first_roll(store, judge, tid)
     view = risiko_views.console_view(store, tid, 1, 1)
-    assert view.phase == "last_round" and view.next_roll is not None
+    assert view.phase == "last_round"
+    assert view.next_roll is not None
     assert (view.next_roll.roller.player_id, view.next_roll.threshold) == (p4, 4)
     for total in (8, 9, 10):  # the 4th, the 1st and the 2nd, all with 4
         _act(store, judge, tid, kind="end_turn", conquered=0)
         _act(store, judge, tid, kind="roll", total=total)
     view = _act(store, judge, tid, kind="eliminate", player=p4)
     assert view.to_play.player_id == p3
-    assert view.next_roll is not None and view.next_roll.threshold == 5
+    assert view.next_roll is not None
+    assert view.next_roll.threshold == 5
     view = _act(store, judge, tid, kind="end_turn", conquered=0)
     assert [(d.roller.player_id, d.threshold) for d in view.pending] == [(p3, 5)]
     view = _act(store, judge, tid, kind="roll", total=5)
@@ -142,7 +152,8 @@ def test_RSK_ROLL_3_a_player_who_conquered_more_than_two_does_not_roll(
     tid, seats = table
     _to_first_roll(store, judge, tid)
     view = _act(store, judge, tid, kind="end_turn", conquered=3)
-    assert view.pending == () and view.rolls[-1].outcome == "skipped"
+    assert view.pending == ()
+    assert view.rolls[-1].outcome == "skipped"
     assert view.rolls[-1].roller.player_id == seats[3]
 
 
@@ -162,7 +173,8 @@ def test_RSK_ROLL_2_forgotten_roll_warning_then_exclusion(
         _act(store, judge, tid, kind="end_turn")
         _act(store, judge, tid, kind="roll", total=12)
     view = _act(store, judge, tid, kind="end_turn")  # the 4th owes a roll again…
-    assert view.pending and view.pending[0].roller.player_id == seats[3]
+    assert view.pending
+    assert view.pending[0].roller.player_id == seats[3]
     view = _act(store, judge, tid, kind="end_turn")  # …and forgets it
     assert view.sanctions[-1].kind == "exclusion"
     assert next(s.seat for s in view.seats if s.person.player_id == seats[3]) == "excluded"
@@ -178,11 +190,12 @@ def test_RSK_ROLL_3_a_roll_outside_2_to_12_changes_nothing(
     _to_first_roll(store, judge, tid)
     _act(store, judge, tid, kind="end_turn")
     for total in (13, 1, "sette"):
-        before = _game_print(store)
+        before = _game_print(store, tid)
         with pytest.raises(TorneoError) as err:
             risiko_console.act(store, judge, tid, 1, 1, {"kind": "roll", "total": total})
-        assert err.value.field == "total" and "2 to 12" in (err.value.accepted or "")
-        assert _game_print(store) == before
+        assert err.value.field == "total"
+        assert "2 to 12" in (err.value.accepted or "")
+        assert _game_print(store, tid) == before
 
 
 def test_RSK_ROLL_3_nobody_owes_a_roll_before_the_roll_phase(
@@ -191,11 +204,11 @@ def test_RSK_ROLL_3_nobody_owes_a_roll_before_the_roll_phase(
     """RSK-ROLL-3: a roll before game time is over is refused as out of phase."""
     tid, _ = table
     _act(store, judge, tid, kind="end_turn")
-    before = _game_print(store)
+    before = _game_print(store, tid)
     with pytest.raises(Conflict) as err:
         risiko_console.act(store, judge, tid, 1, 1, {"kind": "roll", "total": 3})
     assert err.value.field == "roll"
-    assert _game_print(store) == before
+    assert _game_print(store, tid) == before
 
 
 def test_two_phones_at_one_table_do_not_roll_twice(
@@ -207,11 +220,11 @@ def test_two_phones_at_one_table_do_not_roll_twice(
     _act(store, judge, tid, kind="end_turn")
     seen = risiko_views.console_view(store, tid, 1, 1).version
     risiko_console.act(store, judge, tid, 1, 1, {"kind": "roll", "total": 9}, version=seen)
-    before = _game_print(store)
+    before = _game_print(store, tid)
     with pytest.raises(Conflict) as err:
         risiko_console.act(store, organizer, tid, 1, 1, {"kind": "roll", "total": 9}, version=seen)
     assert err.value.field == "version"
-    assert _game_print(store) == before
+    assert _game_print(store, tid) == before
     with pytest.raises(Conflict):  # a phone that saw no console yet
         risiko_console.act(store, organizer, tid, 1, 1, {"kind": "time_over"}, version=0)
 
@@ -225,7 +238,8 @@ def test_undo_takes_back_the_last_action(
     assert view.seats[3].seat == "eliminated"
     risiko_console.undo(store, judge, tid, 1, 1, version=view.version)
     view = risiko_views.console_view(store, tid, 1, 1)
-    assert view.seats[3].seat == "active" and len(view.actions) == 1
+    assert view.seats[3].seat == "active"
+    assert len(view.actions) == 1
 
 
 def test_RSK_OUT_1_and_2_exclusion_withdrawal_and_expulsion(
@@ -287,11 +301,11 @@ def test_bad_console_actions_name_their_field(
         ),
     ]
     for action, field, kind in cases:
-        before = _game_print(store)
+        before = _game_print(store, tid)
         with pytest.raises(kind) as err:
             risiko_console.act(store, judge, tid, 1, 1, action)
         assert err.value.field == field, action
-        assert _game_print(store) == before
+        assert _game_print(store, tid) == before
 
 
 def test_the_console_closes_when_the_result_is_entered(

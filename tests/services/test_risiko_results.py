@@ -8,7 +8,13 @@ from typing import Any
 
 import pytest
 
-from tests.services.risiko_helpers import current_tables, fingerprint, play_round, tournament
+from tests.services.risiko_helpers import (
+    current_tables,
+    fingerprint,
+    module_store,  # noqa: F401 (the module's ``store``: one database per module)
+    play_round,
+    tournament,
+)
 from torneo.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.services import risiko, risiko_views
 from torneo.services.risiko_results import enter_result
@@ -48,7 +54,8 @@ def test_RSK_PTS_1_table_points_above_the_objectives_maximum(
         lambda: enter_result(store, judge, tid, 1, 1, _seats(tables[0], [87, 30, 20, 10])),
     )
     assert err.field == "table_points"
-    assert "above the objective's maximum of 86" in err.reason and "RSK-PTS-1" in err.reason
+    assert "above the objective's maximum of 86" in err.reason
+    assert "RSK-PTS-1" in err.reason
     assert "(Giocatore" in err.reason  # the player is named for the referee
     result = enter_result(store, judge, tid, 1, 1, _seats(tables[0], [100, 30, 20, 10]))
     assert result.winners == (tables[0][0],)
@@ -63,7 +70,8 @@ def test_RSK_PTS_1_two_winners_when_the_event_forces_a_sole_winner(
     err = _refused(
         store, tid, lambda: enter_result(store, judge, tid, 1, 1, seats, winners=tables[0][:2])
     )
-    assert err.field == "winners" and "sole winner" in err.reason
+    assert err.field == "winners"
+    assert "sole winner" in err.reason
     err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, seats))
     assert err.field == "winners"
     result = enter_result(store, judge, tid, 1, 1, seats, winners=[tables[0][1]])
@@ -85,14 +93,15 @@ def test_RSK_PTS_1_an_elimination_order_with_gaps(
     """RSK-PTS-1: eliminated 1st and 3rd with no 2nd is refused."""
     tid, tables = _running(store, organizer)
     a, b, c, d = tables[0]
-    seats = [
+    seats: list[dict[str, Any]] = [
         {"player": a, "table_points": 50},
         {"player": b, "table_points": 30},
         {"player": c, "status": "eliminated", "eliminated": 1},
         {"player": d, "status": "eliminated", "eliminated": 3},
     ]
     err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, seats))
-    assert err.field == "eliminated" and "gaps" in err.reason
+    assert err.field == "eliminated"
+    assert "gaps" in err.reason
 
 
 def test_RSK_TBL_1_a_player_at_two_tables_in_one_round(
@@ -104,9 +113,8 @@ def test_RSK_TBL_1_a_player_at_two_tables_in_one_round(
     seats = _seats([*tables[0][:3], intruder], [40, 30, 20, 10])
     err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, seats))
     assert err.field == "players"
-    assert (
-        f"player {intruder}" in err.reason and "at table 2 in round 1, not at table 1" in err.reason
-    )
+    assert f"player {intruder}" in err.reason
+    assert "at table 2 in round 1, not at table 1" in err.reason
 
 
 def test_RSK_TBL_1_six_players_at_a_table(store: Store, judge: Actor, organizer: Actor) -> None:
@@ -114,7 +122,9 @@ def test_RSK_TBL_1_six_players_at_a_table(store: Store, judge: Actor, organizer:
     tid, tables = _running(store, organizer)
     seats = _seats([*tables[0], *tables[1][:2]], [40, 30, 20, 10, 5, 3])
     err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, seats))
-    assert err.field == "seats" and "6 players" in err.reason and "RSK-TBL-1" in err.reason
+    assert err.field == "seats"
+    assert "6 players" in err.reason
+    assert "RSK-TBL-1" in err.reason
 
 
 def test_a_missing_player_and_bad_values_are_named(
@@ -124,7 +134,8 @@ def test_a_missing_player_and_bad_values_are_named(
     err = _refused(
         store, tid, lambda: enter_result(store, judge, tid, 1, 1, _seats(tables[0][:3], [4, 3, 2]))
     )
-    assert err.field == "seats" and "has no result" in err.reason
+    assert err.field == "seats"
+    assert "has no result" in err.reason
     bad = _seats(tables[0], [40, 30, 20, 10])
     bad[2]["status"] = "asleep"
     err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, bad))
@@ -142,7 +153,8 @@ def test_a_missing_player_and_bad_values_are_named(
         {"player": tables[0][3], "table_points": 5, "status": "eliminated", "eliminated": 1},
     ]
     err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, bad))
-    assert err.field == "table_points" and "holds no territory" in err.reason
+    assert err.field == "table_points"
+    assert "holds no territory" in err.reason
     err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 99, bad), NotFound)
     assert err.field == "table"
     err = _refused(store, tid, lambda: enter_result(store, judge, tid, 7, 1, bad), NotFound)

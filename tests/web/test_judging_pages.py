@@ -185,7 +185,8 @@ def test_the_big_screen_clock_and_the_setup_page(
     assert 'data-remaining-ms="3300000"' in tv.text
     assert "Running" in tv.text
     fragment = make_client(web_store).get(f"/events/{event_id}/clock?fragment=1&size=mini")
-    assert 'hx-trigger="every 5s"' in fragment.text
+    assert 'hx-trigger="live from:body, every 10s"' in fragment.text
+    assert f'data-live="event:{event_id}"' in fragment.text
     setup_page = org.get(f"/events/{event_id}/judging?lang=en")
     assert setup_page.status_code == 200
     assert "Appoint a judge" in setup_page.text

@@ -402,6 +402,7 @@ def overrule_ruling(
     """INV-JUDGE-1: the head judge overrules ruling ``seq``; its consequences are undone."""
     with judging_unit(store, actor, event_id, version) as (uow, ctx):
         judge = acting_judge(ctx, actor)
+        _open_for_rulings(ctx)
         record = ctx.record()
         first = overrule(record, judge=judge, seq=seq, at=uow.now, reason=_reason(reason))
         rulings = [first]
@@ -507,6 +508,8 @@ def intentional_draw(
     """INV-ID-1: the players declare the draw to a judge when the round starts."""
     with judging_unit(store, actor, event_id, version) as (uow, ctx):
         acting_judge(ctx, actor)
+        if ctx.event.status != EventStatus.RUNNING.value:
+            raise Conflict("status", f"the event is {ctx.event.status}", "a running event")
         record = _find_match(ctx, round_no, table)
         row = match_at(ctx, round_no, table)
         assert row is not None

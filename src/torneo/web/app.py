@@ -19,6 +19,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from torneo.errors import TorneoError
+from torneo.live.broker import RedisBroker, broker_from_env
 from torneo.store.uow import Store
 from torneo.web import (
     api_events,
@@ -26,6 +27,7 @@ from torneo.web import (
     api_poker,
     api_risiko,
     auth,
+    live,
     pages_judging,
     pages_organizer,
     pages_poker,
@@ -34,6 +36,8 @@ from torneo.web import (
     problems,
 )
 from torneo.web.cache import ReadCache
+from torneo.web.limits import BodyLimit
+from torneo.web.ratelimit import LoginThrottle, limiter_for, refuse_login_page
 from torneo.web.settings import WebSettings
 from torneo.web.templating import render
 
@@ -107,7 +111,9 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     settings = settings or WebSettings.from_env()
     settings.check()
     if store is None:
-        store = Store.from_url(settings.database_url)
+        # TORNEO_REDIS_URL: live notices cross workers through Redis (torneo.live).
+        broker = RedisBroker(settings.redis_url) if settings.redis_url else broker_from_env()
+        store = Store.from_url(settings.database_url, broker=broker)
     app = FastAPI(
         title="Torneo",
         summary="Organized play for game clubs: Swiss rounds, Top X, standings, season points.",
@@ -119,6 +125,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.state.store = store
     app.state.settings = settings
     app.state.read_cache = ReadCache()
+    app.state.rate_limiter = limiter_for(settings.redis_url)  # shared by workers with Redis
 
     app.add_exception_handler(TorneoError, _torneo_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -136,9 +143,17 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.include_router(api_risiko.router)
     app.include_router(api_judging.router)
     app.include_router(pages_judging.router)
+    app.include_router(live.router)
     static = str(resources.files("torneo.web") / "static")
     app.mount("/static", StaticFiles(directory=static), name="static")
 
+    app.add_middleware(  # inside the session: its 429 is the login page itself
+        LoginThrottle,
+        limiter=app.state.rate_limiter,
+        limit=settings.login_failures,
+        window=settings.login_window,
+        refuse_page=refuse_login_page,
+    )
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -148,4 +163,5 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         https_only=settings.secure_cookies,
     )
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # outermost: 413 first
     return app

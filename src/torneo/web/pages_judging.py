@@ -12,9 +12,10 @@ and each player's own record.
 
 Each form posts to one route that calls one service; success redirects back (303) with a flash
 message, a refusal re-renders the page with the error and the status of the error, and nothing
-is changed (the services guarantee it). Clocks refresh by htmx polling every few seconds (there
-is no server-sent events endpoint) and count down in between in the browser, from the
-server's figures, so a screen never drifts by more than one poll.
+is changed (the services guarantee it). Clocks re-read themselves from the server on every live
+notice of the event (``torneo.web.live``: a start, a pause, extra time) with a slow poll as the
+fallback, and count down in between in the browser from the server's figures, so a screen never
+drifts by more than one refresh.
 
 Two-tap decision: the judge taps a player, then an infraction; when no note is typed, the
 infraction's label is the reason on the ruling (the service always stores a reason).
@@ -44,7 +45,7 @@ router = APIRouter(include_in_schema=False)
 Text = Annotated[str, Form(max_length=1000)]
 DeckText = Annotated[str, Form(max_length=1_000_000)]
 CatalogText = Annotated[str, Form(max_length=2_000_000)]
-POLL_SECONDS = 5
+POLL_SECONDS = 10  # the fallback: live notices (Server-Sent Events) refresh the clocks first
 TABS = ("tables", "deck", "clock", "log")
 ASSETS = {"judging.css": "text/css", "clock.js": "text/javascript"}
 
@@ -523,7 +524,7 @@ def configure(
             store_of(request),
             actor,
             event_id,
-            cards=cards,
+            cards=cards if cards.strip() else None,  # empty keeps the catalog (the form says so)
             restricted=restricted,
             deck_format=deck_format,
             deadline=deadline,

@@ -3,6 +3,9 @@
 ``TORNEO_ENV`` is ``development`` (default), ``test`` or ``production``. In production the app
 refuses to start with the default secret key (anyone could forge a session with it) and marks its
 cookies ``Secure``.
+
+``TORNEO_REDIS_URL`` (optional) makes live updates and rate limits shared by every worker
+(docs/deploy.md); ``TORNEO_MAX_BODY_BYTES`` caps a request body (default 1 MiB, answered 413).
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ class WebSettings:
     database_url: str | None = None  # None: TORNEO_DATABASE_URL, then SQLite torneo.db
     session_max_age: int = 14 * 24 * 3600  # seconds
     default_language: str = "it"
+    redis_url: str | None = None  # None: live updates and rate limits stay in this process
+    max_body_bytes: int = 1024 * 1024  # torneo.web.limits: a bigger request body gets 413
+    login_failures: int = 5  # torneo.web.ratelimit: failed logins per user name and address ...
+    login_window: int = 300  # ... within this many seconds, then 429 until the window passes
 
     @property
     def is_production(self) -> bool:
@@ -41,6 +48,8 @@ class WebSettings:
             secret_key=os.environ.get("TORNEO_SECRET_KEY", DEFAULT_SECRET_KEY),
             env=os.environ.get("TORNEO_ENV", "development").strip().lower() or "development",
             database_url=os.environ.get("TORNEO_DATABASE_URL") or None,
+            redis_url=os.environ.get("TORNEO_REDIS_URL") or None,
+            max_body_bytes=int(os.environ.get("TORNEO_MAX_BODY_BYTES") or 1024 * 1024),
         )
 
     def check(self) -> None:

@@ -16,4 +16,55 @@
     var question = form && form.getAttribute && form.getAttribute("data-confirm");
     if (question && !window.confirm(question)) e.preventDefault();
   }, true);
+  // Live updates (torneo.web.live): an element data-live="event:12" opens one EventSource per
+  // topic; each notice fires the htmx event "live" on <body>, so a section with
+  // hx-trigger="live from:body" re-reads itself. A burst of notices (a minute of results) is
+  // coalesced into one refresh at most every MIN_GAP ms, spread by a random delay so a room of
+  // phones does not ask at the same instant. After a dropped stream comes back, the page
+  // refreshes too: it may have missed a notice meanwhile.
+  var MIN_GAP = 2000, SPREAD = 600;
+  var sources = {}, timer = null, lastFired = 0, pending = null;
+  function fire(detail) {
+    if (pending) {
+      if (pending.kinds.indexOf(detail.kind) < 0) pending.kinds.push(detail.kind);
+      pending.kind = detail.kind; pending.topic = detail.topic; pending.data = detail.data;
+    } else {
+      pending = { topic: detail.topic, kind: detail.kind, data: detail.data, kinds: [detail.kind] };
+    }
+    if (timer) return;
+    var wait = Math.max(0, MIN_GAP - (Date.now() - lastFired)) + Math.floor(Math.random() * SPREAD);
+    timer = window.setTimeout(function () {
+      var detail = pending;
+      timer = null; pending = null; lastFired = Date.now();
+      if (window.htmx) window.htmx.trigger(document.body, "live", detail);
+      else document.body.dispatchEvent(new CustomEvent("live", { detail: detail }));
+    }, wait);
+  }
+  function listen(topic) {
+    if (!topic || sources[topic] || !window.EventSource) return;
+    var source = new EventSource("/live/" + encodeURIComponent(topic));
+    var opened = false;
+    sources[topic] = source;
+    source.addEventListener("open", function () {
+      if (opened) fire({ topic: topic, kind: "reconnect", data: {} });
+      opened = true;
+    });
+    source.addEventListener("message", function (e) {
+      var notice;
+      try { notice = JSON.parse(e.data); } catch (err) { return; }
+      fire({ topic: notice.topic || topic, kind: notice.kind || "notice", data: notice.data || {} });
+    });
+  }
+  function scan(root) {
+    var scope = root && root.querySelectorAll ? root : document;
+    if (scope.getAttribute && scope.getAttribute("data-live")) listen(scope.getAttribute("data-live"));
+    scope.querySelectorAll("[data-live]").forEach(function (el) { listen(el.getAttribute("data-live")); });
+  }
+  document.addEventListener("DOMContentLoaded", function () { scan(document); });
+  document.addEventListener("htmx:load", function (e) { scan(e.target); });
+  window.addEventListener("pagehide", function () {
+    Object.keys(sources).forEach(function (t) { sources[t].close(); });
+    sources = {};
+  });
+  window.addEventListener("pageshow", function (e) { if (e.persisted) scan(document); });
 })();
