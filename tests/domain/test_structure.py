@@ -71,5 +71,14 @@ def test_too_few_players_are_refused() -> None:
 
 def test_a_preset_without_a_table_is_refused() -> None:
     with pytest.raises(TorneoError) as err:
-        plan_for(load_preset("berserk-online"), 16)
+        plan_for(load_preset("invasion-it-2012").model_copy(update={"structure": []}), 16)
     assert err.value.field == "structure"
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "top"), [(4, 2, 4), (7, 3, 4), (8, 3, 4), (11, 4, 4), (16, 4, 4)]
+)
+def test_BER_POD_3_berserk_rounds_for_one_field(players: int, rounds: int, top: int) -> None:
+    """BER-POD-3: rounds = ceil(log2(players rounded up to even)); BER-TOP-1: a Top 4."""
+    plan = plan_for(load_preset("berserk-online"), players)
+    assert (plan.rounds, plan.top) == (rounds, top)

@@ -20,7 +20,13 @@ def roster(n: int) -> str:
 
 
 def report_round(
-    store: Store, actor: Actor, event_id: int, rng: random.Random, *, top: bool = False
+    store: Store,
+    actor: Actor,
+    event_id: int,
+    rng: random.Random,
+    *,
+    top: bool = False,
+    results: list[str] | None = None,
 ) -> None:
     with store.read() as s:
         event = get_event(s, event_id)
@@ -31,7 +37,7 @@ def report_round(
             if m.round_no == current and m.player_b_id is not None and m.wins_a is None
         ]
     for table in tables:
-        result = rng.choice(TOP_RESULTS if top else RESULTS)
+        result = rng.choice(results or (TOP_RESULTS if top else RESULTS))
         events.report_result(store, actor, event_id, current, table, result)
 
 

@@ -201,3 +201,35 @@ def test_INV_DROP_1_a_dropped_player_is_not_paired(
         round2 = [m for m in get_event(s, running).matches if m.round_no == 2]
     assert all(player not in (m.player_a_id, m.player_b_id) for m in round2)
     assert any(m.player_b_id is None for m in round2)  # 7 players left: one bye (INV-BYE-1)
+
+
+def test_BER_PTS_1_a_berserk_event_runs_to_its_top_4(store: Store, organizer: Actor) -> None:
+    """BER-PTS-1 / BER-POD-3 / BER-TOP-1: 6 players, 3 rounds of single games, a Top 4."""
+    rng = random.Random(11)
+    event_id = events.create_event(
+        store, organizer, name="Berserk weekly", preset="berserk-online", held_on="2026-12-01"
+    )
+    events.register_roster(store, organizer, event_id, roster(6))
+    assert events.start_event(store, organizer, event_id) == (3, 4)
+    for _ in range(3):
+        events.pair_next_round(store, organizer, event_id)
+        with store.read() as s:
+            event = get_event(s, event_id)
+            current = max(m.round_no for m in event.matches)
+            tables = [m.table_no for m in event.matches if m.round_no == current and m.player_b_id]
+        for table in tables:
+            events.report_result(
+                store, organizer, event_id, current, table, rng.choice(["1-0", "0-1", "0-0-1"])
+            )
+    events.start_top(store, organizer, event_id)
+    report_round(store, organizer, event_id, rng, top=True, results=["1-0", "0-1"])
+    events.pair_next_round(store, organizer, event_id)
+    report_round(store, organizer, event_id, rng, top=True, results=["1-0", "0-1"])
+    events.close_event(store, organizer, event_id)
+    with store.read() as s:
+        event = get_event(s, event_id)
+        t = tournament_of(event)
+        rows = engines.current_standings(t, load_preset("berserk-online"), event.seed)
+    assert event.status == "finished"
+    assert all(r.points % 10 == 0 for r in rows)  # 30 a win, 20 a draw, 0 a loss
+    assert not [m for m in t.matches if m.stage == "third_place"]  # BER-TOP-3: no 3rd place match

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from torneo.domain.pods import rounds_in_pod
 from torneo.errors import Refusal, TorneoError
 from torneo.rulesets.models import Ruleset, StructureRow
 
@@ -69,6 +70,16 @@ def plan_for(ruleset: Ruleset, players: int, *, one_round_fewer: bool = False) -
 
     ``one_round_fewer`` is the organizer's INV-STRUCT-2 option (refused below the threshold).
     """
+    if ruleset.swiss.rounds_rule == "log2":
+        if one_round_fewer:
+            raise TorneoError(
+                "one_round_fewer",
+                "this preset has no short option",
+                "false",
+            )
+        # BER-POD-3 / BER-TOP-1: the whole field plays as one pod, then a Top 4.
+        rounds = rounds_in_pod(players)
+        return EventPlan(rounds, _fitting_top(ruleset.swiss.log2_top, players), False)
     row = structure_row(ruleset, players)
     rounds, top = row.rounds, row.top
     if one_round_fewer:

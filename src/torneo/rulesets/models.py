@@ -57,6 +57,10 @@ class SwissRules(_Strict):
     max_byes_per_player: int = 1
     avoid_same_club_rounds: int = 0  # secondary wish: avoid same-club pairs in the first N rounds
     min_players: int = 2
+    # "table": rounds and Top from the preset's ``structure`` rows (INV-STRUCT-1);
+    # "log2": BER-POD-3 rounds = ceil(log2(players rounded up to even)), Top 4 (BER-TOP-1).
+    rounds_rule: Literal["table", "log2"] = "table"
+    log2_top: int = 4
 
 
 class TopRules(_Strict):
