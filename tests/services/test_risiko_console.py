@@ -332,3 +332,26 @@ def test_the_console_closes_when_the_result_is_entered(
         risiko_console.act(store, judge, tid, 1, 1, {"kind": "end_turn"})
     assert err.value.field == "table"
     assert fingerprint(store, tid) == before
+
+
+def test_RSK_ROLL_2_a_forgotten_roll_reported_by_the_referee(
+    store: Store, judge: Actor, table: tuple[int, list[int]]
+) -> None:
+    """RSK-ROLL-2 for a table not followed turn by turn: the referee reports the forgotten roll;
+    a verbal warning, then exclusion (RSK-OUT-1: eliminated first)."""
+    tid, seats = table
+    view = _act(store, judge, tid, kind="forgotten_roll", player=seats[2])
+    assert [(s.person.player_id, s.kind, s.rule) for s in view.sanctions] == [
+        (seats[2], "warning", "RSK-ROLL-2")
+    ]
+    assert view.seats[2].seat == "active"
+    view = _act(store, judge, tid, kind="forgotten_roll", player=seats[2])
+    assert view.sanctions[-1].kind == "exclusion"
+    assert view.seats[2].seat == "excluded"
+    before = _game_print(store, tid)
+    with pytest.raises(Conflict) as err:
+        risiko_console.act(store, judge, tid, 1, 1, {"kind": "forgotten_roll", "player": seats[2]})
+    assert err.value.field == "player"
+    assert _game_print(store, tid) == before
+    form = risiko_views.result_form(store, tid, 1, 1)
+    assert form.seats[2].status == "excluded"

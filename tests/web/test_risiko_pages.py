@@ -135,7 +135,8 @@ def test_a_round_through_the_forms_with_bad_inputs(web_store: Store, anon: TestC
     assert "Classifica" in public
     live = anon.get(f"/risiko/{tid}?fragment=live").text
     assert live.lstrip().startswith('<div id="live"')
-    assert 'hx-trigger="every 30s"' in live
+    assert 'data-live="risiko:' in live
+    assert 'hx-trigger="live from:body, every 120s"' in live
 
 
 def test_RSK_ROLL_1_the_console_through_htmx(web_store: Store) -> None:

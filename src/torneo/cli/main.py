@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from torneo.cli import db, demo, event, season, serve
+from torneo.cli import db, demo, event, season, serve, transfer
+from torneo.cli.export_command import app as export_app
 from torneo.cli.pair_command import pair_command
 
 app = typer.Typer(
@@ -17,6 +18,8 @@ app = typer.Typer(
 app.add_typer(db.app, name="db")
 app.add_typer(event.app, name="event", no_args_is_help=True)
 app.add_typer(season.app, name="season", no_args_is_help=True)
+app.add_typer(transfer.app, name="transfer", no_args_is_help=True)
+app.add_typer(export_app, name="export", no_args_is_help=True)
 app.command("serve")(serve.serve)
 app.command("demo")(demo.demo)
 app.command("pair")(pair_command)  # FIDE TRF in, pairing out: chess engines can cross-check

@@ -544,13 +544,14 @@ def _card(session: Session, ladder: RatingLadder, players: int) -> LadderCard:
 
 def list_ladders(store: Store) -> list[LadderCard]:
     with store.read() as session:
-        counts = dict(
-            session.execute(
+        counts: dict[int, int] = {
+            lid: int(n)
+            for lid, n in session.execute(
                 select(LadderEntry.ladder_id, func.count(LadderEntry.id)).group_by(
                     LadderEntry.ladder_id
                 )
-            ).tuples()
-        )
+            )
+        }
         ladders = session.scalars(select(RatingLadder).order_by(RatingLadder.name)).all()
         return [_card(session, lad, counts.get(lad.id, 0)) for lad in ladders]
 

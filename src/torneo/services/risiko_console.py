@@ -25,7 +25,6 @@ from typing import Any
 
 from sqlalchemy import select
 
-from torneo.domain.risiko.roll import RollOutcome
 from torneo.errors import Conflict, TorneoError
 from torneo.services.events import require
 from torneo.services.risiko import JUDGE, ORGANIZER, not_finished, topic
@@ -53,6 +52,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "exclude": ("player", "infraction"),
     "withdraw": ("player", "rejects_ruling"),
     "risiko": ("player",),
+    "forgotten_roll": ("player",),
     "army": ("player", "case", "found_by", "on_board", "placed", "due"),
 }
 _NUMBERS = {"conquered", "total", "player", "on_board", "placed", "due"}
@@ -218,15 +218,6 @@ def undo(
         uow.notify(topic(tournament_id), "console", round=round_no, table=table)
         uow.audit("risiko.console.undo", "risiko_game", game.id, before=last)
         return console_of(game)
-
-
-def rolls_recorded(console: Console) -> int:
-    """How many dice rolls were thrown at the table (forgotten and skipped ones excluded)."""
-    return sum(1 for r in console.state.rolls if r.total is not None)
-
-
-def is_forgotten(outcome: RollOutcome) -> bool:
-    return outcome is RollOutcome.FORGOTTEN
 
 
 __all__ = ["act", "normalize", "undo"]

@@ -13,7 +13,7 @@ the last action" a matter of dropping the last line.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -28,7 +28,7 @@ from torneo.domain.risiko.history import History
 from torneo.domain.risiko.regulation import Regulation, RegulationPart
 from torneo.domain.risiko.results import ResultRules, SeatResult, SeatStatus, TableResult
 from torneo.domain.risiko.roll import RollRules, RollState
-from torneo.domain.risiko.sanctions import Infraction
+from torneo.domain.risiko.sanctions import Infraction, SanctionKind, sanction_for
 from torneo.errors import Conflict, NotFound, TorneoError
 from torneo.ids import PlayerId
 from torneo.rulesets import load_preset
@@ -276,6 +276,7 @@ ACTION_KINDS = (
     "exclude",
     "withdraw",
     "risiko",
+    "forgotten_roll",
     "army",
 )
 
@@ -371,6 +372,8 @@ def apply_action(console: Console, action: Mapping[str, Any], seq: int) -> Conso
         state = rolls.withdraw(state, _player(action, order), rejects_ruling=rejects)
     elif kind == "risiko":
         state = rolls.declare_risiko(state, _player(action, order))
+    elif kind == "forgotten_roll":
+        state = _forgotten_roll(state, _player(action, order))
     elif kind == "army":
         if state.ended is not None:
             raise Conflict("game", f"the game has ended ({state.ended.value})", "a game in play")
@@ -390,6 +393,27 @@ def apply_action(console: Console, action: Mapping[str, Any], seq: int) -> Conso
         console.started_at,
         console.rules,
     )
+
+
+def _forgotten_roll(state: RollState, player: PlayerId) -> RollState:
+    """RSK-ROLL-2 reported by the referee (a table that does not follow every turn on the
+    console): a verbal warning the first time, exclusion from the game the next."""
+    if state.ended is not None:
+        raise Conflict("game", f"the game has ended ({state.ended.value})", "a game in play")
+    if not state.seat_of(player).is_in_game:
+        raise Conflict(
+            "player",
+            f"player {player} is already {state.seat_of(player).value}",
+            "a player in the game",
+        )
+    sanction = sanction_for(
+        player, Infraction.FORGOTTEN_ROLL, state.sanctions, state.rules.warnings_before_exclusion
+    )
+    if sanction.kind is SanctionKind.WARNING:
+        return replace(state, sanctions=(*state.sanctions, sanction))
+    state = rolls.exclude(state, player, Infraction.FORGOTTEN_ROLL)  # RSK-OUT-1
+    # The exclusion on the record is the one the event's warning count decided.
+    return replace(state, sanctions=(*state.sanctions[:-1], sanction))
 
 
 def _roll_total(action: Mapping[str, Any]) -> int:

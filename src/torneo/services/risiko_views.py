@@ -16,11 +16,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from torneo.domain.risiko.criteria import Criterion, DrawCriteria
+from torneo.domain.risiko.formulas import game_points
 from torneo.domain.risiko.regulation import Regulation
 from torneo.domain.risiko.results import SeatStatus, TableResult
-from torneo.domain.risiko.roll import RollDue, RollOutcome, Seat, next_roll, seat_statuses
+from torneo.domain.risiko.roll import RollDue, next_roll, seat_statuses
 from torneo.domain.risiko.season import SeasonResult, points_by_position, season_ranking
 from torneo.domain.risiko.standings import FinalPlace, Standing, final_ranking
+from torneo.domain.risiko.standings import Stage as FinalStage
 from torneo.errors import NotFound, Refusal
 from torneo.ids import PlayerId
 from torneo.rulesets.risiko import RisikoRules
@@ -39,7 +41,10 @@ from torneo.services.risiko_state import (
     console_of,
     expelled_of,
     find_game,
+    game_settings,
     get_tournament,
+    new_console,
+    preset_rules,
     regulation_of,
     result_of,
     result_rules,
@@ -283,8 +288,6 @@ def _table_lines(
     people: _People,
     rules: RisikoRules,
 ) -> tuple[TableLine, ...]:
-    from torneo.domain.risiko.formulas import game_points
-
     results = {r.table_no: result_of(r) for r in row.results if r.round_no == number}
     lines = []
     scoring = rules.scoring_rules()
@@ -645,8 +648,6 @@ def _action_lines(console: Console, people: _People) -> tuple[ActionLine, ...]:
 
 
 def console_view(store: Store, tournament_id: int, round_no: int, table: int) -> ConsoleView:
-    from torneo.services.risiko_state import game_settings, new_console
-
     with store.read() as session:
         row = get_tournament(session, tournament_id)
         rnd = round_row(row, round_no)
@@ -720,10 +721,6 @@ def console_view(store: Store, tournament_id: int, round_no: int, table: int) ->
         )
 
 
-ROLL_OUTCOMES = tuple(o.value for o in RollOutcome)
-SEATS = tuple(s.value for s in Seat)
-
-
 # --- the season -------------------------------------------------------------------------------
 
 
@@ -794,8 +791,6 @@ def seasons_in(session: Session) -> set[str]:
 
 
 def _season(season: str, rows: Sequence[RisikoTournament]) -> SeasonView:
-    from torneo.services.risiko_state import preset_rules
-
     # The season's rules (best N, class factors) come from the preset of its tournaments.
     rules = rules_of(rows[-1]) if rows else preset_rules("risiko-rtu-2016")
     season_rules = rules.season_rules()
@@ -844,8 +839,6 @@ def _season(season: str, rows: Sequence[RisikoTournament]) -> SeasonView:
 
 def _qualifying_places(row: RisikoTournament) -> tuple[FinalPlace, ...]:
     """A tournament closed without semifinals or a final ranks by its qualifying standings."""
-    from torneo.domain.risiko.standings import Stage as FinalStage
-
     rules = rules_of(row)
     return tuple(
         FinalPlace(s.position, PlayerId(s.player), FinalStage.QUALIFYING)

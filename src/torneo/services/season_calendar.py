@@ -17,6 +17,10 @@ Decisions where the rules are silent:
 - "Today" is the store's clock: the announcement date is the day it is saved.
 - An announced tournament whose name is already a played tournament of the season is the same
   tournament: the played one stands on the calendar.
+- A played tournament has precedence over any announcement (INV-LEGAL-6 refuses the newcomer),
+  even when an import put it after today.
+- A Major announced on or before the season's first day is being fixed now: it must fit the
+  schedule (at most five, inside the season, a week apart: ``can_add_major``).
 """
 
 from __future__ import annotations
@@ -28,9 +32,14 @@ from datetime import date, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from torneo.domain.season.calendar import CalendarEntry, bookable_days
+from torneo.domain.season.calendar import (
+    CalendarEntry,
+    MajorSchedule,
+    bookable_days,
+    can_add_major,
+)
 from torneo.domain.season.dates import SeasonDates, parse_day
-from torneo.domain.season.legality import TournamentFacts, check_legality
+from torneo.domain.season.legality import Breach, TournamentFacts, check_legality
 from torneo.domain.season.settings import DEFAULT_SANCTIONING
 from torneo.errors import Conflict, NotFound, TorneoError
 from torneo.services.events import ORGANIZER, require
@@ -161,7 +170,12 @@ def _calendar(
     played: list[SeasonTournament], announced: list[SeasonAnnouncement]
 ) -> list[CalendarEntry]:
     names = {t.name.casefold() for t in played}
-    entries = [CalendarEntry(t.name, t.store, t.held_on, t.is_major, void=t.void) for t in played]
+    # A played tournament is on record: it has precedence over anything announced now
+    # (INV-LEGAL-6 refuses the newcomer), whatever the dates an import brought in.
+    entries = [
+        CalendarEntry(t.name, t.store, t.held_on, t.is_major, void=t.void, announced_on=date.min)
+        for t in played
+    ]
     entries += [
         CalendarEntry(a.name, a.store, a.held_on, a.is_major, announced_on=a.announced_on)
         for a in announced
@@ -213,14 +227,20 @@ def _breaches(session: Session, season: Season, facts: TournamentFacts) -> tuple
             f"'{facts.key}' is already on the calendar of season '{season.name}'",
             "another name",
         )
-    breaches = check_legality(
-        facts,
-        _calendar(played, announced),
-        SeasonDates(season.starts_on, season.ends_on),
-        rules,
-        majors=fixed_majors(season, played, announced),
-    )
-    return breach_lines(b.text() for b in breaches)
+    dates = SeasonDates(season.starts_on, season.ends_on)
+    majors = fixed_majors(season, played, announced)
+    extra: list[Breach] = []
+    today = facts.announced_on or facts.date
+    if facts.is_major and today <= season.starts_on:
+        # INV-SEASON-2: a Major announced by the first day is being fixed now — as one of at
+        # most five, inside the season, a week from the others (domain.season.calendar).
+        refusal = can_add_major(dates, MajorSchedule(tuple(majors)), facts.date, today=today)
+        if refusal is None:
+            majors = sorted({*majors, facts.date})
+        elif refusal.rule != "INV-SEASON-1":  # outside the season: check_legality says so
+            extra.append(Breach(refusal.rule or "INV-SEASON-2", refusal.reason))
+    breaches = check_legality(facts, _calendar(played, announced), dates, rules, majors=majors)
+    return breach_lines(b.text() for b in [*extra, *breaches])
 
 
 # --- use cases -------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ from torneo.domain.season.points import Placement, tournament_points
 from torneo.domain.season.ranking import SeasonTable
 from torneo.errors import NotFound
 from torneo.ids import PlayerId
+from torneo.rulesets import Ruleset
+from torneo.rulesets.models import SeasonPointsRules
 from torneo.services.seasons import season_rules
 from torneo.store.models import Player
 from torneo.store.season_models import Season, SeasonResult, SeasonTournament
@@ -261,9 +263,15 @@ def _fraction(text: str) -> Fraction:
     return Fraction(text or "0")
 
 
+@lru_cache(maxsize=16)
+def _rules(preset: str) -> tuple[Ruleset, SeasonPointsRules]:
+    """The preset's season rules, parsed once per preset (presets are files in the package)."""
+    return season_rules(preset)
+
+
 def _preset_name(preset: str) -> str:
     try:
-        ruleset, _ = season_rules(preset)
+        ruleset, _ = _rules(preset)
     except Exception:  # a preset removed since: the id says enough
         return preset
     return ruleset.name
@@ -285,6 +293,13 @@ def find_season(session: Session, ref: SeasonRef) -> Season:
     if season is None:
         raise NotFound("season", f"no season named '{ref}'", "the name of an existing season")
     return season
+
+
+def season_name(store: Store, ref: SeasonRef) -> tuple[str, str]:
+    """(name, preset) of a season, without reading its tournaments."""
+    with store.read() as session:
+        season = find_season(session, ref)
+        return season.name, season.preset
 
 
 def season_token(store: Store, ref: SeasonRef) -> tuple[int, ...] | None:
@@ -323,55 +338,97 @@ def season_token(store: Store, ref: SeasonRef) -> tuple[int, ...] | None:
     return (season_id, version, *(int(v or 0) for v in (*t, *r)))
 
 
+@dataclass(frozen=True, slots=True)
+class _Tournament:
+    id: int
+    name: str
+    held_on: date
+    store: str
+    is_major: bool
+    field_size: int
+    top_size: int | None
+    void: bool
+    void_reasons: tuple[str, ...]
+    event_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Result:
+    tournament_id: int
+    player_id: int
+    place: int
+    points: int
+    final_bonus: str
+    dropped: bool
+    played_every_round: bool
+    breakdown: str
+    swiss_points: int
+    topcut_wins: int
+    third_place_win: bool
+
+
+_TOURNAMENT_COLUMNS = (
+    SeasonTournament.id,
+    SeasonTournament.name,
+    SeasonTournament.held_on,
+    SeasonTournament.store,
+    SeasonTournament.is_major,
+    SeasonTournament.field_size,
+    SeasonTournament.top_size,
+    SeasonTournament.void,
+    SeasonTournament.void_reasons,
+    SeasonTournament.event_id,
+)
+_RESULT_COLUMNS = (
+    SeasonResult.tournament_id,
+    SeasonResult.player_id,
+    SeasonResult.place,
+    SeasonResult.points,
+    SeasonResult.final_bonus,
+    SeasonResult.dropped,
+    SeasonResult.played_every_round,
+    SeasonResult.breakdown,
+    SeasonResult.swiss_points,
+    SeasonResult.topcut_wins,
+    SeasonResult.third_place_win,
+)
+
+
+def _tournament(row: Any) -> _Tournament:
+    tid, name, day, shop, major, size, top, void, reasons, event_id = row
+    return _Tournament(
+        tid, name, day, shop, major, size, top, void, tuple(str(r) for r in reasons or ()), event_id
+    )
+
+
 @dataclass(slots=True)
 class _Loaded:
     season: Season
-    tournaments: list[Any]  # column tuples of SeasonTournament
-    results: dict[int, list[Any]]  # tournament id → column tuples of SeasonResult
+    tournaments: list[_Tournament]
+    results: dict[int, list[_Result]]  # tournament id → its results by place
     players: dict[int, tuple[str, str | None]]
     table: SeasonTable
 
 
 def _load(session: Session, season: Season) -> _Loaded:
-    tournaments = list(
-        session.execute(
-            select(
-                SeasonTournament.id,
-                SeasonTournament.name,
-                SeasonTournament.held_on,
-                SeasonTournament.store,
-                SeasonTournament.is_major,
-                SeasonTournament.field_size,
-                SeasonTournament.top_size,
-                SeasonTournament.void,
-                SeasonTournament.void_reasons,
-                SeasonTournament.event_id,
-            )
+    """Every tournament and result of the season as plain values, and the ranked table."""
+    tournaments = [
+        _tournament(row)
+        for row in session.execute(
+            select(*_TOURNAMENT_COLUMNS)
             .where(SeasonTournament.season_id == season.id)
             .order_by(SeasonTournament.held_on, SeasonTournament.id)
         )
-    )
-    results: dict[int, list[Any]] = {t.id: [] for t in tournaments}
+    ]
+    results: dict[int, list[_Result]] = {t.id: [] for t in tournaments}
     rows = session.execute(
-        select(
-            SeasonResult.tournament_id,
-            SeasonResult.player_id,
-            SeasonResult.place,
-            SeasonResult.points,
-            SeasonResult.final_bonus,
-            SeasonResult.dropped,
-            SeasonResult.played_every_round,
-            SeasonResult.breakdown,
-            SeasonResult.swiss_points,
-            SeasonResult.topcut_wins,
-            SeasonResult.third_place_win,
-        )
+        select(*_RESULT_COLUMNS)
         .join(SeasonTournament, SeasonTournament.id == SeasonResult.tournament_id)
         .where(SeasonTournament.season_id == season.id)
         .order_by(SeasonResult.tournament_id, SeasonResult.place)
     )
-    for r in rows:
-        results[r.tournament_id].append(r)
+    for row in rows:
+        results[row[0]].append(_Result(*row))
     in_season = (
         select(SeasonResult.player_id)
         .join(SeasonTournament, SeasonTournament.id == SeasonResult.tournament_id)
@@ -389,24 +446,24 @@ def _load(session: Session, season: Season) -> _Loaded:
     return _Loaded(season, tournaments, results, players, table)
 
 
-def _outcome(t: Any, results: Sequence[Any]) -> TournamentOutcome:
+def _outcome(t: _Tournament, results: Sequence[_Result]) -> TournamentOutcome:
     return TournamentOutcome(
         key=t.name,
         date=t.held_on,
         is_major=t.is_major,
         results=tuple(
             ScoredResult(
-                player_id=PlayerId(r.player_id),
-                place=r.place,
-                points=r.points,
-                final_bonus=_fraction(r.final_bonus),
-                has_major_benefits=not r.dropped and r.played_every_round,  # INV-MAJOR-6
-                explanation=r.breakdown,
+                PlayerId(r.player_id),
+                r.place,
+                r.points,
+                _fraction(r.final_bonus),
+                not r.dropped and r.played_every_round,  # INV-MAJOR-6
+                r.breakdown,
             )
             for r in results
         ),
         void=t.void,
-        breaches=tuple(str(b) for b in (t.void_reasons or ())),
+        breaches=t.void_reasons,
     )
 
 
@@ -434,7 +491,7 @@ def _table_rows(ld: _Loaded) -> tuple[TableRow, ...]:
     return tuple(out)
 
 
-def _tournament_line(ld: _Loaded, t: Any) -> TournamentLine:
+def _tournament_line(ld: _Loaded, t: _Tournament) -> TournamentLine:
     results = ld.results.get(t.id, [])
     winner = next((r.player_id for r in results if r.place == 1), None)
     return TournamentLine(
@@ -446,7 +503,7 @@ def _tournament_line(ld: _Loaded, t: Any) -> TournamentLine:
         field_size=t.field_size,
         top_size=t.top_size,
         void=t.void,
-        breaches=breach_lines(t.void_reasons or ()),
+        breaches=breach_lines(t.void_reasons),
         event_id=t.event_id,
         winner=ld.players.get(winner, ("", None))[0] if winner is not None else None,
     )
@@ -541,121 +598,157 @@ def season_table(store: Store, name: SeasonRef) -> tuple[TableRow, ...]:
         return _table_rows(_load(session, find_season(session, name)))
 
 
-def player_page(store: Store, name: SeasonRef, player_id: int) -> PlayerPage:
-    """One player's season: their row, each tournament with its points explained, the chart."""
+def player_page(
+    store: Store,
+    name: SeasonRef,
+    player_id: int,
+    *,
+    rows: Sequence[TableRow] | None = None,
+) -> PlayerPage:
+    """One player's season: their row, each tournament with its points explained, the chart.
+
+    ``rows`` is the season table when the caller has it (a cached season page): then only the
+    player's own results are read.
+    """
     with store.read() as session:
         season = find_season(session, name)
-        ld = _load(session, season)
-        if player_id not in ld.players:
+        player = session.get(Player, player_id)
+        mine = session.execute(
+            select(*_TOURNAMENT_COLUMNS, *_RESULT_COLUMNS)
+            .join(SeasonResult, SeasonResult.tournament_id == SeasonTournament.id)
+            .where(SeasonTournament.season_id == season.id, SeasonResult.player_id == player_id)
+        )
+        played = sorted(
+            ((_tournament(row[:10]), _Result(*row[10:])) for row in mine),
+            key=lambda tr: (tr[0].held_on, tr[0].name),
+        )
+        if player is None or not played:
             raise NotFound(
                 "player", f"player {player_id} has no result in season '{season.name}'", None
             )
-        _, rules = season_rules(season.preset)
-        rows = _table_rows(ld)
-        row = next((r for r in rows if r.player_id == player_id), None)
-        lines: list[HistoryLine] = []
-        total = 0
-        for t in ld.tournaments:
-            mine = next((r for r in ld.results[t.id] if r.player_id == player_id), None)
-            if mine is None:
-                continue
-            placement = Placement(
-                PlayerId(player_id),
-                mine.place,
-                mine.swiss_points,
-                mine.topcut_wins,
-                mine.dropped,
-                mine.played_every_round,
-                mine.third_place_win,
-            )
-            # INV-PTS-*, INV-MAJOR-*: the parts recomputed from the facts the season stores.
-            (scored,) = tournament_points(
-                [placement],
-                field_size=t.field_size,
-                is_major=t.is_major,
-                rules=rules,
-                top_size=t.top_size,
-            )
-            points = 0 if t.void else mine.points
-            total += points
-            lines.append(
-                HistoryLine(
-                    tournament_id=t.id,
-                    tournament=t.name,
-                    held_on=t.held_on,
-                    store=t.store,
-                    is_major=t.is_major,
-                    field_size=t.field_size,
-                    place=mine.place,
-                    swiss_points=mine.swiss_points,
-                    topcut_wins=mine.topcut_wins,
-                    dropped=mine.dropped,
-                    points=points,
-                    cumulative=total,
-                    parts=tuple(
-                        PointsPart(label, v)
-                        for i, (label, v) in enumerate(scored.parts)
-                        if v or i == 0
-                    ),
-                    would_be=scored.total,
-                    note=scored.note,
-                    final_bonus=_fraction(mine.final_bonus),
-                    void=t.void,
-                    breaches=breach_lines(t.void_reasons or ()),
-                    explanation=mine.breakdown,
-                )
-            )
-        pname, club = ld.players[player_id]
-        return PlayerPage(
-            season_id=season.id,
-            season=season.name,
-            starts_on=season.starts_on,
-            ends_on=season.ends_on,
-            cut_size=season.cut_size,
-            player_id=player_id,
-            name=pname,
-            club=club,
-            row=row,
-            players_in_table=len(rows),
-            history=tuple(lines),
-            chart=_chart(ld, [player_id]),
+        table = rows if rows is not None else _table_rows(_load(session, season))
+    _, rules = _rules(season.preset)
+    lines: list[HistoryLine] = []
+    points_line = [ChartPoint(season.starts_on, 0, None)]
+    total = 0
+    for t, r in played:
+        placement = Placement(
+            PlayerId(player_id),
+            r.place,
+            r.swiss_points,
+            r.topcut_wins,
+            r.dropped,
+            r.played_every_round,
+            r.third_place_win,
         )
+        # INV-PTS-*, INV-MAJOR-*: the parts recomputed from the facts the season stores.
+        (scored,) = tournament_points(
+            [placement],
+            field_size=t.field_size,
+            is_major=t.is_major,
+            rules=rules,
+            top_size=t.top_size,
+        )
+        points = 0 if t.void else r.points  # INV-LEGAL-8
+        total += points
+        points_line.append(ChartPoint(t.held_on, total, t.name, points, t.void))
+        lines.append(
+            HistoryLine(
+                tournament_id=t.id,
+                tournament=t.name,
+                held_on=t.held_on,
+                store=t.store,
+                is_major=t.is_major,
+                field_size=t.field_size,
+                place=r.place,
+                swiss_points=r.swiss_points,
+                topcut_wins=r.topcut_wins,
+                dropped=r.dropped,
+                points=points,
+                cumulative=total,
+                parts=tuple(
+                    PointsPart(label, v) for i, (label, v) in enumerate(scored.parts) if v or i == 0
+                ),
+                would_be=scored.total,
+                note=scored.note,
+                final_bonus=_fraction(r.final_bonus),
+                void=t.void,
+                breaches=breach_lines(t.void_reasons),
+                explanation=r.breakdown,
+            )
+        )
+    return PlayerPage(
+        season_id=season.id,
+        season=season.name,
+        starts_on=season.starts_on,
+        ends_on=season.ends_on,
+        cut_size=season.cut_size,
+        player_id=player_id,
+        name=player.name,
+        club=player.club,
+        row=next((x for x in table if x.player_id == player_id), None),
+        players_in_table=len(table),
+        history=tuple(lines),
+        chart=SeasonChart(
+            season.starts_on,
+            season.ends_on,
+            (ChartSeries(player_id, player.name, tuple(points_line)),),
+        ),
+    )
 
 
 def tournament_page(store: Store, name: SeasonRef, tournament_id: int) -> TournamentPage:
     """A tournament of the season: its results with the points each took, and why it is void."""
     with store.read() as session:
         season = find_season(session, name)
-        t = session.get(SeasonTournament, tournament_id)
-        if t is None or t.season_id != season.id:
+        found = session.execute(
+            select(*_TOURNAMENT_COLUMNS).where(
+                SeasonTournament.id == tournament_id, SeasonTournament.season_id == season.id
+            )
+        ).first()
+        if found is None:
             raise NotFound(
                 "tournament",
                 f"no tournament {tournament_id} in season '{season.name}'",
                 "a tournament listed on the season page",
             )
-        ld = _Loaded(season, [], {}, {}, SeasonTable(cut=season.cut_size))
-        ld.players = {r.player_id: (r.player.name, r.player.club) for r in t.results}
-        ld.results = {t.id: list(t.results)}
-        line = _tournament_line(ld, t)
-        return TournamentPage(
-            season=season.name,
-            season_id=season.id,
-            line=line,
-            results=tuple(
-                TournamentResultLine(
-                    place=r.place,
-                    player_id=r.player_id,
-                    player=r.player.name,
-                    swiss_points=r.swiss_points,
-                    topcut_wins=r.topcut_wins,
-                    dropped=r.dropped,
-                    points=r.points,
-                    final_bonus=_fraction(r.final_bonus),
-                    explanation=r.breakdown,
+        t = _tournament(found)
+        results = [
+            _Result(*row)
+            for row in session.execute(
+                select(*_RESULT_COLUMNS)
+                .where(SeasonResult.tournament_id == t.id)
+                .order_by(SeasonResult.place)
+            )
+        ]
+        players = {
+            pid: (pname, club)
+            for pid, pname, club in session.execute(
+                select(Player.id, Player.name, Player.club).where(
+                    Player.id.in_([r.player_id for r in results])
                 )
-                for r in t.results
-            ),
-        )
+            )
+        }
+    ld = _Loaded(season, [t], {t.id: results}, players, SeasonTable(cut=season.cut_size))
+    return TournamentPage(
+        season=season.name,
+        season_id=season.id,
+        line=_tournament_line(ld, t),
+        results=tuple(
+            TournamentResultLine(
+                place=r.place,
+                player_id=r.player_id,
+                player=players[r.player_id][0],
+                swiss_points=r.swiss_points,
+                topcut_wins=r.topcut_wins,
+                dropped=r.dropped,
+                points=r.points,
+                final_bonus=_fraction(r.final_bonus),
+                explanation=r.breakdown,
+            )
+            for r in results
+        ),
+    )
 
 
 __all__ = [
@@ -678,6 +771,7 @@ __all__ = [
     "find_season",
     "list_season_cards",
     "player_page",
+    "season_name",
     "season_page",
     "season_table",
     "season_token",

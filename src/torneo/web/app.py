@@ -26,13 +26,18 @@ from torneo.web import (
     api_judging,
     api_poker,
     api_risiko,
+    api_seasons,
+    api_self_report,
     auth,
     live,
+    pages_exports,
     pages_judging,
     pages_organizer,
     pages_poker,
     pages_public,
     pages_risiko,
+    pages_seasons,
+    pages_self_report,
     problems,
 )
 from torneo.web.cache import ReadCache
@@ -144,6 +149,11 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.include_router(api_judging.router)
     app.include_router(pages_judging.router)
     app.include_router(live.router)
+    app.include_router(api_self_report.router)
+    app.include_router(pages_self_report.router)
+    app.include_router(api_seasons.router)
+    app.include_router(pages_seasons.router)
+    app.include_router(pages_exports.router)
     static = str(resources.files("torneo.web") / "static")
     app.mount("/static", StaticFiles(directory=static), name="static")
 

@@ -3,10 +3,12 @@ control room, a table's result form and the referee console on a phone, the seas
 
 Each form posts to one route that calls one service. Success redirects back (303) with a flash
 message; a refusal re-renders the page with the error (its field named) and the values typed,
-and nothing is changed (the services guarantee it). The console and the result form also answer
-htmx: the console's panel is swapped in place, and polled every few seconds with the version the
-phone shows (``?since=``): the server answers 204 when nothing changed, so a second phone at the
-table follows the first without reloading forms someone is using.
+and nothing is changed (the services guarantee it). The console also answers htmx: its panel is
+swapped in place. Live notices of the tournament (``risiko:<id>``, :mod:`torneo.web.live`) make
+the public page, the control room's tables and the console re-read themselves; the console asks
+with the version the phone shows (``?since=``) and the server answers 204 when that table did
+not change, so a second phone at the table follows the first without disturbing forms someone is
+using. A slow poll stays as a fallback where a stream is not available.
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ router = APIRouter(include_in_schema=False)
 
 Text = Annotated[str, Form(max_length=1000)]
 LongText = Annotated[str, Form(max_length=500_000)]
-LIVE_SECONDS = 30  # the public page
-CONSOLE_SECONDS = 4  # a second phone at the table
+LIVE_SECONDS = 120  # the public page's fallback poll (live notices refresh it at once)
+CONSOLE_SECONDS = 15  # the console's fallback poll (a second phone follows by live notices)
 
 # Codes the services use, in the page's language.
 LABELS: dict[str, str] = {

@@ -16,11 +16,13 @@ per change, not once per visitor.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from torneo.domain.season.import_csv import COLUMNS
 from torneo.domain.season.settings import REGIONAL_CUT
 from torneo.errors import NotFound, TorneoError
 from torneo.rulesets import load_preset, preset_ids
@@ -30,7 +32,7 @@ from torneo.web.auth import PageActor, PageWriter
 from torneo.web.cache import ReadCache
 from torneo.web.i18n import N_
 from torneo.web.session import flash, store_of
-from torneo.web.svg_chart import step_chart
+from torneo.web.svg_chart import Chart, step_chart
 from torneo.web.templating import page_language, render
 
 router = APIRouter(include_in_schema=False)
@@ -38,7 +40,9 @@ router = APIRouter(include_in_schema=False)
 Text = Annotated[str, Form(max_length=1000)]
 LongText = Annotated[str, Form(max_length=500_000)]
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-SHOWN_ROWS = 200  # the season table shows this many rows (or the cut and 20 more) until "all"
+WEEK_DAYS = tuple(date(2024, 1, d) for d in range(1, 8))  # a Monday-first week, for day names
+SHOWN_ROWS = 200
+SHOWN_TOURNAMENTS = 40  # the latest first  # the season table shows this many rows (or the cut and 20 more) until "all"
 
 LADDER_SOURCES = {
     "matches": N_("Card events, match by match (Glicko-2)"),
@@ -61,6 +65,7 @@ def _text_helpers() -> dict[str, Any]:
         "ladder_name": _ladder_name,
         "pair_reason": season_text.pair_reason,
         "breakdown_text": season_text.breakdown_text,
+        "csv_header": ",".join(COLUMNS),
     }
 
 
@@ -92,6 +97,16 @@ def _cached_page(request: Request, season_id: int) -> season_views.SeasonPage:
     cache: ReadCache = request.app.state.read_cache
     return cache.get_or_build(
         ("season-page", token), lambda: season_views.season_page(store, season_id)
+    )
+
+
+def _charts(
+    chart: season_views.SeasonChart, *, wide: int, today: date | None = None
+) -> tuple[Chart, Chart]:
+    """The chart for a phone (400 wide) and for a wide screen (``wide``): readable labels on both."""
+    return (
+        step_chart(chart, today=today, width=400, height=260),
+        step_chart(chart, today=today, width=wide, height=300 if wide < 900 else 320),
     )
 
 
@@ -237,11 +252,15 @@ def season_page(
     page = _cached_page(request, season_id)
     shown = len(page.rows) if all else max(SHOWN_ROWS, page.cut_size + 20)
     ratings = ladders.season_ratings(store_of(request), season_id)
+    latest = page.tournaments[::-1]
+    shown_tournaments = len(latest) if all else SHOWN_TOURNAMENTS
     context = {
         "page": page,
         "rows": page.rows[:shown],
         "hidden": max(len(page.rows) - shown, 0),
-        "chart": step_chart(page.chart, today=store_of(request).clock().date()),
+        "tournaments": latest[:shown_tournaments],
+        "hidden_tournaments": max(len(latest) - shown_tournaments, 0),
+        "charts": _charts(page.chart, wide=640, today=store_of(request).clock().date()),
         "ratings": ratings,
         "rating_ladder": next(iter(ratings.values())).ladder if ratings else None,
         **_text_helpers(),
@@ -251,11 +270,12 @@ def season_page(
 
 @router.get("/seasons/{season_id}/players/{player_id}", response_class=HTMLResponse)
 def player_page(request: Request, season_id: int, player_id: int) -> Response:
-    page = season_views.player_page(store_of(request), season_id, player_id)
+    rows = _cached_page(request, season_id).rows  # the table is ranked once per change
+    page = season_views.player_page(store_of(request), season_id, player_id, rows=rows)
     ratings = ladders.season_ratings(store_of(request), season_id)
     context = {
         "page": page,
-        "chart": step_chart(page.chart),
+        "charts": _charts(page.chart, wide=960),
         "rating": ratings.get(player_id),
         **_text_helpers(),
     }
@@ -316,6 +336,7 @@ def _calendar(
     view = season_calendar.calendar_view(store_of(request), season_id, store_name=store_name)
     context = {
         "cal": view,
+        "week_days": WEEK_DAYS,
         "form": dict(form or {}),
         "error": error,
         "breaches": breaches,

@@ -178,14 +178,13 @@ LOGIN_ROUTES = {"/login", "/api/v1/session"}
 
 
 def _username(body: bytes, content_type: str) -> str:
+    name: object = None
     try:
         if content_type.startswith("application/json"):
             value = json.loads(body or b"{}")
             name = value.get("username") if isinstance(value, dict) else None
         elif content_type.startswith("application/x-www-form-urlencoded"):
-            name = (parse_qs(body.decode("latin-1")).get("username") or [None])[0]
-        else:
-            name = None
+            name = next(iter(parse_qs(body.decode("latin-1")).get("username", [])), None)
     except (ValueError, UnicodeDecodeError):
         name = None
     return str(name).strip().lower()[:80] if isinstance(name, str) else ""
