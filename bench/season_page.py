@@ -19,9 +19,9 @@ import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from _common import peak_rss_mib, summary_ms, timed
 from fastapi.testclient import TestClient
 
+from _common import peak_rss_mib, summary_ms, timed
 from torneo.services import seasons
 from torneo.store.db import make_engine
 from torneo.store.migrate import upgrade
@@ -94,7 +94,7 @@ def _rows(
     rounds, top = _structure(n)
     top = min(top, 1 << (n.bit_length() - 1))
     players = rng.sample(pool, n)
-    swiss = sorted((sum(rng.choice((0, 0, 1, 3, 3)) for _ in range(rounds)) for _ in range(n)))
+    swiss = sorted(sum(rng.choice((0, 0, 1, 3, 3)) for _ in range(rounds)) for _ in range(n))
     swiss.reverse()
     tag = "yes" if major else "no"
     out = []
@@ -139,11 +139,15 @@ def main() -> None:
             r = client.get(url)
             warm.append(time.perf_counter() - t0)
             assert r.status_code == 200
-        print(f"season page: first {cold * 1000:.0f} ms ({len(first.content) / 1024:.0f} KiB), "
-              f"cached {summary_ms(warm)}")
+        print(
+            f"season page: first {cold * 1000:.0f} ms ({len(first.content) / 1024:.0f} KiB), "
+            f"cached {summary_ms(warm)}"
+        )
         full, full_s = timed(lambda: client.get(url + "?all=1"))
-        print(f"season page, all {full.text.count('<tr') - 1} rows: {full_s * 1000:.0f} ms "
-              f"({len(full.content) / 1024:.0f} KiB)")
+        print(
+            f"season page, all {full.text.count('<tr') - 1} rows: {full_s * 1000:.0f} ms "
+            f"({len(full.content) / 1024:.0f} KiB)"
+        )
         csv, csv_s = timed(lambda: client.get(f"/seasons/{sid}/standings.csv"))
         print(f"standings CSV: {csv_s * 1000:.0f} ms ({csv.text.count(chr(10)) - 1} rows)")
         api, api_s = timed(lambda: client.get(f"/api/v1/seasons/{sid}/standings"))

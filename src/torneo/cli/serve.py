@@ -21,6 +21,13 @@ def serve(
     reload: Annotated[
         bool, typer.Option("--reload", help="Restart on code changes (development).")
     ] = False,
+    access_log: Annotated[
+        bool,
+        typer.Option(
+            "--access-log/--no-access-log",
+            help="Log every request (off behind a proxy that logs them already).",
+        ),
+    ] = True,
 ) -> None:
     """Serve the web app (pages and /api/v1) on http://HOST:PORT."""
     url = database_url()
@@ -43,4 +50,5 @@ def serve(
         port=port,
         workers=workers,
         reload=reload,
+        **({} if access_log else {"access_log": False}),
     )

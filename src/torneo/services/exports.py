@@ -256,7 +256,11 @@ SEASON_TABLE_HEADER = (
 
 def season_table_csv(store: Store, season: season_views.SeasonRef) -> str:
     """The season table (INV-RANK-1 order, dense rank INV-RANK-2, the cut INV-RANK-3)."""
-    rows = season_views.season_table(store, season)
+    return table_csv(season_views.season_table(store, season))
+
+
+def table_csv(rows: Sequence[season_views.TableRow]) -> str:
+    """The season table as CSV from rows already read (a page's cached read model)."""
     return _csv(
         SEASON_TABLE_HEADER,
         (
@@ -295,7 +299,11 @@ TOURNAMENTS_HEADER = (
 
 def season_tournaments_csv(store: Store, season: season_views.SeasonRef) -> str:
     """The tournaments of the season; a void one lists every broken rule (INV-LEGAL-8)."""
-    page = season_views.season_page(store, season)
+    return tournaments_csv(season_views.season_page(store, season))
+
+
+def tournaments_csv(page: season_views.SeasonPage) -> str:
+    """The tournaments as CSV from the season page's read model."""
     return _csv(
         TOURNAMENTS_HEADER,
         (
@@ -357,7 +365,11 @@ def season_results_csv(store: Store, season: season_views.SeasonRef) -> str:
 
 def season_json(store: Store, season: season_views.SeasonRef) -> dict[str, Any]:
     """The season as JSON: its facts, the table (regulation's column names), the tournaments."""
-    page = season_views.season_page(store, season)
+    return page_json(season_views.season_page(store, season))
+
+
+def page_json(page: season_views.SeasonPage) -> dict[str, Any]:
+    """The season as JSON from its page's read model (cached by the web layer)."""
     return {
         "season": {
             "id": page.id,
@@ -388,13 +400,19 @@ def season_json(store: Store, season: season_views.SeasonRef) -> dict[str, Any]:
 
 
 def season_json_text(store: Store, season: season_views.SeasonRef) -> str:
-    return json.dumps(season_json(store, season), ensure_ascii=False, indent=2) + "\n"
+    return json_text(season_json(store, season))
+
+
+def json_text(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 __all__ = [
     "ExplainedPair",
     "ExplainedRound",
     "explained_round",
+    "json_text",
+    "page_json",
     "pairings_csv",
     "round_numbers",
     "season_json",
@@ -404,5 +422,7 @@ __all__ = [
     "season_tournaments_csv",
     "standings_csv",
     "standings_json",
+    "table_csv",
+    "tournaments_csv",
     "with_names",
 ]

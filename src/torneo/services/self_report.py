@@ -541,6 +541,7 @@ def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str
         )
 
     answer: Answer
+    written = False
     if row is None:
         row = SelfReport(
             event_id=event.id,
@@ -575,8 +576,9 @@ def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str
         else:
             row.status = CONFIRMED
             answer = "confirmed"
-            if recorded is None:
+            if recorded is None:  # its "result" notice says it all: no second notice
                 _record(uow, event, match, score, ruleset, "confirmed by both players")
+                written = True
     uow.audit(
         f"self_report.{answer}",
         "match",
@@ -585,7 +587,8 @@ def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str
         before=before,
         after={**(_state(row) or {}), "player": player, "result": said, **where},
     )
-    uow.notify(topic, "self_report", status=row.status, **where)
+    if not written:
+        uow.notify(topic, "self_report", status=row.status, **where)
     return answer
 
 

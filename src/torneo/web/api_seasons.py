@@ -22,6 +22,7 @@ from torneo.errors import NotFound
 from torneo.services import exports, ladders, season_calendar, season_views, seasons
 from torneo.web import problems
 from torneo.web.auth import ApiActor
+from torneo.web.pages_seasons import cached_season_page
 from torneo.web.session import store_of
 
 router = APIRouter(prefix="/api/v1", tags=["seasons"])
@@ -160,7 +161,7 @@ def create_season(request: Request, body: SeasonCreateIn, actor: ApiActor) -> JS
     summary="A season: its table (INV-RANK-1..3) and tournaments (void ones with every breach)",
 )
 def get_season(request: Request, season_id: int) -> dict[str, Any]:
-    return exports.season_json(store_of(request), season_id)
+    return exports.page_json(cached_season_page(request, season_id))
 
 
 @router.get(
@@ -169,7 +170,7 @@ def get_season(request: Request, season_id: int) -> dict[str, Any]:
     summary="The season table: rank, player, points, W, S, MW, MP, T, final bonus, qualified",
 )
 def get_standings(request: Request, season_id: int) -> list[dict[str, Any]]:
-    return [r.as_dict() for r in season_views.season_table(store_of(request), season_id)]
+    return [r.as_dict() for r in cached_season_page(request, season_id).rows]
 
 
 @router.get(
@@ -178,7 +179,8 @@ def get_standings(request: Request, season_id: int) -> list[dict[str, Any]]:
     summary="A player's season: the row and each tournament's points, part by part",
 )
 def get_player(request: Request, season_id: int, player_id: int) -> dict[str, Any]:
-    page = season_views.player_page(store_of(request), season_id, player_id)
+    rows = cached_season_page(request, season_id).rows
+    page = season_views.player_page(store_of(request), season_id, player_id, rows=rows)
     return {
         "season_id": page.season_id,
         "player_id": page.player_id,

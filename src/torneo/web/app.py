@@ -14,6 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -41,7 +42,7 @@ from torneo.web import (
     problems,
 )
 from torneo.web.cache import ReadCache
-from torneo.web.limits import BodyLimit
+from torneo.web.limits import BodyLimit, number_out_of_range
 from torneo.web.ratelimit import LoginThrottle, limiter_for, refuse_login_page
 from torneo.web.settings import WebSettings
 from torneo.web.templating import render
@@ -136,6 +137,8 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(auth.LoginRequired, _login_required)
+    app.add_exception_handler(OverflowError, number_out_of_range)  # ids beyond 64 bits
+    app.add_exception_handler(DataError, number_out_of_range)
 
     app.include_router(auth.api)
     app.include_router(api_events.router)

@@ -10,10 +10,12 @@ The refusal is problem+json under ``/api/`` and plain text elsewhere, both with 
 
 from __future__ import annotations
 
+from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from torneo.web.problems import problem
+from torneo.errors import TorneoError
+from torneo.web.problems import from_torneo_error, problem
 
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
@@ -99,3 +101,23 @@ async def _answer(response: Response, scope: Scope, send: Send) -> None:
         return {"type": "http.disconnect"}
 
     await response(scope, nothing, send)
+
+
+# --- numbers out of range ----------------------------------------------------------------------
+
+OUT_OF_RANGE = TorneoError(
+    "value",
+    "is out of the database's range (a number beyond 64 bits, or a text too long)",
+    f"whole numbers between {-(2**63)} and {2**63 - 1}, and texts within their stated length",
+)
+
+
+async def number_out_of_range(request: Request, exc: Exception) -> Response:
+    """An id or count beyond 64 bits (``OverflowError`` from SQLite, ``DataError`` from
+    PostgreSQL) is bad input, not a server error: 422, and nothing was saved (the unit of work
+    rolled back)."""
+    if request.url.path.startswith("/api/"):
+        return from_torneo_error(OUT_OF_RANGE, request.url.path)
+    from torneo.web.templating import render
+
+    return render(request, "error.html", {"error": OUT_OF_RANGE, "status": 422}, status=422)

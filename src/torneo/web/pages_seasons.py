@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -89,7 +90,8 @@ def _season_presets() -> list[tuple[str, str]]:
     return out
 
 
-def _cached_page(request: Request, season_id: int) -> season_views.SeasonPage:
+def cached_season_page(request: Request, season_id: int) -> season_views.SeasonPage:
+    """The season page's read model, rebuilt only when the season's fingerprint changed."""
     store = store_of(request)
     token = season_views.season_token(store, season_id)
     if token is None:
@@ -249,7 +251,7 @@ def season_page(
     season_id: int,
     all: Annotated[bool, Query()] = False,
 ) -> Response:
-    page = _cached_page(request, season_id)
+    page = cached_season_page(request, season_id)
     shown = len(page.rows) if all else max(SHOWN_ROWS, page.cut_size + 20)
     ratings = ladders.season_ratings(store_of(request), season_id)
     latest = page.tournaments[::-1]
@@ -260,7 +262,7 @@ def season_page(
         "hidden": max(len(page.rows) - shown, 0),
         "tournaments": latest[:shown_tournaments],
         "hidden_tournaments": max(len(latest) - shown_tournaments, 0),
-        "charts": _charts(page.chart, wide=640, today=store_of(request).clock().date()),
+        "charts": _charts(page.chart, wide=560, today=store_of(request).clock().date()),
         "ratings": ratings,
         "rating_ladder": next(iter(ratings.values())).ladder if ratings else None,
         **_text_helpers(),
@@ -270,7 +272,7 @@ def season_page(
 
 @router.get("/seasons/{season_id}/players/{player_id}", response_class=HTMLResponse)
 def player_page(request: Request, season_id: int, player_id: int) -> Response:
-    rows = _cached_page(request, season_id).rows  # the table is ranked once per change
+    rows = cached_season_page(request, season_id).rows  # the table is ranked once per change
     page = season_views.player_page(store_of(request), season_id, player_id, rows=rows)
     ratings = ladders.season_ratings(store_of(request), season_id)
     context = {
@@ -298,19 +300,19 @@ def _download(text: str, filename: str, media: str) -> Response:
 
 @router.get("/seasons/{season_id}/standings.csv")
 def season_csv(request: Request, season_id: int) -> Response:
-    text = exports.season_table_csv(store_of(request), season_id)
+    text = exports.table_csv(cached_season_page(request, season_id).rows)
     return _download(text, f"season-{season_id}-standings.csv", "text/csv; charset=utf-8")
 
 
 @router.get("/seasons/{season_id}/season.json")
 def season_json(request: Request, season_id: int) -> Response:
-    text = exports.season_json_text(store_of(request), season_id)
+    text = exports.json_text(exports.page_json(cached_season_page(request, season_id)))
     return _download(text, f"season-{season_id}.json", "application/json")
 
 
 @router.get("/seasons/{season_id}/tournaments.csv")
 def tournaments_csv(request: Request, season_id: int) -> Response:
-    text = exports.season_tournaments_csv(store_of(request), season_id)
+    text = exports.tournaments_csv(cached_season_page(request, season_id))
     return _download(text, f"season-{season_id}-tournaments.csv", "text/csv; charset=utf-8")
 
 
@@ -401,8 +403,10 @@ def announce(
             request, season_id, store_name=shop, form=form, error=err, status=err.status
         )
     flash(request, "ok", _say(request, N_("Announced: %(name)s."), name=" ".join(name.split())))
-    target = f"/seasons/{season_id}/calendar?store={store.strip()}" if shop else ""
-    return RedirectResponse(target or f"/seasons/{season_id}/calendar", status_code=303)
+    target = f"/seasons/{season_id}/calendar"
+    if shop:
+        target += "?store=" + quote(shop)
+    return RedirectResponse(target, status_code=303)
 
 
 @router.post(
@@ -437,7 +441,7 @@ def _manage(
     status: int = 200,
 ) -> Response:
     store = store_of(request)
-    page = _cached_page(request, season_id)
+    page = cached_season_page(request, season_id)
     finished = [e for e in queries.list_events(store, status="finished") if e.preset == page.preset]
     in_season = {t.event_id for t in page.tournaments if t.event_id is not None}
     context = {
@@ -460,7 +464,7 @@ def manage(request: Request, season_id: int, actor: PageActor) -> Response:
 
 
 def _season_name(request: Request, season_id: int) -> str:
-    return _cached_page(request, season_id).name
+    return cached_season_page(request, season_id).name
 
 
 @router.post("/seasons/{season_id}/manage/import", response_class=HTMLResponse)
@@ -471,7 +475,7 @@ async def import_csv(
     csv_text: LongText = "",
     file: Annotated[UploadFile | None, File()] = None,
 ) -> Response:
-    page = _cached_page(request, season_id)
+    page = cached_season_page(request, season_id)
     try:
         text = await _csv_text(file, csv_text)
         if not text.strip():
@@ -565,7 +569,7 @@ def create_ladder(
     sid = None
     try:
         sid = _int("season_id", season_id)
-        season_name = _cached_page(request, sid).name if sid is not None else None
+        season_name = cached_season_page(request, sid).name if sid is not None else None
         ladders.create_ladder(
             store,
             actor,

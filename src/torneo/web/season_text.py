@@ -72,6 +72,14 @@ _BREACHES = _table(
             N_("a Major on %(day)s is not one of the Majors fixed at season start (%(fixed)s)"),
         ),
         (
+            r"^announced 1 day after it was held; (?P<need>\d+) days before required$",
+            N_("announced 1 day after it was held; %(need)s days before required"),
+        ),
+        (
+            r"^announced 1 day before; (?P<need>\d+) required$",
+            N_("announced 1 day before; %(need)s required"),
+        ),
+        (
             r"^announced (?P<n>\d+) days? after it was held; (?P<need>\d+) days before required$",
             N_("announced %(n)s days after it was held; %(need)s days before required"),
         ),
@@ -270,7 +278,7 @@ _DROPPED = "dropped at a Major: no points (INV-MAJOR-6)"
 
 
 def breakdown_text(text: str) -> str:
-    """"13 Swiss + 9 Top 8 + 4 first place + 8 size = 34" with the labels translated."""
+    """ "13 Swiss + 9 Top 8 + 4 first place + 8 size = 34" with the labels translated."""
     void = _VOID_SUM.match(text)
     if void:
         return i18n.gettext(N_("void (INV-LEGAL-8): 0, not %(sum)s")) % {

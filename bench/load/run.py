@@ -1,0 +1,439 @@
+"""Load run (issue 4): a 2,000-player event on PostgreSQL, 2 workers, 1,000 phones, 500 live pages.
+
+    .venv/bin/python bench/load/run.py            # the issue's figures (about two minutes)
+    .venv/bin/python bench/load/run.py --quick    # 200 players, 50 live pages, 15 s
+
+What it does, on 127.0.0.1 only:
+
+1. creates a fresh PostgreSQL database (dropped at the end), migrates it, and stores an
+   ``invasion-it-2012`` event of N players with round 1 paired (players and registrations are
+   written in bulk: the setup is not what is measured);
+2. starts ``torneo serve --workers 2`` on it, with Redis carrying the live notices;
+3. opens S Server-Sent Event streams on ``/live/event:<id>`` (in a second process, so that
+   reading them does not slow the phones down) and waits until each says it is live;
+4. P players (both players of P/2 tables) arrive at random moments within D seconds; each opens
+   their pairing page by the code on their slip (``GET /events/<id>/report?table=&code=``, then
+   the ``POST`` that shows their match: table, opponent) and reports the result (``POST``): the
+   first of a table waits, the second confirms it and the result is recorded;
+5. prints requests per second, median and p99 latency (all requests and by step), errors, lost
+   or duplicated results (read from the database at the end: every table reported by both
+   players must hold its result exactly once), and the seconds from a result's commit (the
+   match's ``reported_at``, set just before the commit) to its notice reaching every stream.
+
+Aims (issue 4): zero errors and zero lost results; p99 under 200 ms; live update under 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from collections import defaultdict
+from datetime import UTC
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import create_engine, func, select, text
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT))
+
+from bench._common import percentile  # noqa: E402
+
+from torneo.services import events  # noqa: E402
+from torneo.services import self_report as sr  # noqa: E402
+from torneo.store.db import make_engine  # noqa: E402
+from torneo.store.migrate import upgrade  # noqa: E402
+from torneo.store.models import AuditEntry, Match, Player, Registration  # noqa: E402
+from torneo.store.self_report_models import SelfReport  # noqa: E402
+from torneo.store.uow import Actor, Store  # noqa: E402
+
+PG_ADMIN = os.environ.get(
+    "TORNEO_BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
+REDIS_URL = os.environ.get("TORNEO_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+SECRET = "load-bench-secret-" + "x" * 40
+ORG = Actor("bench", frozenset({"organizer"}))
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+# --- setup -----------------------------------------------------------------------------------
+
+
+def create_database() -> tuple[str, str]:
+    name = f"torneo_load_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return name, PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_database(name: str) -> None:
+    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+def seed_event(url: str, players: int) -> tuple[int, list[sr.Slip]]:
+    engine = make_engine(url)
+    upgrade(engine)
+    store = Store(engine)
+    event_id = events.create_event(
+        store, ORG, name="Finale nazionale", preset="invasion-it-2012", held_on="2012-06-30", seed=7
+    )
+    with store.unit(ORG) as uow:  # bulk: 2,000 registrations one by one is not the point here
+        now = uow.now
+        rows = [
+            Player(name=f"Giocatore {i:04d}", created_at=now, version=1) for i in range(players)
+        ]
+        uow.session.add_all(rows)
+        uow.session.flush()
+        uow.session.add_all(
+            Registration(event_id=event_id, player_id=p.id, joined_round=1, version=1) for p in rows
+        )
+    events.start_event(store, ORG, event_id)
+    events.pair_next_round(store, ORG, event_id)
+    slips = [s for s in sr.slips(store, ORG, event_id, secret=SECRET) if s.code]
+    engine.dispose()
+    return event_id, slips
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(url: str, port: int, prefix: str, workers: int) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "TORNEO_DATABASE_URL": url,
+        "TORNEO_REDIS_URL": REDIS_URL,
+        "TORNEO_REDIS_PREFIX": prefix,
+        "TORNEO_SECRET_KEY": SECRET,
+        "TORNEO_ENV": "development",
+    }
+    command = [
+        str(ROOT / ".venv/bin/torneo"),
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--no-access-log",
+    ]
+    server = subprocess.Popen(command, env=env, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/", timeout=2).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    stop_server(server)
+    raise RuntimeError("the server did not start")
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+
+
+# --- live subscribers (a process of their own) -------------------------------------------------
+
+
+def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any, out: Any) -> None:
+    """Open ``count`` streams; report {table: (streams that heard it, last arrival)}."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    heard: dict[int, list[float]] = defaultdict(list)
+    live = 0
+    failed = 0
+
+    async def one() -> None:
+        nonlocal live, failed
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            failed += 1
+            return
+        request = (
+            f"GET /live/event:{event_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Accept: text/event-stream\r\n\r\n"
+        )
+        writer.write(request.encode())
+        await writer.drain()
+        buffer = b""
+        is_live = False
+        try:
+            while True:
+                chunk = await reader.read(65536)
+                if not chunk:
+                    return
+                now = time.time()
+                buffer += chunk
+                *lines, buffer = buffer.split(b"\n")
+                for line in lines:
+                    if not is_live and line.startswith(b"retry:"):
+                        is_live = True
+                        live += 1
+                    elif line.startswith(b"data: ") and b'"kind":"result"' in line:
+                        table = json.loads(line[6:])["data"]["table"]
+                        heard[int(table)].append(now)
+        finally:
+            writer.close()
+
+    async def main() -> None:
+        tasks = [asyncio.create_task(one()) for _ in range(count)]
+        deadline = time.monotonic() + 60
+        while live + failed < count and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        ready.put((live, failed))
+        while not stop.is_set():
+            await asyncio.sleep(0.1)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(main())
+    out.put({t: (len(v), max(v), min(v)) for t, v in heard.items()})
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latency: dict[str, list[float]] = defaultdict(list)
+        self.errors: list[str] = []
+
+    def add(self, step: str, seconds: float) -> None:
+        self.latency[step].append(seconds)
+
+
+async def timed(stats: Stats, step: str, call: Any) -> httpx.Response:
+    start = time.perf_counter()
+    response: httpx.Response = await call
+    stats.add(step, time.perf_counter() - start)
+    return response
+
+
+async def player(
+    base: str, event_id: int, slip: sr.Slip, result: str, delay: float, stats: Stats
+) -> None:
+    await asyncio.sleep(delay)
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        try:
+            url = f"/events/{event_id}/report"
+            page = await timed(
+                stats, "open", client.get(url, params={"table": slip.table, "code": slip.code})
+            )
+            found = TOKEN.search(page.text)
+            if page.status_code != 200 or not found:
+                stats.errors.append(f"open {slip.table}: {page.status_code}")
+                return
+            form = {"table": str(slip.table), "code": str(slip.code), "csrf_token": found[1]}
+            seat = await timed(stats, "pairing", client.post(url, data=form))
+            if seat.status_code != 200 or (slip.opponent or "?") not in seat.text:
+                stats.errors.append(f"pairing {slip.table}: {seat.status_code}")
+                return
+            done = await timed(stats, "report", client.post(url, data={**form, "result": result}))
+            if done.status_code != 200 or 'class="alert ok"' not in done.text:
+                stats.errors.append(f"report {slip.table}: {done.status_code}")
+        except httpx.HTTPError as exc:
+            stats.errors.append(f"{slip.table}: {exc.__class__.__name__}")
+
+
+async def run_players(
+    base: str,
+    event_id: int,
+    slips: list[sr.Slip],
+    players: int,
+    duration: float,
+    rng: random.Random,
+) -> tuple[Stats, float]:
+    tables = sorted({s.table for s in slips})[: players // 2]
+    chosen = [s for s in slips if s.table in set(tables)]
+    by_table: dict[int, list[sr.Slip]] = defaultdict(list)
+    for s in chosen:
+        by_table[s.table].append(s)
+    stats = Stats()
+    jobs: list[tuple[sr.Slip, str]] = []
+    for pair in by_table.values():
+        # The same score from both sides: "2-1" for the first slip (player A), "1-2" for B.
+        jobs.append((pair[0], "2-1"))
+        jobs.append((pair[1], "1-2"))
+    start = time.perf_counter()
+    await asyncio.gather(
+        *(player(base, event_id, s, result, rng.uniform(0, duration), stats) for s, result in jobs)
+    )
+    return stats, time.perf_counter() - start
+
+
+# --- the checks ------------------------------------------------------------------------------
+
+
+def check_database(url: str, event_id: int, tables: list[int]) -> dict[str, Any]:
+    engine = make_engine(url)
+    with engine.connect() as c:
+        rows = c.execute(
+            select(Match.table_no, Match.wins_a, Match.wins_b, Match.reported_at).where(
+                Match.event_id == event_id, Match.round_no == 1
+            )
+        ).all()
+        reports = dict(
+            c.execute(
+                select(AuditEntry.entity_id, func.count(AuditEntry.id))
+                .where(AuditEntry.event_id == event_id, AuditEntry.action == "match.report")
+                .group_by(AuditEntry.entity_id)
+            ).all()
+        )
+        statuses = dict(
+            c.execute(
+                select(SelfReport.status, func.count(SelfReport.id))
+                .where(SelfReport.event_id == event_id)
+                .group_by(SelfReport.status)
+            ).all()
+        )
+        match_ids = dict(
+            c.execute(
+                select(Match.table_no, Match.id).where(
+                    Match.event_id == event_id, Match.round_no == 1
+                )
+            ).all()
+        )
+    engine.dispose()
+    wanted = set(tables)
+    recorded = {t: (a, b, at) for t, a, b, at in rows if a is not None}
+    lost = [t for t in wanted if t not in recorded]
+    wrong = [t for t in wanted if t in recorded and recorded[t][:2] != (2, 1)]
+    strays = [t for t in recorded if t not in wanted]
+    doubled = [t for t in wanted if reports.get(match_ids[t], 0) > 1]
+    return {
+        "lost": lost,
+        "wrong": wrong,
+        "strays": strays,
+        "doubled": doubled,
+        "statuses": statuses,
+        "reported_at": {t: recorded[t][2] for t in wanted if t in recorded},
+    }
+
+
+def ms(values: list[float]) -> str:
+    if not values:
+        return "n/a"
+    return (
+        f"median {statistics.median(values) * 1000:.1f} ms, "
+        f"p99 {percentile(values, 99) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="200 players, 50 streams, 15 s")
+    parser.add_argument("--players", type=int, help="registered players (default 2000)")
+    parser.add_argument("--reporters", type=int, help="players who report (default 1000)")
+    parser.add_argument("--streams", type=int, help="live subscribers (default 500)")
+    parser.add_argument("--seconds", type=float, help="arrival window (default 60)")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    field = args.players or (200 if args.quick else 2000)
+    reporters = args.reporters or (100 if args.quick else 1000)
+    streams = args.streams or (50 if args.quick else 500)
+    seconds = args.seconds or (15.0 if args.quick else 60.0)
+    rng = random.Random(2026)
+
+    name, url = create_database()
+    server = None
+    sub: Any = None
+    try:
+        t0 = time.perf_counter()
+        event_id, slips = seed_event(url, field)
+        print(f"setup: {field} players, round 1 paired, in {time.perf_counter() - t0:.1f} s")
+        port = free_port()
+        server = start_server(url, port, f"torneo-bench-{uuid.uuid4().hex[:6]}", args.workers)
+        base = f"http://127.0.0.1:{port}"
+        ctx = mp.get_context("spawn")
+        ready, out, stop = ctx.Queue(), ctx.Queue(), ctx.Event()
+        sub = ctx.Process(target=subscribers_main, args=(port, event_id, streams, ready, stop, out))
+        sub.start()
+        live, failed = ready.get(timeout=90)
+        print(f"live: {live} streams open ({failed} failed to connect)")
+        stats, wall = asyncio.run(run_players(base, event_id, slips, reporters, seconds, rng))
+        time.sleep(3)  # the last notices are on their way
+        stop.set()
+        heard: dict[int, tuple[int, float, float]] = out.get(timeout=60)
+        sub.join(30)
+        tables = sorted({s.table for s in slips})[: reporters // 2]
+        db = check_database(url, event_id, tables)
+    finally:
+        if sub is not None and sub.is_alive():
+            sub.kill()
+        if server is not None:
+            stop_server(server)
+        drop_database(name)
+
+    every = [x for values in stats.latency.values() for x in values]
+    print(
+        f"\n== {reporters} players reporting within {seconds:.0f} s, {streams} live streams, "
+        f"{args.workers} workers, PostgreSQL + Redis =="
+    )
+    print(f"requests: {len(every)} in {wall:.1f} s = {len(every) / wall:.1f} requests/s")
+    print(f"latency, all requests: {ms(every)}")
+    for step in ("open", "pairing", "report"):
+        print(f"  {step:8} {ms(stats.latency[step])}")
+    print(
+        f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[:5]})" if stats.errors else "")
+    )
+    print(f"self-reports by status: {db['statuses']}")
+    print(
+        f"results: {len(tables) - len(db['lost'])} of {len(tables)} recorded; "
+        f"lost {len(db['lost'])}, duplicated {len(db['doubled'])}, wrong {len(db['wrong'])}, "
+        f"stray {len(db['strays'])}"
+    )
+    delays = []
+    missed = 0
+    for table, at in db["reported_at"].items():
+        got = heard.get(table)
+        if got is None:
+            missed += live
+            continue
+        count, last, _ = got
+        missed += max(0, live - count)
+        commit = at.replace(tzinfo=at.tzinfo or UTC).timestamp()
+        delays.append(last - commit)
+    print(
+        f"live: commit → every stream: median {statistics.median(delays) if delays else 0:.3f} s, "
+        f"p99 {percentile(delays, 99):.3f} s, max {max(delays) if delays else 0:.3f} s; "
+        f"notices missed {missed} of {live * len(db['reported_at'])}"
+    )
+
+
+if __name__ == "__main__":
+    main()
