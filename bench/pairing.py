@@ -45,7 +45,9 @@ from torneo.domain.swiss import pair_round
 from torneo.interop.trf import TrfGame, TrfPlayer, TrfTournament, format_points, parse_trf
 from torneo.interop.trf_pairing import TRF_OPTIONS, chess_boards, trf_entrants
 
-SHARED = Path(os.environ.get("TORNEO_SHARED_BENCH", "/work/shared/bench"))
+SHARED = Path(
+    os.environ.get("TORNEO_SHARED_BENCH", Path(__file__).resolve().parents[2] / "shared" / "bench")
+)
 OUT = Path(__file__).resolve().parent / "out"
 TRF_SIZES = (64, 512, 2000, 9999)
 GEN_SIZES = (10_000,)

@@ -14,7 +14,8 @@ from torneo.interop import decode_trf, export_trf, pair_trf, parse_trf, trf_entr
 from torneo.interop.trf_pairing import allocate_colours
 
 DATA = Path(__file__).parent / "data"
-GEN_TRF = Path("/work/shared/bench/gen_trf.py")
+# shared/ lies beside the repository (README); CI lays a copy there too.
+GEN_TRF = Path(__file__).resolve().parents[3] / "shared" / "bench" / "gen_trf.py"
 
 SMALL = (
     "012 Club test\n"
