@@ -245,10 +245,18 @@ async def timed(stats: Stats, step: str, call: Any) -> httpx.Response:
 
 
 async def player(
-    base: str, event_id: int, slip: sr.Slip, result: str, delay: float, stats: Stats
+    base: str,
+    event_id: int,
+    slip: sr.Slip,
+    result: str,
+    delay: float,
+    stats: Stats,
+    transport: httpx.AsyncHTTPTransport,
 ) -> None:
     await asyncio.sleep(delay)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    # One phone: its own cookies (session, CSRF token); the connection pool is shared, so the
+    # bench does not spend its CPU building a TLS context per phone.
+    async with httpx.AsyncClient(base_url=base, timeout=30, transport=transport) as client:
         try:
             url = f"/events/{event_id}/report"
             page = await timed(
@@ -267,7 +275,7 @@ async def player(
             if done.status_code != 200 or 'class="alert ok"' not in done.text:
                 stats.errors.append(f"report {slip.table}: {done.status_code}")
         except httpx.HTTPError as exc:
-            stats.errors.append(f"{slip.table}: {exc.__class__.__name__}")
+            stats.errors.append(f"{slip.table}: {exc.__class__.__name__} {exc.request.method} {exc!r:.80}")
 
 
 async def run_players(
@@ -290,9 +298,19 @@ async def run_players(
         jobs.append((pair[0], "2-1"))
         jobs.append((pair[1], "1-2"))
     start = time.perf_counter()
-    await asyncio.gather(
-        *(player(base, event_id, s, result, rng.uniform(0, duration), stats) for s, result in jobs)
+    transport = httpx.AsyncHTTPTransport(
+        # Idle connections expire before uvicorn closes them (5 s): no request on a dead one.
+        limits=httpx.Limits(
+            max_connections=400, max_keepalive_connections=100, keepalive_expiry=2.0
+        )
     )
+    async with transport:
+        await asyncio.gather(
+            *(
+                player(base, event_id, s, result, rng.uniform(0, duration), stats, transport)
+                for s, result in jobs
+            )
+        )
     return stats, time.perf_counter() - start
 
 
@@ -368,6 +386,8 @@ def main() -> None:
     streams = args.streams or (50 if args.quick else 500)
     seconds = args.seconds or (15.0 if args.quick else 60.0)
     rng = random.Random(2026)
+    # Stopped from outside: still stop the server and drop the database (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
 
     name, url = create_database()
     server = None

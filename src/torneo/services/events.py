@@ -23,32 +23,24 @@ from torneo.domain.tournament.state import (
     can_start_top,
     find_match,
 )
-from torneo.errors import Conflict, Forbidden, NotFound, TorneoError
+from torneo.errors import Conflict, NotFound, TorneoError
 from torneo.ids import PlayerId
 from torneo.rulesets import load_preset
-from torneo.services import engines, judging_results
+from torneo.services import engines, guards, judging_results
+
+# Re-exported: callers written before guards.py import these names from here.
+from torneo.services.guards import JUDGE as JUDGE
+from torneo.services.guards import ORGANIZER as ORGANIZER
+from torneo.services.guards import require as require
 from torneo.services.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
 from torneo.services.loading import get_event, tournament_of
 from torneo.store.models import Event, Match, Player, Registration, Round
 from torneo.store.uow import Actor, Store, UnitOfWork
 
-ORGANIZER = "organizer"
-JUDGE = "judge"
-
-
-def require(actor: Actor, *roles: str) -> None:
-    if not actor.roles.intersection(roles):
-        raise Forbidden("actor", f"{actor.name} may not do this", " or ".join(roles) + " role")
-
 
 def check_version(event: Event, version: int | None) -> None:
     """A client that read an older version must reload: never overwrite what it did not see."""
-    if version is not None and version != event.version:
-        raise Conflict(
-            "version",
-            f"the event changed since you loaded it (yours {version}, now {event.version})",
-            "reload the page and try again",
-        )
+    guards.check_version(event, version, "event")
 
 
 def _snapshot(event: Event) -> dict[str, Any]:

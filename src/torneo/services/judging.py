@@ -49,7 +49,8 @@ from torneo.domain.tournament.lifecycle import EventStatus
 from torneo.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.ids import PlayerId, UserId
 from torneo.rulesets.judging import PenaltyKind
-from torneo.services.events import JUDGE, ORGANIZER, check_version, require
+from torneo.services.events import check_version
+from torneo.services.guards import JUDGE, ORGANIZER, require
 from torneo.services.judging_apply import match_at, record_rulings, touch
 from torneo.services.judging_results import penalty_games
 from torneo.services.judging_store import (

@@ -55,7 +55,7 @@ from torneo.domain.judging import (
 from torneo.domain.tournament.lifecycle import EventStatus
 from torneo.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.ids import EventId, PlayerId, UserId
-from torneo.services.events import ORGANIZER, require
+from torneo.services.guards import ORGANIZER, require
 from torneo.services.judging import acting_judge, config_row, judging_unit
 from torneo.services.judging_apply import current_deck_row, record_rulings, touch
 from torneo.services.judging_clock import extend_in

@@ -50,7 +50,7 @@ from torneo.errors import Conflict, NotFound, TorneoError
 from torneo.ids import PlayerId
 from torneo.rulesets import load_preset
 from torneo.services import engines
-from torneo.services.events import ORGANIZER, require
+from torneo.services.guards import ORGANIZER, require
 from torneo.services.inputs import clean_name
 from torneo.services.loading import get_event, tournament_of
 from torneo.store.ladder_models import LadderEntry, RatingLadder

@@ -56,7 +56,7 @@ from torneo.errors import Conflict, NotFound, TorneoError
 from torneo.ids import PlayerId
 from torneo.rulesets import load_preset
 from torneo.rulesets.poker import PokerRules
-from torneo.services.events import require
+from torneo.services.guards import require
 from torneo.services.inputs import clean_name, parse_date
 from torneo.services.poker_state import (
     PokerState,

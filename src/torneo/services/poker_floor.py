@@ -47,7 +47,7 @@ from torneo.domain.poker.seating import (
 )
 from torneo.errors import Conflict, TorneoError
 from torneo.ids import PlayerId
-from torneo.services.events import require
+from torneo.services.guards import require
 from torneo.services.poker import (
     FINISHED,
     JUDGE,

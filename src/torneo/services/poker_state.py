@@ -51,6 +51,7 @@ from torneo.domain.poker.seating import HandPositions, Move, MoveReason, Seating
 from torneo.domain.poker.structure import BlindLevel, Break, Step, Structure
 from torneo.errors import Conflict, NotFound
 from torneo.ids import PlayerId
+from torneo.services import guards
 from torneo.store.poker_models import PokerMove, PokerTournament
 
 ENTRY_KINDS = (PurchaseKind.ENTRY, PurchaseKind.LATE_ENTRY, PurchaseKind.RE_ENTRY)
@@ -85,12 +86,7 @@ def get_tournament(
 
 def check_version(row: PokerTournament, version: int | None) -> None:
     """A phone that saw an older version must reload: never overwrite what it did not see."""
-    if version is not None and version != row.version:
-        raise Conflict(
-            "version",
-            f"the tournament changed since you loaded it (yours {version}, now {row.version})",
-            "reload the page and try again",
-        )
+    guards.check_version(row, version, "tournament")
 
 
 # --- structure --------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ from torneo.domain.risiko.table_sizes import can_seat
 from torneo.errors import Conflict, NotFound, Refusal, TorneoError
 from torneo.ids import PlayerId
 from torneo.rulesets.risiko import RisikoRules
-from torneo.services.events import require
+from torneo.services.guards import require
 from torneo.services.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
 from torneo.services.risiko_state import (
     FINISHED,

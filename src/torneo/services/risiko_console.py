@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import select
 
 from torneo.errors import Conflict, TorneoError
-from torneo.services.events import require
+from torneo.services.guards import require
 from torneo.services.risiko import JUDGE, ORGANIZER, not_finished, topic
 from torneo.services.risiko_state import (
     ACTION_KINDS,

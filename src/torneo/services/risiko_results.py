@@ -32,7 +32,7 @@ from torneo.domain.risiko.results import (
 )
 from torneo.errors import Conflict, TorneoError
 from torneo.ids import PlayerId
-from torneo.services.events import require
+from torneo.services.guards import require
 from torneo.services.risiko import JUDGE, ORGANIZER, audit, not_finished, topic, touch
 from torneo.services.risiko_state import (
     check_version,

@@ -33,6 +33,7 @@ from torneo.errors import Conflict, NotFound, TorneoError
 from torneo.ids import PlayerId
 from torneo.rulesets import load_preset
 from torneo.rulesets.risiko import RisikoRules
+from torneo.services import guards
 from torneo.store.risiko_models import (
     RisikoEntrant,
     RisikoGame,
@@ -82,13 +83,8 @@ def get_tournament(
 
 def check_version(row: RisikoTournament | RisikoGame, version: int | None) -> None:
     """A page that saw an older version must reload: never overwrite what it did not see."""
-    if version is not None and version != row.version:
-        what = "table console" if isinstance(row, RisikoGame) else "tournament"
-        raise Conflict(
-            "version",
-            f"the {what} changed since you loaded it (yours {version}, now {row.version})",
-            "reload the page and try again",
-        )
+    what = "table console" if isinstance(row, RisikoGame) else "tournament"
+    guards.check_version(row, version, what)
 
 
 def preset_rules(preset: str) -> RisikoRules:

@@ -42,7 +42,7 @@ from torneo.domain.season.dates import SeasonDates, parse_day
 from torneo.domain.season.legality import Breach, TournamentFacts, check_legality
 from torneo.domain.season.settings import DEFAULT_SANCTIONING
 from torneo.errors import Conflict, NotFound, TorneoError
-from torneo.services.events import ORGANIZER, require
+from torneo.services.guards import ORGANIZER, require
 from torneo.services.inputs import clean_name
 from torneo.services.season_views import BreachLine, SeasonRef, breach_lines
 from torneo.services.seasons import season_rules

@@ -32,7 +32,6 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from torneo.domain.season.outcome import SeasonResult as ScoredResult
 from torneo.domain.season.outcome import TournamentOutcome
 from torneo.domain.season.points import Placement, tournament_points
 from torneo.domain.season.ranking import SeasonTable
@@ -40,6 +39,7 @@ from torneo.errors import NotFound
 from torneo.ids import PlayerId
 from torneo.rulesets import Ruleset
 from torneo.rulesets.models import SeasonPointsRules
+from torneo.services.season_rows import SeasonStanding, outcome_of, standing_of
 from torneo.services.seasons import season_rules
 from torneo.store.models import Player
 from torneo.store.season_models import Season, SeasonResult, SeasonTournament
@@ -79,41 +79,9 @@ class SeasonCard:
     players: int
 
 
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """One row of the season table (INV-RANK-1..3) with the player's name."""
-
-    rank: int  # dense on points (INV-RANK-2)
-    position: int  # INV-RANK-1 order
-    player_id: int
-    player: str
-    club: str | None
-    points: int
-    wins: int  # W
-    seconds: int  # S
-    major_wins: int  # MW
-    best_major_place: int | None  # MP
-    played: int  # T
-    final_bonus: Fraction  # INV-MAJOR-5 (+ placement bonus)
-    qualified: bool  # inside the cut (INV-RANK-3)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The columns as the regulation names them (JSON and CSV exports)."""
-        return {
-            "rank": self.rank,
-            "position": self.position,
-            "player_id": self.player_id,
-            "player": self.player,
-            "club": self.club,
-            "points": self.points,
-            "W": self.wins,
-            "S": self.seconds,
-            "MW": self.major_wins,
-            "MP": self.best_major_place,
-            "T": self.played,
-            "final_bonus": str(self.final_bonus),
-            "qualified": self.qualified,
-        }
+# One row of the season table (INV-RANK-1..3) with the player's name: the same row the CLI
+# prints, so pages, API and exports can never disagree with it on a column.
+TableRow = SeasonStanding
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,47 +415,14 @@ def _load(session: Session, season: Season) -> _Loaded:
 
 
 def _outcome(t: _Tournament, results: Sequence[_Result]) -> TournamentOutcome:
-    return TournamentOutcome(
-        key=t.name,
-        date=t.held_on,
-        is_major=t.is_major,
-        results=tuple(
-            ScoredResult(
-                PlayerId(r.player_id),
-                r.place,
-                r.points,
-                _fraction(r.final_bonus),
-                not r.dropped and r.played_every_round,  # INV-MAJOR-6
-                r.breakdown,
-            )
-            for r in results
-        ),
-        void=t.void,
-        breaches=t.void_reasons,
-    )
+    return outcome_of(t.name, t.held_on, t.is_major, results, t.void, t.void_reasons)
 
 
 def _table_rows(ld: _Loaded) -> tuple[TableRow, ...]:
     out = []
     for row in ld.table.rows():
         name, club = ld.players.get(int(row.player_id), (f"#{row.player_id}", None))
-        out.append(
-            TableRow(
-                rank=row.rank,
-                position=row.position,
-                player_id=int(row.player_id),
-                player=name,
-                club=club,
-                points=row.points,
-                wins=row.wins,
-                seconds=row.seconds,
-                major_wins=row.major_wins,
-                best_major_place=row.best_major_place,
-                played=row.played,
-                final_bonus=row.final_bonus,
-                qualified=row.qualified,
-            )
-        )
+        out.append(standing_of(row, name, club))
     return tuple(out)
 
 

@@ -21,8 +21,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
-from fractions import Fraction
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
@@ -32,10 +30,9 @@ from torneo.domain.season.calendar import CalendarEntry
 from torneo.domain.season.dates import SeasonDates, parse_day
 from torneo.domain.season.import_csv import SeasonImportError, parse_season_csv
 from torneo.domain.season.legality import TournamentFacts, check_legality
-from torneo.domain.season.outcome import SeasonResult as ScoredResult
 from torneo.domain.season.outcome import TournamentOutcome, score_tournament
 from torneo.domain.season.points import Placement
-from torneo.domain.season.ranking import HistoryEntry, SeasonRow, SeasonTable
+from torneo.domain.season.ranking import HistoryEntry, SeasonTable
 from torneo.domain.season.settings import REGIONAL_CUT
 from torneo.domain.tournament.lifecycle import EventStatus
 from torneo.errors import Conflict, NotFound, TorneoError
@@ -43,9 +40,11 @@ from torneo.ids import PlayerId
 from torneo.rulesets import Ruleset, load_preset
 from torneo.rulesets.models import SeasonPointsRules
 from torneo.services import engines
-from torneo.services.events import ORGANIZER, require
+from torneo.services.guards import ORGANIZER, require
 from torneo.services.inputs import clean_name
 from torneo.services.loading import get_event, tournament_of
+from torneo.services.season_rows import SeasonStanding as SeasonStanding
+from torneo.services.season_rows import outcome_of, standing_of
 from torneo.store.models import Player
 from torneo.store.season_models import Season, SeasonResult, SeasonTournament
 from torneo.store.uow import Actor, Store, UnitOfWork
@@ -56,43 +55,6 @@ from torneo.store.uow import Actor, Store, UnitOfWork
 PRESET_SEASON_DATES: dict[str, tuple[str, str]] = {
     "invasion-it-2012": ("2011-09-18", "2012-06-30"),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonStanding:
-    """One row of the season table with the player's name (INV-RANK-1..3)."""
-
-    rank: int  # dense on points (INV-RANK-2)
-    position: int  # strict INV-RANK-1 order
-    player_id: int
-    player: str
-    club: str | None
-    points: int
-    wins: int  # W
-    seconds: int  # S
-    major_wins: int  # MW
-    best_major_place: int | None  # MP
-    played: int  # T
-    final_bonus: Fraction  # INV-MAJOR-5
-    qualified: bool  # inside the cut (INV-RANK-3)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The columns as the regulation names them (JSON export, ``torneo season standings``)."""
-        return {
-            "rank": self.rank,
-            "position": self.position,
-            "player_id": self.player_id,
-            "player": self.player,
-            "club": self.club,
-            "points": self.points,
-            "W": self.wins,
-            "S": self.seconds,
-            "MW": self.major_wins,
-            "MP": self.best_major_place,
-            "T": self.played,
-            "final_bonus": str(self.final_bonus),
-            "qualified": self.qualified,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,24 +262,7 @@ def _score(t: SeasonTournament, rules: SeasonPointsRules) -> TournamentOutcome:
 
 def _outcome_of(t: SeasonTournament) -> TournamentOutcome:
     """The stored (already scored) tournament as the season table reads it."""
-    return TournamentOutcome(
-        key=t.name,
-        date=t.held_on,
-        is_major=t.is_major,
-        results=tuple(
-            ScoredResult(
-                player_id=PlayerId(r.player_id),
-                place=r.place,
-                points=r.points,
-                final_bonus=Fraction(r.final_bonus),
-                has_major_benefits=not r.dropped and r.played_every_round,  # INV-MAJOR-6
-                explanation=r.breakdown,
-            )
-            for r in t.results
-        ),
-        void=t.void,
-        breaches=tuple(t.void_reasons or ()),
-    )
+    return outcome_of(t.name, t.held_on, t.is_major, t.results, t.void, t.void_reasons)
 
 
 def _sanction(season: Season, rules: SeasonPointsRules, *, touched: set[str] | None = None) -> None:
@@ -734,25 +679,10 @@ def season_standings(store: Store, name: str) -> list[SeasonStanding]:
     with store.read() as session:
         season = _get_season(session, name)
         table, players = _table(session, season)
-        return [_standing(row, players[int(row.player_id)]) for row in table.rows()]
-
-
-def _standing(row: SeasonRow, player: Player) -> SeasonStanding:
-    return SeasonStanding(
-        rank=row.rank,
-        position=row.position,
-        player_id=int(row.player_id),
-        player=player.name,
-        club=player.club,
-        points=row.points,
-        wins=row.wins,
-        seconds=row.seconds,
-        major_wins=row.major_wins,
-        best_major_place=row.best_major_place,
-        played=row.played,
-        final_bonus=row.final_bonus,
-        qualified=row.qualified,
-    )
+        return [
+            standing_of(row, players[int(row.player_id)].name, players[int(row.player_id)].club)
+            for row in table.rows()
+        ]
 
 
 def player_history(store: Store, name: str, player_id: int) -> list[HistoryEntry]:

@@ -122,10 +122,17 @@ def report_page(request: Request, event_id: int, table: str = "", code: str = ""
 
 
 @router.post("/events/{event_id}/report", response_class=HTMLResponse)
-async def report_submit(request: Request, event_id: int) -> Response:
-    form = await request.form()
-    csrf.check(request, _field(form, csrf.FORM_FIELD))
-    table, code, result = _field(form, "table"), _field(form, "code"), _field(form, "result")
+def report_submit(
+    request: Request,
+    event_id: int,
+    table: Text = "",
+    code: Text = "",
+    result: Text = "",
+    csrf_token: Text = "",
+) -> Response:
+    # A plain (sync) endpoint: the services block on the database, so they run in the
+    # worker's thread pool, never on its event loop (which serves the live streams).
+    csrf.check(request, csrf_token)
     typed = {"table": table, "code": code}
     store = store_of(request)
     secret = settings_of(request).secret_key
@@ -153,11 +160,6 @@ async def report_submit(request: Request, event_id: int) -> Response:
     except TorneoError as err:
         return _page(request, event_id, seat=seat, error=err, form=typed, status=err.status)
     return _page(request, event_id, seat=done.seat, answer=done.answer, form=typed)
-
-
-def _field(form: Any, name: str) -> str:
-    value = form.get(name)
-    return value[:200] if isinstance(value, str) else ""
 
 
 # --- the judges ------------------------------------------------------------------------------
