@@ -255,27 +255,30 @@ async def player(
 ) -> None:
     await asyncio.sleep(delay)
     # One phone: its own cookies (session, CSRF token); the connection pool is shared, so the
-    # bench does not spend its CPU building a TLS context per phone.
-    async with httpx.AsyncClient(base_url=base, timeout=30, transport=transport) as client:
-        try:
-            url = f"/events/{event_id}/report"
-            page = await timed(
-                stats, "open", client.get(url, params={"table": slip.table, "code": slip.code})
-            )
-            found = TOKEN.search(page.text)
-            if page.status_code != 200 or not found:
-                stats.errors.append(f"open {slip.table}: {page.status_code}")
-                return
-            form = {"table": str(slip.table), "code": str(slip.code), "csrf_token": found[1]}
-            seat = await timed(stats, "pairing", client.post(url, data=form))
-            if seat.status_code != 200 or (slip.opponent or "?") not in seat.text:
-                stats.errors.append(f"pairing {slip.table}: {seat.status_code}")
-                return
-            done = await timed(stats, "report", client.post(url, data={**form, "result": result}))
-            if done.status_code != 200 or 'class="alert ok"' not in done.text:
-                stats.errors.append(f"report {slip.table}: {done.status_code}")
-        except httpx.HTTPError as exc:
-            stats.errors.append(f"{slip.table}: {exc.__class__.__name__} {exc.request.method} {exc!r:.80}")
+    # bench does not spend its CPU building a TLS context per phone. Not closed here: closing
+    # a client closes its transport, the pool of every other phone.
+    client = httpx.AsyncClient(base_url=base, timeout=30, transport=transport)
+    try:
+        url = f"/events/{event_id}/report"
+        page = await timed(
+            stats, "open", client.get(url, params={"table": slip.table, "code": slip.code})
+        )
+        found = TOKEN.search(page.text)
+        if page.status_code != 200 or not found:
+            stats.errors.append(f"open {slip.table}: {page.status_code}")
+            return
+        form = {"table": str(slip.table), "code": str(slip.code), "csrf_token": found[1]}
+        seat = await timed(stats, "pairing", client.post(url, data=form))
+        if seat.status_code != 200 or (slip.opponent or "?") not in seat.text:
+            stats.errors.append(f"pairing {slip.table}: {seat.status_code}")
+            return
+        done = await timed(stats, "report", client.post(url, data={**form, "result": result}))
+        if done.status_code != 200 or 'class="alert ok"' not in done.text:
+            stats.errors.append(f"report {slip.table}: {done.status_code}")
+    except httpx.HTTPError as exc:
+        stats.errors.append(
+            f"{slip.table}: {exc.__class__.__name__} {exc.request.method} {exc!r:.80}"
+        )
 
 
 async def run_players(

@@ -63,7 +63,7 @@ from torneo.services import judging_results
 from torneo.services.events import JUDGE, ORGANIZER, require
 from torneo.services.loading import record_of
 from torneo.store.judging_models import EventJudge
-from torneo.store.models import Event, Match, Player, User
+from torneo.store.models import Event, Match, Player, Round, User
 from torneo.store.self_report_models import SelfReport
 from torneo.store.uow import Actor, Store, UnitOfWork
 
@@ -193,12 +193,16 @@ def _lock_event(session: Session, event_id: int) -> Event:
 
 
 def _current_round(session: Session, event_id: int) -> tuple[int, bool]:
-    """(current round, whether the Top X has started) of the event."""
+    """(current round, whether the Top X has started) of the event.
+
+    Read from the event's few round rows (every pairing writes one beside its matches), not by
+    scanning a thousand matches: every report and every report page asks it.
+    """
     row = session.execute(
         select(
-            func.max(Match.round_no),
-            func.count(Match.id).filter(Match.stage != Stage.SWISS.value),
-        ).where(Match.event_id == event_id)
+            func.max(Round.number),
+            func.count(Round.id).filter(Round.stage != Stage.SWISS.value),
+        ).where(Round.event_id == event_id)
     ).one()
     return int(row[0] or 0), bool(row[1])
 
@@ -476,8 +480,7 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
             match = _match_at(uow.session, event_id, match.round_no, match.table_no, lock=True)
             _check_playable(match)
             answer = _apply(uow, event, match, player, result)
-            uow.session.flush()
-            seat = _seat(uow.session, event, match, player)
+            where = (match.round_no, match.table_no)
     except OperationalError as exc:
         # SQLite: another writer held the database at the same instant (module doc).
         raise Conflict(
@@ -485,6 +488,10 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
             "another report was being saved at the same moment; nothing of yours was saved",
             "look at the match again and report if it still needs you",
         ) from exc
+    # Read after the commit: the event's lock is held no longer than the write needs.
+    with store.read() as session:
+        event = _get_event(session, event_id)
+        seat = _seat(session, event, _match_at(session, event_id, *where), player)
     return Reported(answer, seat)
 
 

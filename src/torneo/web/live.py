@@ -19,6 +19,10 @@ Decisions:
 - One subscription to the broker per topic and worker (:class:`LiveHub`), fanned out to every
   browser of that topic on this worker: 500 phones on one event cost one Redis connection, not
   500. A slow browser loses its oldest notices (bounded queue), never the server's memory.
+- Notices of one topic arriving within :data:`BATCH_SECONDS` are encoded once and written to
+  each stream together (still one SSE event per notice): when a thousand players report in a
+  minute, a worker writes a few chunks a second to each phone instead of one per notice. The
+  load run (bench/load/run.py) measured the difference; the delay it adds is the window.
 - A comment line every :data:`HEARTBEAT_SECONDS` keeps proxies from closing an idle stream and
   detects a client that left (the stream then ends and its subscription is dropped).
 - ``retry:`` asks the browser to come back after :data:`RETRY_MS` when the stream drops; when the
@@ -53,6 +57,7 @@ TOPIC = re.compile(r"^(?P<kind>[a-z]+):(?P<id>[1-9][0-9]{0,11})$")
 HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 3000
 QUEUE_SIZE = 64
+BATCH_SECONDS = 0.2
 SUBSCRIBE_TIMEOUT = 5.0
 RESUBSCRIBE_SECONDS = 1.0
 
@@ -68,10 +73,10 @@ def check_topic(topic: str) -> str:
     return topic
 
 
-def _offer(queue: asyncio.Queue[Notice], notice: Notice) -> None:
+def _offer(queue: asyncio.Queue[str], chunk: str) -> None:
     if queue.full():
         queue.get_nowait()
-    queue.put_nowait(notice)
+    queue.put_nowait(chunk)
 
 
 class LiveHub:
@@ -79,17 +84,19 @@ class LiveHub:
 
     def __init__(self, broker: Broker) -> None:
         self.broker = broker
-        self._listeners: dict[str, set[asyncio.Queue[Notice]]] = {}
+        self._listeners: dict[str, set[asyncio.Queue[str]]] = {}
         self._pumps: dict[str, asyncio.Task[None]] = {}
         self._ready: dict[str, asyncio.Event] = {}
+        self._pending: dict[str, list[Notice]] = {}
+        self._seq = 0
 
     def listener_count(self, topic: str) -> int:
         return len(self._listeners.get(topic, ()))
 
     @asynccontextmanager
-    async def listen(self, topic: str) -> AsyncIterator[asyncio.Queue[Notice]]:
-        """A queue of the topic's notices, live once this context is entered."""
-        queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE_SIZE)
+    async def listen(self, topic: str) -> AsyncIterator[asyncio.Queue[str]]:
+        """A queue of the topic's encoded notices, live once this context is entered."""
+        queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_SIZE)
         self._listeners.setdefault(topic, set()).add(queue)
         if topic not in self._pumps:
             self._ready[topic] = asyncio.Event()
@@ -130,8 +137,22 @@ class LiveHub:
             await asyncio.sleep(RESUBSCRIBE_SECONDS)
 
     def _fan_out(self, topic: str, notice: Notice) -> None:
+        pending = self._pending.get(topic)
+        if pending is not None:
+            pending.append(notice)
+            return
+        self._pending[topic] = [notice]
+        asyncio.get_running_loop().call_later(BATCH_SECONDS, self._flush, topic)
+
+    def _flush(self, topic: str) -> None:
+        notices = self._pending.pop(topic, [])
+        chunks = []
+        for notice in notices:
+            self._seq += 1
+            chunks.append(format_notice(notice, self._seq))
+        chunk = "".join(chunks)
         for queue in list(self._listeners.get(topic, ())):
-            _offer(queue, notice)
+            _offer(queue, chunk)
 
 
 def hub_of(request: Request) -> LiveHub:
@@ -165,17 +186,15 @@ async def _stream(request: Request, hub: LiveHub, topic: str) -> AsyncIterator[s
         # The first bytes tell the client the subscription is live (tests and the load bench
         # wait for them before committing the change they expect to hear about).
         yield f"retry: {RETRY_MS}\n: live {topic}\n\n"
-        seq = 0
         while True:
             try:
-                notice = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
+                chunk = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
             except TimeoutError:
                 if await request.is_disconnected():
                     return
                 yield ": heartbeat\n\n"
                 continue
-            seq += 1
-            yield format_notice(notice, seq)
+            yield chunk
 
 
 @router.get("/live/{topic}")

@@ -142,13 +142,17 @@ def report_submit(
             check_code_attempts(request, event_id)
             number = _int("table", table)
             try:
-                seat = sr.seat_by_code(store, event_id, number, code, secret=secret)
-            except Forbidden:
-                wrong_code(request, event_id)
+                if not result.strip():  # the code opens the player's match
+                    seat = sr.seat_by_code(store, event_id, number, code, secret=secret)
+                    return _page(request, event_id, seat=seat, form=typed)
+                done = sr.report_by_code(store, event_id, number, code, result, secret=secret)
+            except Forbidden as err:
+                if err.field == "code":
+                    wrong_code(request, event_id)
                 raise
-            if not result.strip():
-                return _page(request, event_id, seat=seat, form=typed)
-            done = sr.report_by_code(store, event_id, number, code, result, secret=secret)
+            except TorneoError:  # show the match again beside the refusal
+                seat = sr.seat_by_code(store, event_id, number, code, secret=secret)
+                raise
         else:
             actor = current_actor(request)
             if actor is None or "player" not in actor.roles:
