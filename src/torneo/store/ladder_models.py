@@ -62,9 +62,7 @@ class LadderEntry(Versioned, Base):
     __table_args__ = (UniqueConstraint("ladder_id", "player_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    ladder_id: Mapped[int] = mapped_column(
-        ForeignKey("ladders.id", ondelete="CASCADE"), index=True
-    )
+    ladder_id: Mapped[int] = mapped_column(ForeignKey("ladders.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     position: Mapped[int] = mapped_column(Integer)  # 1..n in the ladder's order
     rank: Mapped[int] = mapped_column(Integer)  # dense, as shown

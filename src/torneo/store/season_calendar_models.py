@@ -23,9 +23,7 @@ class SeasonAnnouncement(Versioned, Base):
     __table_args__ = (UniqueConstraint("season_id", "name"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    season_id: Mapped[int] = mapped_column(
-        ForeignKey("seasons.id", ondelete="CASCADE"), index=True
-    )
+    season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(200))
     store: Mapped[str] = mapped_column(String(200))  # the store / organizer holding it
     held_on: Mapped[date] = mapped_column(Date)
