@@ -315,7 +315,8 @@ def test_director_phone_tv_and_players_pages(anon: TestClient, clock: FakeClock)
     assert 'data-seconds-left="630"' in tv.text
     assert "Prossimo livello" in tv.text
     assert "50 / 100" in tv.text
-    assert 'hx-trigger="every 5s' in tv.text
+    assert f'data-live="poker:{tid}"' in tv.text  # the TV follows live notices
+    assert 'hx-trigger="live from:body, every ' in tv.text
     live = anon.get(f"/poker/{tid}/tv?fragment=live&lang=en")
     assert "Next level" in live.text
     assert "Level 1" in live.text
