@@ -49,10 +49,9 @@ from sqlalchemy import create_engine, func, select, text
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from bench._common import percentile  # noqa: E402
-
+from _common import percentile  # noqa: E402
 from torneo.services import events  # noqa: E402
 from torneo.services import self_report as sr  # noqa: E402
 from torneo.store.db import make_engine  # noqa: E402

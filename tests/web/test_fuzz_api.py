@@ -62,7 +62,7 @@ def _fuzz(operation: Any, target: dict[str, Any], found: list[str]) -> None:
         case=operation.as_strategy(generation_mode=GenerationMode.POSITIVE)
         | operation.as_strategy(generation_mode=GenerationMode.NEGATIVE)
     )
-    def run(case: Case) -> None:
+    def run(case: Case[Any]) -> None:
         response = case.call(headers=target["headers"], cookies=target["cookies"])
         target["calls"] = target.get("calls", 0) + 1
         if response.status_code >= 500:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 import uvicorn
@@ -43,6 +43,7 @@ def serve(
         )
     if workers > 1 and reload:
         fail(TorneoError("reload", "--reload runs a single worker", "--reload or --workers"))
+    options: dict[str, Any] = {} if access_log else {"access_log": False}
     uvicorn.run(
         "torneo.web.app:create_app",
         factory=True,
@@ -50,5 +51,5 @@ def serve(
         port=port,
         workers=workers,
         reload=reload,
-        **({} if access_log else {"access_log": False}),
+        **options,
     )

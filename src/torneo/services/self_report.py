@@ -186,7 +186,13 @@ def _recorded(match: Match) -> str | None:
 
 def _lock_event(session: Session, event_id: int) -> Event:
     # The event row only (no children): cheap, and it orders every writer of this event.
-    event = session.scalars(select(Event).where(Event.id == event_id).with_for_update()).first()
+    stmt = (
+        select(Event)
+        .where(Event.id == event_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)  # the version as it is now, under the lock
+    )
+    event = session.scalars(stmt).first()
     if event is None:
         raise NotFound("event_id", f"no event {event_id}", "the id of an existing event")
     return event
@@ -213,8 +219,8 @@ def _match_at(
     stmt = select(Match).where(
         Match.event_id == event_id, Match.round_no == round_no, Match.table_no == table
     )
-    if lock:
-        stmt = stmt.with_for_update()
+    if lock:  # the row as it is now, even if this session read it before the lock
+        stmt = stmt.with_for_update().execution_options(populate_existing=True)
     match = session.scalars(stmt).first()
     if match is None:
         raise NotFound("table", f"round {round_no} has no table {table}", "a table of the round")
@@ -354,7 +360,6 @@ def heading(store: Store, event_id: int) -> Heading:
         return Heading(event.id, event.name, event.status, event.preset, current, best_of)
 
 
-
 def seat_by_code(store: Store, event_id: int, table: int, code: str, *, secret: str) -> Seat:
     """Who the code belongs to, and their match (403 for a wrong code)."""
     with store.read() as session:
@@ -475,8 +480,10 @@ Who = Callable[[UnitOfWork, Event], tuple[Match, int]]
 def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) -> Reported:
     try:
         with store.unit(actor) as uow:
+            # Who reports is read before the locks (it changes nothing), so that the event's
+            # lock, which orders every writer of the event, is held only for the write.
+            match, player = who(uow, _get_event(uow.session, event_id))
             event = _lock_event(uow.session, event_id)
-            match, player = who(uow, event)
             match = _match_at(uow.session, event_id, match.round_no, match.table_no, lock=True)
             _check_playable(match)
             answer = _apply(uow, event, match, player, result)
