@@ -231,6 +231,7 @@ class Stats:
     def __init__(self) -> None:
         self.latency: dict[str, list[float]] = defaultdict(list)
         self.errors: list[str] = []
+        self.acknowledged: dict[int, int] = defaultdict(int)  # table → players told "saved"
 
     def add(self, step: str, seconds: float) -> None:
         self.latency[step].append(seconds)
@@ -274,6 +275,8 @@ async def player(
         done = await timed(stats, "report", client.post(url, data={**form, "result": result}))
         if done.status_code != 200 or 'class="alert ok"' not in done.text:
             stats.errors.append(f"report {slip.table}: {done.status_code}")
+        else:
+            stats.acknowledged[slip.table] += 1
     except httpx.HTTPError as exc:
         stats.errors.append(
             f"{slip.table}: {exc.__class__.__name__} {exc.request.method} {exc!r:.80}"
@@ -434,9 +437,12 @@ def main() -> None:
         f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[:5]})" if stats.errors else "")
     )
     print(f"self-reports by status: {db['statuses']}")
+    # Lost: both players were told their report was saved, yet the match holds no result.
+    lost = [t for t in db["lost"] if stats.acknowledged.get(t, 0) >= 2]
     print(
-        f"results: {len(tables) - len(db['lost'])} of {len(tables)} recorded; "
-        f"lost {len(db['lost'])}, duplicated {len(db['doubled'])}, wrong {len(db['wrong'])}, "
+        f"results: {len(tables) - len(db['lost'])} of {len(tables)} recorded "
+        f"({len(db['lost']) - len(lost)} not reported: a player's request failed); "
+        f"lost {len(lost)}, duplicated {len(db['doubled'])}, wrong {len(db['wrong'])}, "
         f"stray {len(db['strays'])}"
     )
     delays = []

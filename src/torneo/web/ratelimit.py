@@ -11,7 +11,8 @@ separately under the address alone (a higher limit, against password spraying). 
 over its limit the next attempt gets 429 with ``Retry-After``, before the password is even
 checked (no timing oracle, no argon2 work for the attacker). A successful login clears the
 user-name-and-address log. The client address is the connection's peer; behind a reverse proxy
-uvicorn's ``--forwarded-allow-ips`` makes it the ``X-Forwarded-For`` client (docs/deploy.md).
+uvicorn makes it the forwarded client (it trusts 127.0.0.1, or ``FORWARDED_ALLOW_IPS``;
+docs/deploy.md).
 """
 
 from __future__ import annotations
