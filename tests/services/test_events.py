@@ -9,8 +9,9 @@ import pytest
 from tests.services.helpers import fingerprint, report_round, roster
 from torneo.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.rulesets import load_preset
-from torneo.services import engines, events
+from torneo.services import accounts, engines, events
 from torneo.services.loading import get_event, tournament_of
+from torneo.store.judging_models import EventJudge
 from torneo.store.models import Match
 from torneo.store.uow import Actor, Store
 
@@ -179,12 +180,24 @@ def test_two_concurrent_writers_one_wins_the_other_conflicts(
         assert (stored.wins_a, stored.wins_b) == (2, 0)  # the first commit stands, nothing lost
 
 
-def test_a_judge_may_report_but_not_pair(
+def test_INV_JUDGE_1_only_the_events_judges_report_and_none_pairs(
     store: Store, organizer: Actor, judge: Actor, running: int
 ) -> None:
-    events.report_result(store, judge, running, 1, 1, "2-1")
+    """INV-JUDGE-1: the organizer appoints the event's judges; another judge cannot act on it."""
+    before = fingerprint(store, running)
+    with pytest.raises(Forbidden) as err:
+        events.report_result(store, judge, running, 1, 1, "2-1")
+    assert err.value.field == "judge"
+    assert fingerprint(store, running) == before
+    user_id = accounts.create_user(
+        store, organizer, username="arbitro", password="arbitro-123", role="judge"
+    )
+    with store.unit(organizer) as uow:
+        uow.session.add(EventJudge(event_id=running, user_id=user_id, appointed_at=uow.now))
+    appointed = Actor("arbitro", frozenset({"judge"}), user_id=user_id)
+    events.report_result(store, appointed, running, 1, 1, "2-1")
     with pytest.raises(Forbidden):
-        events.pair_next_round(store, judge, running)
+        events.pair_next_round(store, appointed, running)
 
 
 def test_INV_DROP_1_a_dropped_player_is_not_paired(

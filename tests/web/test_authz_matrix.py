@@ -11,10 +11,10 @@ Cells: an exact status ("200", "303" = redirect to the login page, "401", "403",
   422, or 403): never a success, never a server error.
 Every refused write must leave the database as it was (audit rows and versions unchanged).
 
-Known policy of the platform, recorded here as it is: a card event's results (and the poker
-floor, the RisiKo! console) accept any judge account, not only the judges of that event; the
-judging acts (penalties, deck checks, the judges' clock) and the self-report queue do check
-the event's roster. Organizer and judge pages answer any logged-in account with the page (their
+Known policy of the platform, recorded here as it is: a card event's results, the judging acts
+(penalties, deck checks, the judges' clock) and the self-report queue take the organizer or a
+judge on that event's roster (INV-JUDGE-1); the poker floor and the RisiKo! console accept any
+judge account of the club (they have no per-event roster yet). Organizer and judge pages answer any logged-in account with the page (their
 forms are refused by the services); the writes are what the matrix guards.
 """
 
@@ -199,7 +199,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/api/v1/events/{event_id}/players/{player_id}/drop"): ORG_API,
     ("POST", "/api/v1/events/{event_id}/roster"): ORG_API,
     ("POST", "/api/v1/events/{event_id}/rounds"): ORG_API,
-    ("POST", "/api/v1/events/{event_id}/rounds/{round_no}/tables/{table}/result"): STAFF_API,
+    ("POST", "/api/v1/events/{event_id}/rounds/{round_no}/tables/{table}/result"): REPORTS_API,
     ("POST", "/api/v1/events/{event_id}/self-reports"): (
         "401",
         "ok",

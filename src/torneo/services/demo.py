@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 
 from torneo.errors import Conflict
-from torneo.services import accounts, events, queries, seasons
+from torneo.services import accounts, events, judging, queries, seasons
 from torneo.store.models import Event, User
 from torneo.store.uow import Actor, Store
 
@@ -142,6 +142,7 @@ def _finished_event(store: Store, organizer: Actor, judge: Actor, rng: random.Ra
         location=HOME_CLUB,
         seed=rng.randrange(2**31),
     )
+    judging.appoint_judge(store, organizer, event_id, username="judge", head=True)  # INV-JUDGE-1
     events.register_roster(store, organizer, event_id, _roster(PLAYERS[:8]))
     rounds, _top = events.start_event(store, organizer, event_id)  # 8 players: 3 + Top 4
     for _ in range(rounds):
@@ -165,6 +166,7 @@ def _running_event(store: Store, organizer: Actor, judge: Actor, rng: random.Ran
         location=HOME_CLUB,
         seed=rng.randrange(2**31),
     )
+    judging.appoint_judge(store, organizer, event_id, username="judge", head=True)  # INV-JUDGE-1
     ids = events.register_roster(store, organizer, event_id, _roster(PLAYERS))
     events.start_event(store, organizer, event_id)  # 26 players: 5 + Top 8
     for round_no in (1, 2):

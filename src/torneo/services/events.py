@@ -32,6 +32,7 @@ from torneo.services import engines, guards, judging_results
 from torneo.services.guards import JUDGE as JUDGE
 from torneo.services.guards import ORGANIZER as ORGANIZER
 from torneo.services.guards import require as require
+from torneo.services.guards import require_event_staff
 from torneo.services.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
 from torneo.services.loading import get_event, tournament_of
 from torneo.store.models import Event, Match, Player, Registration, Round
@@ -282,6 +283,7 @@ def report_result(
     require(actor, ORGANIZER, JUDGE)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
+        require_event_staff(uow.session, actor, event_id)
         check_version(event, version)
         ruleset = load_preset(event.preset)
         t = tournament_of(event, ruleset)
@@ -342,6 +344,7 @@ def drop_player(
     require(actor, ORGANIZER, JUDGE) if disqualify else require(actor, ORGANIZER)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
+        require_event_staff(uow.session, actor, event_id)
         check_version(event, version)
         t = tournament_of(event)
         refusal = can_drop(t, PlayerId(player_id))

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
 from torneo.errors import Conflict, Forbidden
+from torneo.store.judging_models import EventJudge
 from torneo.store.uow import Actor
 
 ORGANIZER = "organizer"
@@ -39,4 +43,23 @@ def check_version(row: HasVersion, version: int | None, what: str) -> None:
             "version",
             f"the {what} changed since you loaded it (yours {version}, now {row.version})",
             "reload the page and try again",
+        )
+
+
+def require_event_staff(session: Session, actor: Actor, event_id: int) -> None:
+    """Organizers, and judges on this event's roster: a judge of event A never acts on event B
+    (INV-JUDGE-1: the organizer appoints the event's judges)."""
+    require(actor, ORGANIZER, JUDGE)
+    if ORGANIZER in actor.roles:
+        return
+    on_roster = actor.user_id is not None and session.scalar(
+        select(func.count(EventJudge.id)).where(
+            EventJudge.event_id == event_id, EventJudge.user_id == actor.user_id
+        )
+    )
+    if not on_roster:
+        raise Forbidden(
+            "judge",
+            f"{actor.name} is not a judge of event {event_id}",
+            "a judge on the event's roster (the organizer appoints judges)",
         )

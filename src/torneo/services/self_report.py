@@ -60,9 +60,8 @@ from torneo.domain.tournament.state import Tournament, can_report
 from torneo.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.rulesets import Ruleset, load_preset
 from torneo.services import judging_results
-from torneo.services.events import JUDGE, ORGANIZER, require
+from torneo.services.guards import JUDGE, ORGANIZER, require, require_event_staff
 from torneo.services.loading import record_of
-from torneo.store.judging_models import EventJudge
 from torneo.store.models import Event, Match, Player, Round, User
 from torneo.store.self_report_models import SelfReport
 from torneo.store.uow import Actor, Store, UnitOfWork
@@ -658,20 +657,7 @@ def _record(
 
 def _require_judge(session: Session, actor: Actor, event: Event) -> None:
     """Organizers, and judges on this event's roster (module doc)."""
-    require(actor, ORGANIZER, JUDGE)
-    if ORGANIZER in actor.roles:
-        return
-    on_roster = actor.user_id is not None and session.scalar(
-        select(func.count(EventJudge.id)).where(
-            EventJudge.event_id == event.id, EventJudge.user_id == actor.user_id
-        )
-    )
-    if not on_roster:
-        raise Forbidden(
-            "judge",
-            f"{actor.name} is not a judge of event {event.id}",
-            "a judge on the event's roster (the organizer appoints judges)",
-        )
+    require_event_staff(session, actor, event.id)
 
 
 def resolve(
