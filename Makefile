@@ -16,7 +16,7 @@ install: $(STAMP) locale
 
 # Babel catalogs: the .po files are the source, the .mo files are built here.
 locale: $(STAMP)
-	@if [ -d src/torneo/locale ]; then $(BIN)/pybabel compile --use-fuzzy -q -d src/torneo/locale -D messages; fi
+	@if [ -d src/torneo/locale ]; then $(BIN)/pybabel compile --use-fuzzy -d src/torneo/locale -D messages; fi
 
 run: install
 	$(BIN)/torneo db upgrade
