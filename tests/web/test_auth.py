@@ -76,10 +76,16 @@ def test_a_judge_reports_results_but_cannot_create_events(
         is_problem(judge.post("/api/v1/events", json=NEW_EVENT), 403, "actor")
         is_problem(judge.post(f"/api/v1/events/{event_id}/rounds"), 403, "actor")
         assert fingerprint(web_store, event_id) == before
-        r = judge.post(
-            f"/api/v1/events/{event_id}/rounds/1/tables/1/result", json={"result": "2-0"}
+        result = {"result": "2-0"}
+        url = f"/api/v1/events/{event_id}/rounds/1/tables/1/result"
+        # INV-JUDGE-1: a judge acts on the events whose roster names them.
+        is_problem(judge.post(url, json=result), 403, "judge")
+        assert fingerprint(web_store, event_id) == before
+        appointed = org.post(
+            f"/api/v1/events/{event_id}/judging/judges", json={"username": "judge"}
         )
-        assert r.status_code == 200
+        assert appointed.status_code == 201
+        assert judge.post(url, json=result).status_code == 200
 
 
 def test_session_cookie_is_signed_httponly_and_lax(web_store: Store) -> None:
