@@ -37,7 +37,7 @@ from torneo.services import judging, judging_clock, judging_decks, judging_views
 from torneo.web import i18n
 from torneo.web.auth import PageActor, PageWriter
 from torneo.web.i18n import N_
-from torneo.web.session import current_actor, flash, store_of
+from torneo.web.session import act_and_redirect, current_actor, flash, store_of
 from torneo.web.templating import page_language, render
 
 router = APIRouter(include_in_schema=False)
@@ -453,12 +453,12 @@ def _setup_act(
     form: Mapping[str, Any] | None = None,
     anchor: str = "",
 ) -> Response:
-    try:
-        message = action()
-    except TorneoError as err:
-        return _setup(request, event_id, error=err, form=form, status=err.status)
-    flash(request, "ok", message)
-    return RedirectResponse(f"/events/{event_id}/judging{anchor}", status_code=303)
+    return act_and_redirect(
+        request,
+        action,
+        success_url=f"/events/{event_id}/judging{anchor}",
+        on_error=lambda err: _setup(request, event_id, error=err, form=form, status=err.status),
+    )
 
 
 @router.get("/events/{event_id}/judging", response_class=HTMLResponse)

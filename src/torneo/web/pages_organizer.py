@@ -21,7 +21,7 @@ from torneo.services import events, queries
 from torneo.web import i18n
 from torneo.web.auth import PageActor, PageWriter
 from torneo.web.i18n import N_
-from torneo.web.session import flash, store_of
+from torneo.web.session import act_and_redirect, flash, store_of
 from torneo.web.templating import page_language, render
 
 router = APIRouter(include_in_schema=False)
@@ -77,12 +77,12 @@ def _act(
     anchor: str = "",
 ) -> Response:
     """Run one service call; on success flash its message and go back, else show the error."""
-    try:
-        message = action()
-    except TorneoError as err:
-        return _manage(request, event_id, error=err, form=form, status=err.status)
-    flash(request, "ok", message)
-    return RedirectResponse(_manage_url(event_id, anchor=anchor), status_code=303)
+    return act_and_redirect(
+        request,
+        action,
+        success_url=_manage_url(event_id, anchor=anchor),
+        on_error=lambda err: _manage(request, event_id, error=err, form=form, status=err.status),
+    )
 
 
 # --- create ----------------------------------------------------------------------------------

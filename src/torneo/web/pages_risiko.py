@@ -33,7 +33,7 @@ from torneo.services.risiko_state import preset_rules
 from torneo.web import i18n
 from torneo.web.auth import PageActor, PageWriter
 from torneo.web.i18n import N_
-from torneo.web.session import flash, store_of
+from torneo.web.session import act_and_redirect, flash, store_of
 from torneo.web.templating import page_language, render
 
 router = APIRouter(include_in_schema=False)
@@ -579,12 +579,12 @@ def _act(
     *,
     anchor: str = "",
 ) -> Response:
-    try:
-        message = action()
-    except TorneoError as err:
-        return _manage(request, tid, error=err, form=form, status=err.status)
-    flash(request, "ok", message)
-    return RedirectResponse(f"/risiko/{tid}/manage{anchor}", status_code=303)
+    return act_and_redirect(
+        request,
+        action,
+        success_url=f"/risiko/{tid}/manage{anchor}",
+        on_error=lambda err: _manage(request, tid, error=err, form=form, status=err.status),
+    )
 
 
 @router.get("/risiko/{tid}/manage", response_class=HTMLResponse)
