@@ -41,9 +41,9 @@ from types import ModuleType
 from typing import Any
 
 from _common import peak_rss_mib
-from torneo.domain.swiss import pair_round
-from torneo.interop.trf import TrfGame, TrfPlayer, TrfTournament, format_points, parse_trf
-from torneo.interop.trf_pairing import TRF_OPTIONS, chess_boards, trf_entrants
+from torneo.engines.swiss import pair_round
+from torneo.engines.trf.codec import TrfGame, TrfPlayer, TrfTournament, format_points, parse_trf
+from torneo.engines.trf.pairing import TRF_OPTIONS, chess_boards, trf_entrants
 
 SHARED = Path(
     os.environ.get("TORNEO_SHARED_BENCH", Path(__file__).resolve().parents[2] / "shared" / "bench")

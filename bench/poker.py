@@ -22,12 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import peak_rss_mib, summary_ms, timed
-from torneo.domain.poker.balancing import decide
-from torneo.domain.poker.chip_race import DECK
-from torneo.domain.poker.icm import chop_icm, icm_equities
-from torneo.domain.poker.pots import Contribution, settle, settle_showdown
-from torneo.domain.poker.seating import Seating, draw_seats, unseat
-from torneo.ids import PlayerId
+from torneo.core.ids import PlayerId
+from torneo.poker.rules.balancing import decide
+from torneo.poker.rules.chip_race import DECK
+from torneo.poker.rules.icm import chop_icm, icm_equities
+from torneo.poker.rules.pots import Contribution, settle, settle_showdown
+from torneo.poker.rules.seating import Seating, draw_seats, unseat
 
 PLAYERS = 2_000
 SEATS = 10

@@ -20,10 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import peak_rss_mib, timed
-from torneo.domain.risiko.draw import TableDraw
-from torneo.domain.risiko.history import History, PastTable
-from torneo.domain.risiko.random_draw import draw_tables, random_only
-from torneo.ids import PlayerId
+from torneo.core.ids import PlayerId
+from torneo.risiko.rules.draw import TableDraw
+from torneo.risiko.rules.history import History, PastTable
+from torneo.risiko.rules.random_draw import draw_tables, random_only
 
 ROUNDS = 4
 

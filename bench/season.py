@@ -16,12 +16,12 @@ import random
 from dataclasses import replace
 
 from _common import peak_rss_mib, summary_ms, timed
-from torneo.domain.season.outcome import TournamentOutcome, score_tournament
-from torneo.domain.season.points import Placement
-from torneo.domain.season.ranking import SeasonTable, rank_season
-from torneo.ids import PlayerId
-from torneo.rulesets import load_preset
-from torneo.rulesets.models import Ruleset, SeasonPointsRules
+from torneo.core.ids import PlayerId
+from torneo.presets import load_preset
+from torneo.presets.models import Ruleset, SeasonPointsRules
+from torneo.seasons.rules.outcome import TournamentOutcome, score_tournament
+from torneo.seasons.rules.points import Placement
+from torneo.seasons.rules.ranking import SeasonTable, rank_season
 
 Tournament = tuple[str, bool, int, int, list[Placement]]  # key, major, field, top, placements
 

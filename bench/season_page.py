@@ -22,12 +22,12 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from _common import peak_rss_mib, summary_ms, timed
-from torneo.services import seasons
-from torneo.store.db import make_engine
-from torneo.store.migrate import upgrade
-from torneo.store.uow import Actor, Store
-from torneo.web.app import create_app
-from torneo.web.settings import WebSettings
+from torneo.app import create_app
+from torneo.platform.store.db import make_engine
+from torneo.platform.store.migrate import upgrade
+from torneo.platform.store.uow import Actor, Store
+from torneo.platform.web.settings import WebSettings
+from torneo.seasons import commands as seasons
 
 HEADER = "tournament,date,store,major,player,place,swiss_points,topcut_wins,dropped"
 SEASON = ("2011-09-18", "2012-06-30")

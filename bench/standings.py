@@ -14,11 +14,11 @@ import time
 from functools import partial
 
 from _common import peak_rss_mib, timed
-from torneo.domain.records import Entrant, MatchRecord
-from torneo.domain.results import GameScore, ResultKind
-from torneo.domain.standings import compute_standings
-from torneo.ids import PlayerId
-from torneo.rulesets.models import PointsScheme
+from torneo.core.ids import PlayerId
+from torneo.engines.records import Entrant, MatchRecord
+from torneo.engines.results import GameScore, ResultKind
+from torneo.engines.standings import compute_standings
+from torneo.presets.models import PointsScheme
 
 SCORES = [GameScore(2, 0), GameScore(2, 1), GameScore(1, 2), GameScore(0, 2), GameScore(1, 1, 1)]
 SCORES.append(GameScore(0, 0, 3, ResultKind.INTENTIONAL_DRAW))

@@ -7,7 +7,7 @@ each URL is requested in-process through ``TestClient`` (httpx over ASGI) and th
 latency are printed. Aim (issue 2): event page p95 < 50 ms on this machine.
 
 Pages are served from a read cache checked against the database on every request
-(``torneo.web.cache``): the "cold" lines show the first view after a change, which rebuilds the
+(``torneo.cards.cache``): the "cold" lines show the first view after a change, which rebuilds the
 standings (the engine's time) and the sections.
 """
 
@@ -22,13 +22,13 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from _common import peak_rss_mib, summary_ms, timed
-from torneo.services import events
-from torneo.services.loading import get_event
-from torneo.store.db import make_engine
-from torneo.store.migrate import upgrade
-from torneo.store.uow import Actor, Store
-from torneo.web.app import create_app
-from torneo.web.settings import WebSettings
+from torneo.app import create_app
+from torneo.cards import commands as events
+from torneo.cards.state import get_event
+from torneo.platform.store.db import make_engine
+from torneo.platform.store.migrate import upgrade
+from torneo.platform.store.uow import Actor, Store
+from torneo.platform.web.settings import WebSettings
 
 RESULTS = ["2-0", "2-1", "1-2", "0-2", "2-0", "0-2", "1-1-1"]
 

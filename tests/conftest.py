@@ -13,11 +13,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from torneo.store.db import make_engine
-from torneo.store.migrate import upgrade
-from torneo.store.uow import Actor, Store
+from tests.support.cli import Cli
+from tests.support.web import add_user, api_login, make_client
+from torneo.platform.store.db import make_engine
+from torneo.platform.store.migrate import upgrade
+from torneo.platform.store.uow import Actor, Store
 
 PG_ADMIN_URL = os.environ.get(
     "TORNEO_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
@@ -114,3 +117,43 @@ def organizer() -> Actor:
 @pytest.fixture
 def judge() -> Actor:
     return Actor("judge", frozenset({"judge"}))
+
+
+# --- HTTP: the ASGI app on a migrated store, with an organizer and a judge ---------------------
+
+
+@pytest.fixture
+def web_store(sqlite_store: Store) -> Store:
+    add_user(sqlite_store, "org", "organizer")
+    add_user(sqlite_store, "judge", "judge")
+    return sqlite_store
+
+
+@pytest.fixture
+def anon(web_store: Store) -> Iterator[TestClient]:
+    with make_client(web_store) as client:
+        yield client
+
+
+@pytest.fixture
+def org(web_store: Store) -> Iterator[TestClient]:
+    with make_client(web_store) as client:
+        api_login(client, "org")
+        yield client
+
+
+# --- CLI: ``torneo`` against its own SQLite file ---------------------------------------------
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
+    url = f"sqlite:///{tmp_path / 'torneo.db'}"
+    monkeypatch.setenv("TORNEO_DATABASE_URL", url)
+    monkeypatch.setenv("COLUMNS", "160")  # Rich tables are not wrapped at 80 in the tests
+    monkeypatch.chdir(tmp_path)
+    engine = make_engine(url)
+    upgrade(engine)
+    engine.dispose()
+    c = Cli(url)
+    yield c
+    c.store.engine.dispose()

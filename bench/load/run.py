@@ -52,13 +52,14 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from _common import percentile  # noqa: E402
-from torneo.services import events  # noqa: E402
-from torneo.services import self_report as sr  # noqa: E402
-from torneo.store.db import make_engine  # noqa: E402
-from torneo.store.migrate import upgrade  # noqa: E402
-from torneo.store.models import AuditEntry, Match, Player, Registration  # noqa: E402
-from torneo.store.self_report_models import SelfReport  # noqa: E402
-from torneo.store.uow import Actor, Store  # noqa: E402
+from torneo.cards import commands as events  # noqa: E402
+from torneo.cards import commands_self_report as sr  # noqa: E402
+from torneo.cards.tables import Match, Registration  # noqa: E402
+from torneo.cards.tables_self_report import SelfReport  # noqa: E402
+from torneo.platform.store.db import make_engine  # noqa: E402
+from torneo.platform.store.migrate import upgrade  # noqa: E402
+from torneo.platform.store.tables import AuditEntry, Player  # noqa: E402
+from torneo.platform.store.uow import Actor, Store  # noqa: E402
 
 PG_ADMIN = os.environ.get(
     "TORNEO_BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"

@@ -10,9 +10,9 @@ import uvicorn
 from sqlalchemy import inspect
 from typer.testing import CliRunner
 
-from tests.cli.conftest import Cli
+from tests.support.cli import Cli
 from torneo.cli.main import app
-from torneo.store.db import make_engine
+from torneo.platform.store.db import make_engine
 
 
 def test_db_upgrade_migrates_the_default_file_here(
@@ -52,7 +52,7 @@ def test_serve_runs_the_app_factory(cli: Cli, monkeypatch: pytest.MonkeyPatch) -
     cli.ok("serve", "--port", "8123")
     assert calls == [
         (
-            ("torneo.web.app:create_app",),
+            ("torneo.app:create_app",),
             {"factory": True, "host": "127.0.0.1", "port": 8123, "workers": 1, "reload": False},
         )
     ]

@@ -8,9 +8,9 @@ import io
 import json
 from pathlib import Path
 
-from tests.cli.conftest import Cli
-from tests.services.season_helpers import play_event
-from tests.services.test_seasons import rank_example_csv
+from tests.seasons.test_commands import rank_example_csv
+from tests.support.cli import Cli
+from tests.support.seasons import play_event
 from torneo.cli.common import CLI_ACTOR
 
 PRESET = "invasion-it-2012"

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from torneo.cli.pair_command import pair_command
 
-DATA = Path(__file__).parent.parent / "interop" / "data"
+DATA = Path(__file__).parent.parent / "engines" / "trf" / "data"
 
 
 def _app() -> typer.Typer:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import Cli
-from tests.services.test_transfer import finished_event, views
-from torneo.store.db import make_engine
-from torneo.store.migrate import upgrade
+from tests.support.cli import Cli
+from tests.test_transfer import finished_event, views
+from torneo.platform.store.db import make_engine
+from torneo.platform.store.migrate import upgrade
 
 
 def test_export_then_import_into_an_empty_database(

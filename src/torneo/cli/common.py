@@ -23,10 +23,10 @@ from sqlalchemy import func, inspect, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
-from torneo.errors import TorneoError
-from torneo.store.db import database_url
-from torneo.store.models import Event
-from torneo.store.uow import Actor, Store
+from torneo.cards.tables import Event
+from torneo.core.errors import TorneoError
+from torneo.platform.store.db import database_url
+from torneo.platform.store.uow import Actor, Store
 
 EXIT_INPUT = 2  # bad input or a refused action: nothing was changed
 

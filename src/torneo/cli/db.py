@@ -8,8 +8,8 @@ import typer
 from alembic.runtime.migration import MigrationContext
 
 from torneo.cli.common import EXIT_INPUT, err_console, safe_url
-from torneo.store.db import database_url, make_engine
-from torneo.store.migrate import upgrade as migrate_upgrade
+from torneo.platform.store.db import database_url, make_engine
+from torneo.platform.store.migrate import upgrade as migrate_upgrade
 
 app = typer.Typer(help="Database schema.", no_args_is_help=True)
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from torneo.cli.common import JsonFlag, console, edge, open_store, print_json, print_table
-from torneo.services.demo import load_demo
+from torneo.demo import load_demo
 
 
 def demo(

@@ -15,9 +15,9 @@ from typing import Annotated
 
 import typer
 
+from torneo.cards import exports
 from torneo.cli.common import console, edge, open_store, resolve_event
-from torneo.errors import TorneoError
-from torneo.services import exports
+from torneo.core.errors import TorneoError
 
 app = typer.Typer(help="Export pairings, standings and season tables as CSV or JSON.")
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import typer
 
-from torneo.cli import db, demo, event, season, serve, transfer
+from torneo.cards import cli as event
+from torneo.cli import db, demo, serve, transfer
 from torneo.cli.export_command import app as export_app
 from torneo.cli.pair_command import pair_command
+from torneo.seasons import cli as season
 
 app = typer.Typer(
     name="torneo",

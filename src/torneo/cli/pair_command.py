@@ -1,6 +1,6 @@
 """``torneo pair --trf FILE [--seed N] [--explain]``: pair the next round of a TRF tournament.
 
-Prints the pairing in chess engines' output format (torneo.interop.trf_pairing); errors go to
+Prints the pairing in chess engines' output format (torneo.engines.trf.pairing); errors go to
 stderr with exit code 2 (DESIGN.md: CLI messages at the edge only). The lead registers it as
 ``app.command("pair")(pair_command)``.
 """
@@ -12,9 +12,9 @@ from typing import Annotated
 
 import typer
 
-from torneo.errors import TorneoError
-from torneo.interop.trf import decode_trf
-from torneo.interop.trf_pairing import pair_trf
+from torneo.core.errors import TorneoError
+from torneo.engines.trf.codec import decode_trf
+from torneo.engines.trf.pairing import pair_trf
 
 
 def pair_command(

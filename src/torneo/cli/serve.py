@@ -8,8 +8,8 @@ import typer
 import uvicorn
 
 from torneo.cli.common import fail, safe_url
-from torneo.errors import TorneoError
-from torneo.store.db import database_url
+from torneo.core.errors import TorneoError
+from torneo.platform.store.db import database_url
 
 
 def serve(
@@ -45,7 +45,7 @@ def serve(
         fail(TorneoError("reload", "--reload runs a single worker", "--reload or --workers"))
     options: dict[str, Any] = {} if access_log else {"access_log": False}
     uvicorn.run(
-        "torneo.web.app:create_app",
+        "torneo.app:create_app",
         factory=True,
         host=host,
         port=port,

@@ -4,7 +4,7 @@
     torneo transfer export season "Stagione 2012" season.json
     TORNEO_DATABASE_URL=postgresql://... torneo transfer import event-12.json
 
-What travels and why ids are kept: :mod:`torneo.services.transfer`. Exit code 2 with the field
+What travels and why ids are kept: :mod:`torneo.transfer`. Exit code 2 with the field
 named when the file or the database refuses (nothing is written then).
 """
 
@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from torneo import transfer
 from torneo.cli.common import (
     CLI_ACTOR,
     JsonFlag,
@@ -25,9 +26,9 @@ from torneo.cli.common import (
     print_json,
     resolve_event,
 )
-from torneo.errors import TorneoError
-from torneo.services import seasons, transfer
-from torneo.store.uow import Store
+from torneo.core.errors import TorneoError
+from torneo.platform.store.uow import Store
+from torneo.seasons import commands as seasons
 
 app = typer.Typer(help="Move an event or a season between databases as one JSON file.")
 

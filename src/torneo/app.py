@@ -1,0 +1,173 @@
+"""The FastAPI application factory (``torneo serve`` runs ``create_app`` with ``factory=True``).
+
+One app serves the JSON API under ``/api/v1`` (OpenAPI at ``/api/v1/openapi.json``, docs at
+``/api/v1/docs``) and the HTML pages. It keeps no state of its own between requests: the store
+is the database, the session is a signed cookie, so any number of workers can serve it.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DataError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from torneo.cards import api as api_events
+from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
+from torneo.cards import pages as pages_organizer
+from torneo.cards.cache import ReadCache
+from torneo.core.errors import TorneoError
+from torneo.judging import api as api_judging
+from torneo.judging import pages as pages_judging
+from torneo.platform.live.broker import RedisBroker, broker_from_env
+from torneo.platform.store.uow import Store
+from torneo.platform.web import auth, live, problems
+from torneo.platform.web.limits import BodyLimit, number_out_of_range
+from torneo.platform.web.ratelimit import LoginThrottle, limiter_for, refuse_login_page
+from torneo.platform.web.settings import WebSettings
+from torneo.platform.web.templating import render
+from torneo.poker import api as api_poker
+from torneo.poker import pages as pages_poker
+from torneo.risiko import api as api_risiko
+from torneo.risiko import pages as pages_risiko
+from torneo.seasons import api as api_seasons
+from torneo.seasons import pages as pages_seasons
+
+API_PREFIX = "/api/v1"
+SESSION_COOKIE = "torneo_session"
+
+
+def _is_api(request: Request) -> bool:
+    return request.url.path.startswith(API_PREFIX)
+
+
+async def _torneo_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, TorneoError)
+    if _is_api(request):
+        return problems.from_torneo_error(exc, request.url.path)
+    return render(request, "error.html", {"error": exc, "status": exc.status}, status=exc.status)
+
+
+async def _validation_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    if _is_api(request):
+        return problems.from_validation_errors(exc.errors(), request.url.path)
+    first = exc.errors()[0] if exc.errors() else {}
+    err = TorneoError(problems.field_of(first.get("loc", ())), str(first.get("msg", "invalid")))
+    return render(request, "error.html", {"error": err, "status": 422}, status=422)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    if _is_api(request):
+        return await problems.http_error_handler(request, exc)
+    context = {"error": None, "status": exc.status_code}
+    return render(request, "error.html", context, status=exc.status_code, headers=exc.headers)
+
+
+async def _login_required(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, auth.LoginRequired)
+    target = "/login?next=" + quote(exc.next_path, safe="/")
+    if request.headers.get("HX-Request") == "true":
+        return Response(status_code=204, headers={"HX-Redirect": target})
+    return RedirectResponse(target, status_code=303)
+
+
+class SecurityHeaders:
+    """Headers every answer carries (a plain ASGI middleware: cheap on every request)."""
+
+    HEADERS = (
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"same-origin"),
+        (b"x-frame-options", b"DENY"),
+    )
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(store: Store | None = None, *, settings: WebSettings | None = None) -> FastAPI:
+    """Build the app; with no arguments, settings and database come from ``TORNEO_*``."""
+    settings = settings or WebSettings.from_env()
+    settings.check()
+    if store is None:
+        # TORNEO_REDIS_URL: live notices cross workers through Redis (torneo.platform.live).
+        broker = RedisBroker(settings.redis_url) if settings.redis_url else broker_from_env()
+        store = Store.from_url(settings.database_url, broker=broker)
+    app = FastAPI(
+        title="Torneo",
+        summary="Organized play for game clubs: Swiss rounds, Top X, standings, season points.",
+        version="1",
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+    )
+    app.state.store = store
+    app.state.settings = settings
+    app.state.read_cache = ReadCache()
+    app.state.rate_limiter = limiter_for(settings.redis_url)  # shared by workers with Redis
+
+    app.add_exception_handler(TorneoError, _torneo_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(auth.LoginRequired, _login_required)
+    app.add_exception_handler(OverflowError, number_out_of_range)  # ids beyond 64 bits
+    app.add_exception_handler(DataError, number_out_of_range)
+
+    app.include_router(auth.api)
+    app.include_router(api_events.router)
+    app.include_router(auth.pages)
+    app.include_router(pages_organizer.router)  # before the public /events/{id}: /events/new
+    app.include_router(pages_public.router)
+    app.include_router(api_poker.router)
+    app.include_router(pages_poker.router)
+    app.include_router(pages_risiko.router)
+    app.include_router(api_risiko.router)
+    app.include_router(api_judging.router)
+    app.include_router(pages_judging.router)
+    app.include_router(live.router)
+    app.include_router(api_self_report.router)
+    app.include_router(pages_self_report.router)
+    app.include_router(api_seasons.router)
+    app.include_router(pages_seasons.router)
+    app.include_router(pages_exports.router)
+    static = str(resources.files("torneo.platform.web") / "static")
+    app.mount("/static", StaticFiles(directory=static), name="static")
+
+    app.add_middleware(  # inside the session: its 429 is the login page itself
+        LoginThrottle,
+        limiter=app.state.rate_limiter,
+        limit=settings.login_failures,
+        window=settings.login_window,
+        refuse_page=refuse_login_page,
+    )
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.secret_key,
+        session_cookie=SESSION_COOKIE,
+        max_age=settings.session_max_age,
+        same_site="lax",
+        https_only=settings.secure_cookies,
+    )
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # outermost: 413 first
+    return app

@@ -1,0 +1,197 @@
+"""JSON API of self-reporting (issue 4; services/self_report.py says who may do what).
+
+- ``POST /api/v1/events/{id}/self-reports``: a player reports their match of the current round,
+  either with ``table`` and ``code`` (the code on their pairing slip: no session, no CSRF token,
+  since the code itself is the credential and no browser sends it by itself) or, without a code,
+  as a logged-in player (session cookie and its CSRF token).
+- ``GET /api/v1/events/{id}/self-reports``: the judges' queue; ``POST .../{round}/{table}/resolve``
+  a judge's decision; ``GET /api/v1/events/{id}/slips``: the slips with each player's code.
+
+Wrong codes are rate-limited per address and event (429 with ``Retry-After``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from torneo.cards import commands_self_report as sr
+from torneo.cards.pages_self_report import check_code_attempts, wrong_code
+from torneo.core.errors import Forbidden, TorneoError
+from torneo.platform.store.uow import Actor
+from torneo.platform.web import csrf
+from torneo.platform.web.auth import ApiActor, api_actor
+from torneo.platform.web.session import settings_of, store_of
+
+router = APIRouter(prefix="/api/v1", tags=["self-reporting"])
+
+_PROBLEMS: dict[int | str, dict[str, object]] = {
+    status: {
+        "description": description,
+        "content": {"application/problem+json": {"schema": {"type": "object"}}},
+    }
+    for status, description in [
+        (401, "Not logged in"),
+        (403, "Wrong code, not your match, or not a judge of this event"),
+        (404, "No such event or table"),
+        (409, "Conflict: disputed, already recorded, or another report at the same moment"),
+        (422, "Invalid input: `field`, `reason`, `accepted` say what and why"),
+        (429, "Too many wrong codes from this address: wait `Retry-After` seconds"),
+    ]
+}
+
+
+class SelfReportIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    result: str = Field(
+        min_length=1, max_length=20, description="The score as *you* see it: your wins first"
+    )
+    table: int | None = Field(default=None, ge=1, le=100_000)
+    code: str | None = Field(
+        default=None, min_length=1, max_length=20, description="From your pairing slip"
+    )
+
+
+class ResolveIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    result: str = Field(min_length=1, max_length=20, description="As player A sees it")
+    reason: str = Field(min_length=1, max_length=1000)
+
+
+class ReportOut(BaseModel):
+    event_id: int
+    round: int
+    table: int
+    status: str
+    player_a_id: int
+    player_a: str
+    player_b_id: int
+    player_b: str
+    first_result: str | None = Field(description="As player A sees it")
+    second_result: str | None
+    recorded: str | None = Field(description="The official result, as player A sees it")
+    resolution: str | None
+
+
+class SelfReportOut(BaseModel):
+    answer: Literal["waiting", "confirmed", "disputed", "unchanged"]
+    side: Literal["a", "b"]
+    your_result: str | None = Field(description="The recorded result as you see it, if any")
+    match: ReportOut
+
+
+class SlipOut(BaseModel):
+    round: int
+    table: int
+    player_id: int
+    name: str
+    opponent: str | None
+    code: str | None
+
+
+def _report_out(view: sr.ReportView) -> ReportOut:
+    return ReportOut(
+        event_id=view.event_id,
+        round=view.round_no,
+        table=view.table,
+        status=view.status,
+        player_a_id=view.player_a_id,
+        player_a=view.player_a,
+        player_b_id=view.player_b_id,
+        player_b=view.player_b,
+        first_result=view.first_result,
+        second_result=view.second_result,
+        recorded=view.recorded,
+        resolution=view.resolution,
+    )
+
+
+Reader = Annotated[Actor, Depends(api_actor)]  # a read that needs an account (no CSRF: a GET)
+
+
+@router.post(
+    "/events/{event_id}/self-reports",
+    response_model=SelfReportOut,
+    responses=_PROBLEMS,
+    summary="A player reports their own match result (slip code, or a player account)",
+)
+def self_report(request: Request, event_id: int, body: SelfReportIn) -> SelfReportOut:
+    store = store_of(request)
+    if body.code is not None:
+        check_code_attempts(request, event_id)
+        if body.table is None:
+            raise TorneoError("table", "is missing", "your table number, with the code")
+        try:
+            done = sr.report_by_code(
+                store,
+                event_id,
+                body.table,
+                body.code,
+                body.result,
+                secret=settings_of(request).secret_key,
+            )
+        except Forbidden as err:
+            if err.field == "code":
+                wrong_code(request, event_id)
+            raise
+    else:
+        actor = api_actor(request)
+        csrf.check(request)
+        done = sr.report_as_player(store, actor, event_id, body.result)
+    seat = done.seat
+    return SelfReportOut(
+        answer=done.answer,
+        side=seat.side,
+        your_result=seat.mine(seat.report.recorded),
+        match=_report_out(seat.report),
+    )
+
+
+@router.get(
+    "/events/{event_id}/self-reports",
+    response_model=list[ReportOut],
+    responses=_PROBLEMS,
+    summary="The judges' queue: disputed reports first, then those waiting for the opponent",
+)
+def judge_queue(request: Request, event_id: int, actor: Reader) -> list[ReportOut]:
+    return [_report_out(v) for v in sr.judge_queue(store_of(request), actor, event_id)]
+
+
+@router.post(
+    "/events/{event_id}/self-reports/{round_no}/{table}/resolve",
+    response_model=ReportOut,
+    responses=_PROBLEMS,
+    summary="A judge decides a reported match; the result is recorded",
+)
+def resolve(
+    request: Request, event_id: int, round_no: int, table: int, body: ResolveIn, actor: ApiActor
+) -> ReportOut:
+    view = sr.resolve(
+        store_of(request), actor, event_id, round_no, table, body.result, reason=body.reason
+    )
+    return _report_out(view)
+
+
+@router.get(
+    "/events/{event_id}/slips",
+    response_model=list[SlipOut],
+    responses=_PROBLEMS,
+    summary="Pairing slips of the current round, with each player's code (organizers, judges)",
+)
+def slips(request: Request, event_id: int, actor: Reader) -> list[SlipOut]:
+    secret = settings_of(request).secret_key
+    return [
+        SlipOut(
+            round=s.round_no,
+            table=s.table,
+            player_id=s.player_id,
+            name=s.name,
+            opponent=s.opponent,
+            code=s.code,
+        )
+        for s in sr.slips(store_of(request), actor, event_id, secret=secret)
+    ]

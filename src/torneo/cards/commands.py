@@ -1,0 +1,498 @@
+"""Use cases of a card-game event (invasion-it-2012, berserk-online): one transaction each."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import date
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
+
+from torneo.cards import progress as engines
+from torneo.cards.rules.lifecycle import EventStatus, can_move
+from torneo.cards.rules.tournament import (
+    Tournament,
+    can_drop,
+    can_pair_next_round,
+    can_register,
+    can_report,
+    can_start_top,
+    find_match,
+)
+from torneo.cards.state import get_event, tournament_of
+from torneo.cards.tables import Event, Match, Registration, Round
+from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.ids import PlayerId
+from torneo.core.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
+from torneo.engines.records import Stage
+from torneo.engines.results import parse_game_score
+from torneo.judging import results as judging_results
+from torneo.platform import guards
+
+# Re-exported: callers written before guards.py import these names from here.
+from torneo.platform.guards import JUDGE as JUDGE
+from torneo.platform.guards import ORGANIZER as ORGANIZER
+from torneo.platform.guards import require as require
+from torneo.platform.guards import require_event_staff
+from torneo.platform.store.tables import Player
+from torneo.platform.store.uow import Actor, Store, UnitOfWork
+from torneo.presets import load_preset
+
+
+def check_version(event: Event, version: int | None) -> None:
+    """A client that read an older version must reload: never overwrite what it did not see."""
+    guards.check_version(event, version, "event")
+
+
+def _snapshot(event: Event) -> dict[str, Any]:
+    return {"status": event.status, "version": event.version, "name": event.name}
+
+
+def _touch(event: Event) -> None:
+    # Any change inside the aggregate bumps the event's version, so a stale page is detected.
+    flag_modified(event, "settings")
+
+
+def create_event(
+    store: Store,
+    actor: Actor,
+    *,
+    name: str,
+    preset: str,
+    held_on: str | date,
+    location: str | None = None,
+    is_major: bool = False,
+    seed: int | None = None,
+) -> int:
+    require(actor, ORGANIZER)
+    ruleset = load_preset(preset)
+    if ruleset.discipline != "card":
+        raise TorneoError(
+            "preset",
+            f"'{preset}' is a {ruleset.discipline} preset",
+            "a card-game preset such as invasion-it-2012",
+        )
+    when = parse_date("held_on", held_on)
+    clean = clean_name("name", name)
+    with store.unit(actor) as uow:
+        event = Event(
+            name=clean,
+            preset=preset,
+            status=EventStatus.REGISTRATION.value,
+            held_on=when,
+            location=location.strip() if location else None,
+            organizer_id=actor.user_id,
+            is_major=is_major,
+            seed=seed if seed is not None else secrets.randbelow(2**31),
+            settings={},
+            created_at=uow.now,
+        )
+        uow.session.add(event)
+        uow.session.flush()
+        uow.audit("event.create", "event", event.id, event_id=event.id, after=_snapshot(event))
+        return event.id
+
+
+def _find_or_create_player(session: Session, now: Any, data: PlayerInput) -> Player:
+    player = session.scalars(
+        select(Player).where(func.lower(Player.name) == data.name.lower())
+    ).first()
+    if player is None:
+        player = Player(name=data.name, club=data.club, rating=data.rating, created_at=now)
+        session.add(player)
+        session.flush()
+    return player
+
+
+def _register(uow: UnitOfWork, event: Event, t: Tournament, data: PlayerInput) -> Registration:
+    player = _find_or_create_player(uow.session, uow.now, data)
+    refusal = can_register(t, PlayerId(player.id))
+    if refusal:
+        raise refusal.raise_as(Conflict)
+    late = event.status == EventStatus.RUNNING.value
+    reg = Registration(
+        event_id=event.id, player_id=player.id, joined_round=t.current_round + 1 if late else 1
+    )
+    event.registrations.append(reg)
+    uow.session.flush()
+    uow.notify(f"event:{event.id}", "players")
+    uow.audit(
+        "event.register",
+        "registration",
+        reg.id,
+        event_id=event.id,
+        after={"player": player.name, "player_id": player.id, "late": late},
+    )
+    return reg
+
+
+def register_player(
+    store: Store,
+    actor: Actor,
+    event_id: int,
+    *,
+    name: str,
+    club: str | None = None,
+    rating: int | None = None,
+    version: int | None = None,
+) -> int:
+    require(actor, ORGANIZER)
+    data = PlayerInput(clean_name("name", name), (club or "").strip() or None, rating)
+    with store.unit(actor) as uow:
+        event = get_event(uow.session, event_id, for_update=True)
+        check_version(event, version)
+        reg = _register(uow, event, tournament_of(event), data)
+        _touch(event)
+        return reg.player_id
+
+
+def register_roster(store: Store, actor: Actor, event_id: int, text: str) -> list[int]:
+    """CSV paste: everyone or no one (a duplicate anywhere refuses the whole paste)."""
+    require(actor, ORGANIZER)
+    players = parse_roster_csv(text)
+    with store.unit(actor) as uow:
+        event = get_event(uow.session, event_id, for_update=True)
+        ids = []
+        for data in players:
+            try:
+                reg = _register(uow, event, tournament_of(event), data)
+            except TorneoError as err:
+                raise TorneoError("roster", f"{data.name}: {err.reason}", err.accepted) from err
+            ids.append(reg.player_id)
+        _touch(event)
+        return ids
+
+
+def start_event(
+    store: Store,
+    actor: Actor,
+    event_id: int,
+    *,
+    one_round_fewer: bool = False,
+    version: int | None = None,
+) -> tuple[int, int]:
+    """Close registration, fix the number of Swiss rounds and the Top X (INV-STRUCT-1/2)."""
+    require(actor, ORGANIZER)
+    with store.unit(actor) as uow:
+        event = get_event(uow.session, event_id, for_update=True)
+        check_version(event, version)
+        refusal = can_move(EventStatus(event.status), EventStatus.RUNNING)
+        if refusal:
+            raise refusal.raise_as(Conflict)
+        ruleset = load_preset(event.preset)
+        players = sum(1 for r in event.registrations if not r.disqualified)
+        if players < ruleset.swiss.min_players:
+            raise Conflict(
+                "players", f"{players} registered", f"at least {ruleset.swiss.min_players}"
+            )
+        rounds, top = engines.plan(ruleset, players, one_round_fewer)
+        before = _snapshot(event)
+        event.status = EventStatus.RUNNING.value
+        event.swiss_rounds, event.top_size, event.one_round_fewer = rounds, top, one_round_fewer
+        uow.notify(f"event:{event.id}", "status", status="running")
+        uow.audit(
+            "event.start",
+            "event",
+            event.id,
+            event_id=event.id,
+            before=before,
+            after={**_snapshot(event), "swiss_rounds": rounds, "top": top},
+        )
+        return rounds, top
+
+
+def pair_next_round(
+    store: Store, actor: Actor, event_id: int, *, version: int | None = None
+) -> int:
+    """Pair the next Swiss round, or the next Top X round once the Top X has started."""
+    require(actor, ORGANIZER)
+    with store.unit(actor) as uow:
+        event = get_event(uow.session, event_id, for_update=True)
+        check_version(event, version)
+        ruleset = load_preset(event.preset)
+        t = tournament_of(event, ruleset)
+        round_no = t.current_round + 1
+        round_seed = random.Random(f"{event.seed}:{round_no}").randrange(2**31)
+        if t.has_top:
+            new = engines.next_top_round(t, event.settings["top_seeds"], ruleset)
+            stage = Stage.TOP
+        else:
+            refusal = can_pair_next_round(t)
+            if refusal:
+                raise refusal.raise_as(Conflict)
+            new = engines.pair_swiss(
+                t,
+                ruleset,
+                round_no,
+                random.Random(round_seed),
+                event.seed,
+                warnings=judging_results.warnings_map(uow.session, event),  # BER-TIE-1
+            )
+            stage = Stage.SWISS
+        uow.session.add(
+            Round(
+                event_id=event.id,
+                number=round_no,
+                stage=stage.value,
+                started_at=uow.now,
+                seed=round_seed,
+            )
+        )
+        for m in new:
+            event.matches.append(
+                Match(
+                    event_id=event.id,
+                    round_no=round_no,
+                    stage=m.stage.value,
+                    table_no=m.table,
+                    player_a_id=m.player_a,
+                    player_b_id=m.player_b,
+                    explanation=m.explanation,
+                )
+            )
+        _touch(event)
+        uow.notify(f"event:{event.id}", "round", round=round_no)
+        uow.audit(
+            "round.pair",
+            "round",
+            round_no,
+            event_id=event.id,
+            after={
+                "round": round_no,
+                "stage": stage.value,
+                "matches": len(new),
+                "seed": round_seed,
+            },
+        )
+        return round_no
+
+
+def report_result(
+    store: Store,
+    actor: Actor,
+    event_id: int,
+    round_no: int,
+    table: int,
+    result: str,
+    *,
+    version: int | None = None,
+    correction: bool = False,
+    reason: str | None = None,
+) -> None:
+    """Enter a match result; a judge or organizer may correct an earlier one with a reason."""
+    require(actor, ORGANIZER, JUDGE)
+    with store.unit(actor) as uow:
+        event = get_event(uow.session, event_id, for_update=True)
+        require_event_staff(uow.session, actor, event_id)
+        check_version(event, version)
+        ruleset = load_preset(event.preset)
+        t = tournament_of(event, ruleset)
+        score = parse_game_score(result, ruleset.match.best_of)
+        refusal = can_report(t, round_no, table, score, correction=correction)
+        if refusal:
+            raise refusal.raise_as(
+                Conflict if refusal.field in {"round", "status"} else TorneoError
+            )
+        if correction and not reason:
+            raise TorneoError(
+                "reason", "a correction needs a reason", "a short text for the audit log"
+            )
+        match = next(m for m in event.matches if m.round_no == round_no and m.table_no == table)
+        if correction and t.has_top and match.stage == Stage.SWISS.value:
+            raise Conflict(
+                "round",
+                "the Top X has started: Swiss results are final",
+                "correct before starting the Top X",
+            )
+        # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
+        score = judging_results.score_for_report(uow.session, event, match, score, ruleset, uow.now)
+        before = {"result": _score_text(match)}
+        match.wins_a, match.wins_b, match.draws = score.wins_a, score.wins_b, score.draws
+        match.result_kind = score.kind.value
+        match.reported_at = uow.now
+        _touch(event)
+        uow.notify(f"event:{event.id}", "result", round=round_no, table=table)
+        uow.audit(
+            "match.correct" if correction else "match.report",
+            "match",
+            match.id,
+            event_id=event.id,
+            before=before,
+            after={"result": score.text(), "round": round_no, "table": table},
+            reason=reason,
+        )
+
+
+def _score_text(match: Match) -> str | None:
+    if match.wins_a is None:
+        return None
+    base = f"{match.wins_a}-{match.wins_b}"
+    return f"{base}-{match.draws}" if match.draws else base
+
+
+def drop_player(
+    store: Store,
+    actor: Actor,
+    event_id: int,
+    player_id: int,
+    *,
+    reason: str | None = None,
+    disqualify: bool = False,
+    version: int | None = None,
+) -> None:
+    """INV-DROP-1 drop (or a disqualification): the player is no longer paired."""
+    require(actor, ORGANIZER, JUDGE) if disqualify else require(actor, ORGANIZER)
+    with store.unit(actor) as uow:
+        event = get_event(uow.session, event_id, for_update=True)
+        require_event_staff(uow.session, actor, event_id)
+        check_version(event, version)
+        t = tournament_of(event)
+        refusal = can_drop(t, PlayerId(player_id))
+        if refusal:
+            raise refusal.raise_as(
+                NotFound
+                if refusal.field == "player" and t.entrant(PlayerId(player_id)) is None
+                else Conflict
+            )
+        reg = next(r for r in event.registrations if r.player_id == player_id)
+        if event.status == EventStatus.RUNNING.value:
+            reg.dropped_after_round = t.current_round
+        elif not disqualify:
+            event.registrations.remove(reg)  # before the start, a drop is an unregistration
+        if disqualify:
+            reg.disqualified, reg.dq_reason = True, reason
+        _touch(event)
+        uow.notify(f"event:{event.id}", "players")
+        uow.audit(
+            "player.disqualify" if disqualify else "player.drop",
+            "registration",
+            reg.id,
+            event_id=event.id,
+            after={"player_id": player_id, "after_round": t.current_round},
+            reason=reason,
+        )
+
+
+def start_top(
+    store: Store,
+    actor: Actor,
+    event_id: int,
+    *,
+    version: int | None = None,
+    picks: list[int] | None = None,
+) -> int:
+    """Seed the Top X from the final Swiss standings (INV-TOP-1, INV-TOP-3 with ``picks``)."""
+    require(actor, ORGANIZER)
+    with store.unit(actor) as uow:
+        event = get_event(uow.session, event_id, for_update=True)
+        check_version(event, version)
+        ruleset = load_preset(event.preset)
+        t = tournament_of(event, ruleset)
+        refusal = can_start_top(t)
+        if refusal:
+            raise refusal.raise_as(Conflict)
+        seeds, new = engines.start_top(
+            t, ruleset, event.seed, picks, warnings=judging_results.warnings_map(uow.session, event)
+        )
+        round_no = t.current_round + 1
+        uow.session.add(
+            Round(
+                event_id=event.id,
+                number=round_no,
+                stage=Stage.TOP.value,
+                started_at=uow.now,
+                seed=event.seed,
+            )
+        )
+        for m in new:
+            event.matches.append(
+                Match(
+                    event_id=event.id,
+                    round_no=round_no,
+                    stage=m.stage.value,
+                    table_no=m.table,
+                    player_a_id=m.player_a,
+                    player_b_id=m.player_b,
+                    explanation=m.explanation,
+                )
+            )
+        event.settings = {**event.settings, "top_seeds": [int(s) for s in seeds]}
+        uow.notify(f"event:{event.id}", "round", round=round_no)
+        uow.audit(
+            "top.start",
+            "event",
+            event.id,
+            event_id=event.id,
+            after={"seeds": [int(s) for s in seeds], "round": round_no},
+        )
+        return round_no
+
+
+def close_event(store: Store, actor: Actor, event_id: int, *, version: int | None = None) -> None:
+    require(actor, ORGANIZER)
+    with store.unit(actor) as uow:
+        event = get_event(uow.session, event_id, for_update=True)
+        check_version(event, version)
+        ruleset = load_preset(event.preset)
+        t = tournament_of(event, ruleset)
+        refusal = can_move(EventStatus(event.status), EventStatus.FINISHED) or engines.can_close(
+            t, event.settings.get("top_seeds"), ruleset
+        )
+        if refusal:
+            raise refusal.raise_as(Conflict)
+        before = _snapshot(event)
+        event.status = EventStatus.FINISHED.value
+        uow.notify(f"event:{event.id}", "status", status="finished")
+        uow.audit(
+            "event.close",
+            "event",
+            event.id,
+            event_id=event.id,
+            before=before,
+            after=_snapshot(event),
+        )
+
+
+def void_event(
+    store: Store, actor: Actor, event_id: int, *, reason: str, version: int | None = None
+) -> None:
+    require(actor, ORGANIZER)
+    if not reason.strip():
+        raise TorneoError("reason", "is empty", "why the event is void, for the record")
+    with store.unit(actor) as uow:
+        event = get_event(uow.session, event_id, for_update=True)
+        check_version(event, version)
+        refusal = can_move(EventStatus(event.status), EventStatus.VOID)
+        if refusal:
+            raise refusal.raise_as(Conflict)
+        before = _snapshot(event)
+        event.status = EventStatus.VOID.value
+        event.settings = {**event.settings, "void_reason": reason.strip()}
+        uow.notify(f"event:{event.id}", "status", status="void")
+        uow.audit(
+            "event.void",
+            "event",
+            event.id,
+            event_id=event.id,
+            before=before,
+            after=_snapshot(event),
+            reason=reason,
+        )
+
+
+__all__ = [
+    "close_event",
+    "create_event",
+    "drop_player",
+    "find_match",
+    "pair_next_round",
+    "register_player",
+    "register_roster",
+    "report_result",
+    "start_event",
+    "start_top",
+    "void_event",
+]

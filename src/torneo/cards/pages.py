@@ -1,0 +1,359 @@
+"""Organizer pages: create an event, register, start, pair, enter results, drop, Top X, close.
+
+Each form posts to one route that calls one service. Success redirects back (303, so a reload
+does not post twice) with a flash message; a refusal re-renders the page with the error in the
+page's language, the status of the error (4xx) and the values typed, and nothing is changed (the
+service guarantees it). Results are entered inline with htmx, one table at a time: the answer is
+the table's row plus the round's progress panel (an out-of-band swap), and the event's new
+version in ``X-Event-Version`` so the other forms on the page stay current.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from torneo.cards import commands as events
+from torneo.cards import views as queries
+from torneo.core.errors import TorneoError
+from torneo.platform import i18n
+from torneo.platform.i18n import N_
+from torneo.platform.web.auth import PageActor, PageWriter
+from torneo.platform.web.session import act_and_redirect, flash, store_of
+from torneo.platform.web.templating import add_templates, page_language, render
+
+add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
+
+router = APIRouter(include_in_schema=False)
+
+Text = Annotated[str, Form(max_length=1000)]
+LongText = Annotated[str, Form(max_length=500_000)]
+
+
+def _int_or_none(field: str, value: str) -> int | None:
+    raw = value.strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise TorneoError(field, f"'{value}' is not a whole number", "a whole number") from exc
+
+
+def _checked(value: str) -> bool:
+    return value.strip().lower() in {"1", "on", "true", "yes", "si", "sì"}
+
+
+def _say(request: Request, message: str, **values: Any) -> str:
+    with i18n.language(page_language(request)):
+        return i18n.gettext(message) % values if values else i18n.gettext(message)
+
+
+def _manage_url(event_id: int, round_no: int | None = None, anchor: str = "") -> str:
+    query = f"?round={round_no}" if round_no else ""
+    return f"/events/{event_id}/manage{query}{anchor}"
+
+
+def _manage(
+    request: Request,
+    event_id: int,
+    *,
+    error: TorneoError | None = None,
+    form: Mapping[str, Any] | None = None,
+    status: int = 200,
+    round_no: int | None = None,
+) -> Response:
+    page = queries.event_page(store_of(request), event_id, round_no=round_no)
+    context = {"page": page, "error": error, "form": dict(form or {})}
+    return render(request, "organizer/manage.html", context, status=status)
+
+
+def _act(
+    request: Request,
+    event_id: int,
+    form: Mapping[str, Any],
+    action: Callable[[], str],
+    *,
+    anchor: str = "",
+) -> Response:
+    """Run one service call; on success flash its message and go back, else show the error."""
+    return act_and_redirect(
+        request,
+        action,
+        success_url=_manage_url(event_id, anchor=anchor),
+        on_error=lambda err: _manage(request, event_id, error=err, form=form, status=err.status),
+    )
+
+
+# --- create ----------------------------------------------------------------------------------
+
+
+def _new_form(
+    request: Request, form: Mapping[str, Any], error: TorneoError | None, status: int = 200
+) -> Response:
+    context = {"presets": queries.list_presets(), "form": dict(form), "error": error}
+    return render(request, "organizer/new_event.html", context, status=status)
+
+
+@router.get("/events/new", response_class=HTMLResponse)
+def new_event(request: Request, actor: PageActor) -> Response:
+    return _new_form(request, {"preset": "invasion-it-2012"}, None)
+
+
+@router.post("/events/new", response_class=HTMLResponse)
+def create_event(
+    request: Request,
+    actor: PageWriter,
+    name: Text = "",
+    preset: Text = "",
+    held_on: Text = "",
+    location: Text = "",
+    is_major: Text = "",
+    seed: Text = "",
+) -> Response:
+    form = {
+        "name": name,
+        "preset": preset,
+        "held_on": held_on,
+        "location": location,
+        "is_major": _checked(is_major),
+        "seed": seed,
+    }
+    try:
+        event_id = events.create_event(
+            store_of(request),
+            actor,
+            name=name,
+            preset=preset,
+            held_on=held_on,
+            location=location or None,
+            is_major=_checked(is_major),
+            seed=_int_or_none("seed", seed),
+        )
+    except TorneoError as err:
+        return _new_form(request, form, err, err.status)
+    flash(request, "ok", _say(request, N_("Event created: now register the players.")))
+    return RedirectResponse(_manage_url(event_id), status_code=303)
+
+
+# --- the event's control room ----------------------------------------------------------------
+
+
+@router.get("/events/{event_id}/manage", response_class=HTMLResponse)
+def manage(
+    request: Request,
+    event_id: int,
+    actor: PageActor,
+    round: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+) -> Response:
+    return _manage(request, event_id, round_no=round)
+
+
+@router.post("/events/{event_id}/manage/players", response_class=HTMLResponse)
+def register_player(
+    request: Request,
+    event_id: int,
+    actor: PageWriter,
+    name: Text = "",
+    club: Text = "",
+    rating: Text = "",
+) -> Response:
+    form = {"name": name, "club": club, "rating": rating}
+
+    def action() -> str:
+        from torneo.core.inputs import parse_rating
+
+        events.register_player(
+            store_of(request),
+            actor,
+            event_id,
+            name=name,
+            club=club or None,
+            rating=parse_rating("rating", rating),
+        )
+        return _say(request, N_("%(name)s is registered."), name=" ".join(name.split()))
+
+    return _act(request, event_id, form, action, anchor="#players")
+
+
+@router.post("/events/{event_id}/manage/roster", response_class=HTMLResponse)
+def register_roster(
+    request: Request, event_id: int, actor: PageWriter, roster: LongText = ""
+) -> Response:
+    def action() -> str:
+        ids = events.register_roster(store_of(request), actor, event_id, roster)
+        return _say(request, N_("%(n)s players registered."), n=len(ids))
+
+    return _act(request, event_id, {"roster": roster}, action, anchor="#players")
+
+
+@router.post("/events/{event_id}/manage/start", response_class=HTMLResponse)
+def start_event(
+    request: Request,
+    event_id: int,
+    actor: PageWriter,
+    one_round_fewer: Text = "",
+    version: Text = "",
+) -> Response:
+    def action() -> str:
+        rounds, top = events.start_event(
+            store_of(request),
+            actor,
+            event_id,
+            one_round_fewer=_checked(one_round_fewer),
+            version=_int_or_none("version", version),
+        )
+        if top:
+            return _say(
+                request,
+                N_("The event has started: %(rounds)s Swiss rounds, then a Top %(top)s."),
+                rounds=rounds,
+                top=top,
+            )
+        return _say(request, N_("The event has started: %(rounds)s Swiss rounds."), rounds=rounds)
+
+    return _act(request, event_id, {}, action)
+
+
+@router.post("/events/{event_id}/manage/pair", response_class=HTMLResponse)
+def pair_next_round(
+    request: Request, event_id: int, actor: PageWriter, version: Text = ""
+) -> Response:
+    def action() -> str:
+        number = events.pair_next_round(
+            store_of(request), actor, event_id, version=_int_or_none("version", version)
+        )
+        return _say(request, N_("Round %(n)s is paired."), n=number)
+
+    return _act(request, event_id, {}, action, anchor="#round")
+
+
+@router.post("/events/{event_id}/manage/top", response_class=HTMLResponse)
+def start_top(request: Request, event_id: int, actor: PageWriter, version: Text = "") -> Response:
+    def action() -> str:
+        events.start_top(
+            store_of(request), actor, event_id, version=_int_or_none("version", version)
+        )
+        return _say(request, N_("The Top X has started."))
+
+    return _act(request, event_id, {}, action, anchor="#round")
+
+
+@router.post("/events/{event_id}/manage/close", response_class=HTMLResponse)
+def close_event(request: Request, event_id: int, actor: PageWriter, version: Text = "") -> Response:
+    def action() -> str:
+        events.close_event(
+            store_of(request), actor, event_id, version=_int_or_none("version", version)
+        )
+        return _say(request, N_("The event is closed: final standings and points are public."))
+
+    return _act(request, event_id, {}, action)
+
+
+@router.post("/events/{event_id}/manage/void", response_class=HTMLResponse)
+def void_event(
+    request: Request, event_id: int, actor: PageWriter, reason: Text = "", version: Text = ""
+) -> Response:
+    def action() -> str:
+        events.void_event(
+            store_of(request),
+            actor,
+            event_id,
+            reason=reason,
+            version=_int_or_none("version", version),
+        )
+        return _say(request, N_("The event is void."))
+
+    return _act(request, event_id, {"void_reason": reason}, action)
+
+
+@router.post("/events/{event_id}/manage/drop", response_class=HTMLResponse)
+def drop_player(
+    request: Request,
+    event_id: int,
+    actor: PageWriter,
+    player_id: Text = "",
+    reason: Text = "",
+    disqualify: Text = "",
+) -> Response:
+    def action() -> str:
+        pid = _int_or_none("player_id", player_id)
+        if pid is None:
+            raise TorneoError("player_id", "is empty", "the id of a registered player")
+        events.drop_player(
+            store_of(request),
+            actor,
+            event_id,
+            pid,
+            reason=reason.strip() or None,
+            disqualify=_checked(disqualify),
+        )
+        if _checked(disqualify):
+            return _say(request, N_("The player is disqualified."))
+        return _say(request, N_("The player has dropped."))
+
+    return _act(request, event_id, {"drop_reason": reason}, action, anchor="#players")
+
+
+@router.post("/events/{event_id}/manage/result", response_class=HTMLResponse)
+def report_result(
+    request: Request,
+    event_id: int,
+    actor: PageWriter,
+    round_no: Text = "",
+    table: Text = "",
+    result: Text = "",
+    correction: Text = "",
+    reason: Text = "",
+) -> Response:
+    """One table's result; htmx gets the row back, a plain form post the whole page."""
+    is_htmx = request.headers.get("HX-Request") == "true"
+    store = store_of(request)
+    error: TorneoError | None = None
+    rnd: int | None = None
+    tbl: int | None = None
+    try:
+        rnd = _int_or_none("round_no", round_no)
+        tbl = _int_or_none("table", table)
+        if rnd is None or tbl is None:
+            raise TorneoError(
+                "table" if rnd is not None else "round_no", "is empty", "a table of the round"
+            )
+        events.report_result(
+            store,
+            actor,
+            event_id,
+            rnd,
+            tbl,
+            result,
+            correction=_checked(correction),
+            reason=reason.strip() or None,
+        )
+    except TorneoError as err:
+        error = err
+    if not is_htmx:
+        if error is not None:
+            return _manage(request, event_id, error=error, status=error.status, round_no=rnd)
+        flash(request, "ok", _say(request, N_("Result saved.")))
+        return RedirectResponse(_manage_url(event_id, rnd, "#round"), status_code=303)
+    panel = queries.round_panel(store, event_id, rnd)
+    line = None
+    if panel.round is not None and tbl is not None:
+        line = next((x for x in panel.round.lines if x.table == tbl), None)
+    context = {
+        "panel": panel,
+        "line": line,
+        "error": error,
+        "typed": result,
+        "event_id": event_id,
+    }
+    return render(
+        request,
+        "organizer/result_answer.html",
+        context,
+        status=error.status if error is not None else 200,
+        headers={"X-Event-Version": str(panel.summary.version)},
+    )

@@ -1,0 +1,78 @@
+"""Event downloads and the organizer's "why this pair" view (issue 3 items 5–6).
+
+- ``/events/{id}/pairings.csv`` (``?round=N``, default every round) and
+  ``/events/{id}/standings.csv``: public, like the pairings and standings on the event page.
+- ``/events/{id}/manage/why``: the organizer's pairings view, each pair with the reason the
+  Swiss engine stored when it made it (same score group, floated down from N points, rematch
+  avoided with X), in the page's language, players by name.
+- ``/events/{id}/manage/why/{round}/{table}``: one pair's reason, a fragment the control room
+  loads when the organizer opens "why this pair" on a table.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from torneo.cards import exports
+from torneo.cards import views as queries
+from torneo.platform.web.auth import PageActor
+from torneo.platform.web.session import store_of
+from torneo.platform.web.templating import add_templates, render, render_fragment
+from torneo.seasons.text import pair_reason
+
+add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
+
+router = APIRouter(include_in_schema=False)
+
+
+def _csv(text: str, filename: str) -> Response:
+    return Response(
+        text,
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@router.get("/events/{event_id}/pairings.csv")
+def pairings_csv(
+    request: Request,
+    event_id: int,
+    round: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+) -> Response:
+    text = exports.pairings_csv(store_of(request), event_id, round)
+    suffix = f"-round-{round}" if round else ""
+    return _csv(text, f"event-{event_id}-pairings{suffix}.csv")
+
+
+@router.get("/events/{event_id}/standings.csv")
+def standings_csv(request: Request, event_id: int) -> Response:
+    return _csv(
+        exports.standings_csv(store_of(request), event_id), f"event-{event_id}-standings.csv"
+    )
+
+
+@router.get("/events/{event_id}/manage/why", response_class=HTMLResponse)
+def why_page(
+    request: Request,
+    event_id: int,
+    actor: PageActor,
+    round: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+) -> Response:
+    store = store_of(request)
+    summary = queries.event_summary(store, event_id)
+    view = exports.explained_round(store, event_id, round)
+    context = {"summary": summary, "view": view, "pair_reason": pair_reason}
+    return render(request, "seasons/why.html", context)
+
+
+@router.get("/events/{event_id}/manage/why/{round_no}/{table}", response_class=HTMLResponse)
+def why_fragment(
+    request: Request, event_id: int, round_no: int, table: int, actor: PageActor
+) -> Response:
+    view = exports.explained_round(store_of(request), event_id, round_no)
+    pair = next((p for p in view.pairs if p.table == table), None)
+    context = {"pair": pair, "pair_reason": pair_reason}
+    return HTMLResponse(render_fragment(request, "seasons/_why_one.html", context))

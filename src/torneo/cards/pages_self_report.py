@@ -1,0 +1,236 @@
+"""Pages of self-reporting (issue 4): the player's phone, the judges' queue, the pairing slips.
+
+- ``/events/{id}/report`` the player's page: a logged-in player sees their match at once;
+  anyone else types the table and the code of their pairing slip (``?table=&code=`` prefill it,
+  for a link or a QR code on the slip), then taps the result *as they see it* ("I won 2-1").
+  The page says what happened: waiting for the opponent, confirmed, or sent to the judges.
+- ``/events/{id}/reports`` the judges' queue (organizers, judges of the event): disputed
+  matches first, each with both reports and a form to decide.
+- ``/events/{id}/slips`` the current round's slips to print, one per player with their code.
+
+Every form carries the session's CSRF token, the code-based ones too (a visitor gets a session
+cookie for it): uniform, and harmless. Wrong codes are rate-limited per address and event
+(:data:`CODE_FAILURES` in :data:`CODE_WINDOW` seconds, then 429), so codes cannot be guessed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, Response
+
+from torneo.cards import commands_self_report as sr
+from torneo.cards import views as queries
+from torneo.core.errors import Forbidden, TorneoError
+from torneo.platform.web import csrf
+from torneo.platform.web.auth import PageActor, PageWriter
+from torneo.platform.web.ratelimit import RateLimiter, TooManyAttempts, check, client_address
+from torneo.platform.web.session import current_actor, settings_of, store_of
+from torneo.platform.web.templating import add_templates, render
+
+add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
+
+router = APIRouter(include_in_schema=False)
+
+CODE_FAILURES = 10
+CODE_WINDOW = 300
+Text = Annotated[str, Form(max_length=200)]
+
+
+def _limiter(request: Request) -> RateLimiter:
+    limiter: RateLimiter = request.app.state.rate_limiter
+    return limiter
+
+
+def code_key(request: Request, event_id: int) -> str:
+    return f"code:{event_id}@{client_address(request.scope)}"
+
+
+def check_code_attempts(request: Request, event_id: int) -> None:
+    """429 while this address has typed too many wrong codes for this event."""
+    check(_limiter(request), code_key(request, event_id), CODE_FAILURES, CODE_WINDOW, "code")
+
+
+def wrong_code(request: Request, event_id: int) -> None:
+    _limiter(request).hit(code_key(request, event_id), CODE_WINDOW)
+
+
+def _int(field: str, value: str) -> int:
+    try:
+        return int(value.strip())
+    except ValueError as exc:
+        raise TorneoError(field, f"'{value[:20]}' is not a whole number", "a table number") from exc
+
+
+def result_choices(seat: sr.Seat) -> list[tuple[str, str]]:
+    """(value, kind) of every result the player may tap, seen from their side."""
+    out = []
+    for text in queries.allowed_results(seat.best_of, draws=not seat.is_top):
+        parts = [int(p) for p in text.split("-")]
+        mine, theirs = parts[0], parts[1]
+        draws = parts[2] if len(parts) > 2 else 0
+        if mine == theirs == 0 and draws == seat.best_of:
+            kind = "id"
+        elif mine > theirs:
+            kind = "won"
+        elif mine < theirs:
+            kind = "lost"
+        else:
+            kind = "draw"
+        out.append((text, kind))
+    return out
+
+
+def _page(
+    request: Request,
+    event_id: int,
+    *,
+    seat: sr.Seat | None = None,
+    answer: str | None = None,
+    error: TorneoError | None = None,
+    form: dict[str, Any] | None = None,
+    status: int = 200,
+) -> Response:
+    context = {
+        "summary": sr.heading(store_of(request), event_id),
+        "seat": seat,
+        "answer": answer,
+        "error": error,
+        "form": form or {},
+        "choices": result_choices(seat) if seat is not None else [],
+    }
+    headers = {}
+    if isinstance(error, TooManyAttempts):
+        headers["Retry-After"] = str(error.retry_after)
+    return render(request, "self_report/report.html", context, status=status, headers=headers)
+
+
+def _player_seat(request: Request, event_id: int) -> sr.Seat | None:
+    actor = current_actor(request)
+    if actor is None or "player" not in actor.roles:
+        return None
+    try:
+        return sr.my_seat(store_of(request), actor, event_id)
+    except TorneoError:
+        return None
+
+
+@router.get("/events/{event_id}/report", response_class=HTMLResponse)
+def report_page(request: Request, event_id: int, table: str = "", code: str = "") -> Response:
+    form = {"table": table[:10], "code": code[:20]}
+    csrf.csrf_token(request)  # the form needs the session's token, even for a visitor
+    return _page(request, event_id, seat=_player_seat(request, event_id), form=form)
+
+
+@router.post("/events/{event_id}/report", response_class=HTMLResponse)
+def report_submit(
+    request: Request,
+    event_id: int,
+    table: Text = "",
+    code: Text = "",
+    result: Text = "",
+    csrf_token: Text = "",
+) -> Response:
+    # A plain (sync) endpoint: the services block on the database, so they run in the
+    # worker's thread pool, never on its event loop (which serves the live streams).
+    csrf.check(request, csrf_token)
+    typed = {"table": table, "code": code}
+    store = store_of(request)
+    secret = settings_of(request).secret_key
+    seat: sr.Seat | None = None
+    try:
+        if code.strip():
+            check_code_attempts(request, event_id)
+            number = _int("table", table)
+            try:
+                if not result.strip():  # the code opens the player's match
+                    seat = sr.seat_by_code(store, event_id, number, code, secret=secret)
+                    return _page(request, event_id, seat=seat, form=typed)
+                done = sr.report_by_code(store, event_id, number, code, result, secret=secret)
+            except Forbidden as err:
+                if err.field == "code":
+                    wrong_code(request, event_id)
+                raise
+            except TorneoError:  # show the match again beside the refusal
+                seat = sr.seat_by_code(store, event_id, number, code, secret=secret)
+                raise
+        else:
+            actor = current_actor(request)
+            if actor is None or "player" not in actor.roles:
+                raise TorneoError(
+                    "code", "is empty", "the code printed on your pairing slip, with your table"
+                )
+            seat = sr.my_seat(store, actor, event_id)
+            done = sr.report_as_player(store, actor, event_id, result)
+    except TorneoError as err:
+        return _page(request, event_id, seat=seat, error=err, form=typed, status=err.status)
+    return _page(request, event_id, seat=done.seat, answer=done.answer, form=typed)
+
+
+# --- the judges ------------------------------------------------------------------------------
+
+
+def _queue(
+    request: Request,
+    event_id: int,
+    *,
+    error: TorneoError | None = None,
+    done: sr.ReportView | None = None,
+    status: int = 200,
+) -> Response:
+    actor = current_actor(request)
+    assert actor is not None
+    store = store_of(request)
+    lines = sr.judge_queue(store, actor, event_id)
+    summary = sr.heading(store, event_id)
+    context = {
+        "summary": summary,
+        "lines": lines,
+        "error": error,
+        "done": done,
+        "results": queries.allowed_results(summary.best_of),  # side A's view; Top X: no draws
+    }
+    return render(request, "self_report/queue.html", context, status=status)
+
+
+@router.get("/events/{event_id}/reports", response_class=HTMLResponse)
+def judge_queue(request: Request, event_id: int, actor: PageActor) -> Response:
+    return _queue(request, event_id)
+
+
+@router.post("/events/{event_id}/reports/resolve", response_class=HTMLResponse)
+def resolve(
+    request: Request,
+    event_id: int,
+    actor: PageWriter,
+    round_no: Text = "",
+    table: Text = "",
+    result: Text = "",
+    reason: Annotated[str, Form(max_length=1000)] = "",
+) -> Response:
+    try:
+        view = sr.resolve(
+            store_of(request),
+            actor,
+            event_id,
+            _int("round_no", round_no),
+            _int("table", table),
+            result,
+            reason=reason,
+        )
+    except TorneoError as err:
+        if isinstance(err, Forbidden) and err.field in {"actor", "judge"}:
+            raise
+        return _queue(request, event_id, error=err, status=err.status)
+    return _queue(request, event_id, done=view)
+
+
+@router.get("/events/{event_id}/slips", response_class=HTMLResponse)
+def print_slips(request: Request, event_id: int, actor: PageActor) -> Response:
+    store = store_of(request)
+    slips = sr.slips(store, actor, event_id, secret=settings_of(request).secret_key)
+    summary = sr.heading(store, event_id)
+    base = str(request.base_url).rstrip("/")
+    context = {"summary": summary, "slips": slips, "report_url": f"{base}/events/{event_id}/report"}
+    return render(request, "self_report/slips.html", context)

@@ -1,0 +1,178 @@
+"""Glue between a :class:`Tournament` and the pure engines (structure, swiss, standings, knockout).
+
+Nothing here decides a rule: it translates the event into each engine's input and its output into
+matches to save. It is pure, so the services and the benchmarks share it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from torneo.cards.rules import structure
+from torneo.cards.rules.tournament import Tournament
+from torneo.core.errors import Conflict, Refusal
+from torneo.core.ids import PlayerId
+from torneo.engines import knockout, standings, swiss
+from torneo.engines.records import MatchRecord, Stage
+from torneo.engines.results import Outcome
+from torneo.engines.standings import StandingRow
+from torneo.presets import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    stage: Stage
+    table: int
+    player_a: PlayerId
+    player_b: PlayerId | None
+    explanation: str | None = None
+
+
+def plan(ruleset: Ruleset, players: int, one_round_fewer: bool) -> tuple[int, int]:
+    p = structure.plan_for(ruleset, players, one_round_fewer=one_round_fewer)
+    return p.rounds, p.top
+
+
+def current_standings(
+    t: Tournament, ruleset: Ruleset, seed: int, warnings: Mapping[PlayerId, int] | None = None
+) -> list[StandingRow]:
+    """``warnings``: standing warnings per player (BER-TIE-1 "fewer warnings"; judging)."""
+    return standings.compute_standings(
+        t.entrants,
+        t.matches,
+        ruleset.points,
+        ruleset.tiebreaks,
+        seed=seed,
+        warnings=warnings,
+        best_of=ruleset.match.best_of,
+    )
+
+
+def pair_swiss(
+    t: Tournament,
+    ruleset: Ruleset,
+    round_no: int,
+    rng: random.Random,
+    seed: int,
+    warnings: Mapping[PlayerId, int] | None = None,
+) -> list[NewMatch]:
+    rows = current_standings(t, ruleset, seed, warnings)
+    opponents: dict[PlayerId, set[PlayerId]] = defaultdict(set)
+    byes: dict[PlayerId, int] = defaultdict(int)
+    for m in t.matches:
+        if m.player_b is None:
+            byes[m.player_a] += 1
+        else:
+            opponents[m.player_a].add(m.player_b)
+            opponents[m.player_b].add(m.player_a)
+    by_id = {e.id: e for e in t.entrants}
+    entrants = [
+        swiss.SwissEntrant(
+            id=row.player_id,
+            score=row.points,
+            rank=row.position - 1,
+            opponents=frozenset(opponents[row.player_id]),
+            byes=byes[row.player_id],
+            club=by_id[row.player_id].club,
+        )
+        for row in rows
+        if by_id[row.player_id].is_active and by_id[row.player_id].joined_round <= round_no
+    ]
+    options = swiss.SwissOptions(
+        bye_policy=ruleset.swiss.bye,
+        max_byes_per_player=ruleset.swiss.max_byes_per_player,
+        avoid_same_club=round_no <= ruleset.swiss.avoid_same_club_rounds,
+    )
+    pairing = swiss.pair_round(entrants, round_no, rng, options)
+    new = [NewMatch(Stage.SWISS, p.table, p.a, p.b, p.explanation) for p in pairing.pairs]
+    if pairing.bye is not None:
+        new.append(NewMatch(Stage.SWISS, len(new) + 1, pairing.bye, None, "bye (INV-BYE-1)"))
+    return new
+
+
+def _new_from_top(records: Sequence[MatchRecord]) -> list[NewMatch]:
+    return [NewMatch(r.stage, r.table, r.player_a, r.player_b) for r in records]
+
+
+def start_top(
+    t: Tournament,
+    ruleset: Ruleset,
+    seed: int,
+    picks: Sequence[int] | None,
+    warnings: Mapping[PlayerId, int] | None = None,
+) -> tuple[list[PlayerId], list[NewMatch]]:
+    assert t.top_size is not None
+    rows = current_standings(t, ruleset, seed, warnings)
+    by_id = {e.id: e for e in t.entrants}
+    seeds = [r.player_id for r in rows if by_id[r.player_id].is_active][: t.top_size]
+    if picks:
+        bracket = knockout.choice_bracket(seeds, [PlayerId(p) for p in picks], rules=ruleset.top)
+    else:
+        bracket = knockout.seed_bracket(seeds, t.top_size, rules=ruleset.top)
+    return seeds, _new_from_top(knockout.round_records(bracket, t.current_round + 1))
+
+
+def _top_records(t: Tournament) -> list[MatchRecord]:
+    return [m for m in t.matches if m.stage is not Stage.SWISS]
+
+
+def _bracket(t: Tournament, seeds: Sequence[int], ruleset: Ruleset) -> knockout.Bracket:
+    return knockout.bracket_from_records(
+        [PlayerId(s) for s in seeds], _top_records(t), rules=ruleset.top
+    )
+
+
+def next_top_round(t: Tournament, seeds: Sequence[int], ruleset: Ruleset) -> list[NewMatch]:
+    bracket = _bracket(t, seeds, ruleset)
+    refusal = knockout.can_advance(bracket)
+    if refusal:
+        raise refusal.raise_as(Conflict)
+    return _new_from_top(knockout.round_records(knockout.next_round(bracket), t.current_round + 1))
+
+
+def can_close(t: Tournament, seeds: Sequence[int] | None, ruleset: Ruleset) -> Refusal | None:
+    if t.unreported():
+        return Refusal("round", "the last round has unreported matches", "report them first")
+    if t.top_size:
+        if not seeds:
+            return Refusal("stage", "the Top X has not been played", "start the Top X")
+        if not _bracket(t, seeds, ruleset).is_finished:
+            return Refusal("stage", "the Top X is not finished", "play the final")
+    elif t.swiss_rounds and t.swiss_rounds_played < t.swiss_rounds:
+        return Refusal("round", "not every Swiss round has been played", "play them first")
+    return None
+
+
+def final_order(
+    t: Tournament,
+    ruleset: Ruleset,
+    seed: int,
+    seeds: Sequence[int] | None,
+    warnings: Mapping[PlayerId, int] | None = None,
+) -> tuple[list[PlayerId], dict[PlayerId, int]]:
+    """Final placements (Top X first, then Swiss order) and Top X wins per player."""
+    rows = current_standings(t, ruleset, seed, warnings)
+    swiss_order = [r.player_id for r in rows]
+    if not seeds:
+        return swiss_order, {}
+    bracket = _bracket(t, seeds, ruleset)
+    count_third = ruleset.season.count_third_place_match if ruleset.season else False
+    return knockout.final_placements(bracket, swiss_order), knockout.top_wins(
+        bracket, include_third_place=count_third
+    )
+
+
+__all__ = [
+    "NewMatch",
+    "Outcome",
+    "can_close",
+    "current_standings",
+    "final_order",
+    "next_top_round",
+    "pair_swiss",
+    "plan",
+    "start_top",
+]

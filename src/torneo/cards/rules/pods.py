@@ -1,0 +1,99 @@
+"""Pods ("tavoli") for Draft and the seating of Constructed and Sealed (BER-POD-1..3).
+
+- BER-POD-1: the number of pods is a power of two (1, 2, 4, 8, ...) so the final stage gets a
+  proper bracket; pods are as equal in size as possible (sizes differ by at most one) with at
+  most ``max_size`` (8) players each; the same number of players advances from every pod.
+  We take the fewest pods that keep every pod within ``max_size``.
+- BER-POD-2 Resolution: players come ranked best first (rating or ranking) and are dealt to the
+  pods in snake order (1, 2, ..., p, p, ..., 2, 1, 1, 2, ...), so every pod gets the same mix of
+  strong and weak players. The judge may still move players by hand afterwards.
+- BER-POD-3 Resolution: rounds in a pod = ceil(log2(pod size rounded up to even)), so an odd pod
+  plays as the next even one: 7 → 8 → 3 rounds, 11 → 12 → 4.
+- Every Berserk format needs at least 4 players (RULES.md §2, Formats).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from torneo.core.errors import TorneoError
+from torneo.core.ids import PlayerId
+
+MIN_PLAYERS = 4  # RULES.md §2: minimum 4 players in every format
+MAX_POD_SIZE = 8  # BER-POD-1
+
+
+@dataclass(frozen=True, slots=True)
+class Pod:
+    number: int  # 1-based
+    players: tuple[PlayerId, ...]  # in the order they were dealt (best first)
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    @property
+    def rounds(self) -> int:
+        return rounds_in_pod(self.size)
+
+
+def pod_count(players: int, max_size: int = MAX_POD_SIZE) -> int:
+    """BER-POD-1: the fewest pods, a power of two, with at most ``max_size`` players each."""
+    count = 1
+    while -(-players // count) > max_size:
+        count *= 2
+    return count
+
+
+def form_pods(players: Sequence[PlayerId], max_size: int = MAX_POD_SIZE) -> list[Pod]:
+    """BER-POD-1/2: deal ``players`` (ranked best first) to balanced pods in snake order."""
+    if len(players) < MIN_PLAYERS:
+        raise TorneoError(
+            "players", f"{len(players)} players", f"at least {MIN_PLAYERS} (every Berserk format)"
+        )
+    if len(set(players)) != len(players):
+        raise TorneoError("players", "a player is listed twice", "each player once")
+    if not 2 <= max_size <= MAX_POD_SIZE:
+        raise TorneoError("max_size", f"{max_size} players a pod", f"2-{MAX_POD_SIZE} (BER-POD-1)")
+    count = pod_count(len(players), max_size)
+    dealt: list[list[PlayerId]] = [[] for _ in range(count)]
+    for i, player in enumerate(players):
+        lap, place = divmod(i, count)
+        dealt[place if lap % 2 == 0 else count - 1 - place].append(player)  # BER-POD-2 snake
+    return [Pod(n, tuple(group)) for n, group in enumerate(dealt, start=1)]
+
+
+def rounds_in_pod(size: int) -> int:
+    """BER-POD-3: ceil(log2(size rounded up to even)): 4 → 2, 7 → 8 → 3, 11 → 12 → 4."""
+    if size < 2:
+        raise TorneoError("size", f"a pod of {size}", "2 or more players")
+    even = size + size % 2
+    return (even - 1).bit_length()
+
+
+def advancing_per_pod(pods: Sequence[Pod], top: int) -> int:
+    """BER-POD-1: how many advance from each pod to a Top ``top`` (the same from every pod)."""
+    if not pods:
+        raise TorneoError("pods", "no pods", "1, 2, 4, 8, ... pods")
+    count = len(pods)
+    if top < count or top % count or top & (top - 1):
+        raise TorneoError(
+            "top",
+            f"a Top {top} cannot take the same number from each of {count} pods",
+            f"a power of two that is a multiple of {count}, e.g. {2 * count}",
+        )
+    each = top // count
+    smallest = min(p.size for p in pods)
+    if each > smallest:
+        raise TorneoError(
+            "top", f"{each} from each pod, but a pod has {smallest} players", f"≤ {smallest} each"
+        )
+    return each
+
+
+def default_top(pods: Sequence[Pod]) -> int:
+    """BER-TOP-1/2: one pod sends its best 4 (Top 4); several pods send two each."""
+    if len(pods) == 1:
+        return min(4, 1 << (pods[0].size.bit_length() - 1))
+    return 2 * len(pods)

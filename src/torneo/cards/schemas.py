@@ -1,0 +1,320 @@
+"""Pydantic models of the JSON API (requests and responses), documented in the OpenAPI schema.
+
+Responses are read from the service read models (``torneo.cards.views``) by attribute.
+Exact values stay exact: tiebreak percentages are fractions written ``"5/9"``, with a rounded
+``percent`` beside them for people; the season's final bonus (INV-MAJOR-5) likewise.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
+
+from torneo.platform.i18n import PERCENT_TIEBREAKS
+
+MAX_ROSTER_CHARS = 500_000
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+
+def _exact(value: Any) -> Any:
+    return str(value) if isinstance(value, Fraction) else value
+
+
+# --- requests --------------------------------------------------------------------------------
+
+
+class LoginIn(_In):
+    username: str = Field(min_length=1, max_length=80)
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class EventCreateIn(_In):
+    name: str = Field(min_length=1, max_length=200, examples=["Torneo di Primavera"])
+    preset: str = Field(min_length=1, max_length=80, examples=["invasion-it-2012"])
+    held_on: str = Field(
+        max_length=40,
+        description="The day it is held, YYYY-MM-DD (a day that does not exist is refused).",
+        examples=["2012-03-10"],
+    )
+    location: str | None = Field(default=None, max_length=200)
+    is_major: bool = Field(default=False, description="A Major tournament (INV-MAJOR-*).")
+    seed: int | None = Field(
+        default=None, ge=0, lt=2**31, description="Seed of every draw; random when omitted."
+    )
+
+
+class VersionIn(_In):
+    version: int | None = Field(
+        default=None,
+        ge=0,
+        description="The event version the client saw; a stale one is refused with 409.",
+    )
+
+
+class PlayerIn(VersionIn):
+    name: str = Field(min_length=1, max_length=200, examples=["Mario Rossi"])
+    club: str | None = Field(default=None, max_length=200)
+    rating: int | None = Field(default=None, ge=0, le=4000)
+
+
+class RosterIn(_In):
+    csv: str = Field(
+        min_length=1,
+        max_length=MAX_ROSTER_CHARS,
+        description="One player a line: name[,club[,rating]]; all or nobody is registered.",
+        examples=["Mario Rossi,Club Roma,1500\nLuca Bianchi,Club Milano"],
+    )
+
+
+class StartIn(VersionIn):
+    one_round_fewer: bool = Field(
+        default=False, description="INV-STRUCT-2: one Swiss round fewer and a Top 16."
+    )
+
+
+class ResultIn(VersionIn):
+    result: str = Field(
+        min_length=1,
+        max_length=20,
+        description="Game score W-L or W-L-D from the first player's side, or ID.",
+        examples=["2-1", "1-1-1", "0-0-3"],
+    )
+    correction: bool = Field(default=False, description="A judge's correction of a result.")
+    reason: str | None = Field(default=None, max_length=1000)
+
+
+class DropIn(VersionIn):
+    reason: str | None = Field(default=None, max_length=1000)
+    disqualify: bool = False
+
+
+class TopIn(VersionIn):
+    picks: list[int] | None = Field(
+        default=None, description="INV-TOP-3 choice rule: the opponents picked, in seed order."
+    )
+
+
+class VoidIn(VersionIn):
+    reason: str = Field(min_length=1, max_length=1000)
+
+
+# --- responses -------------------------------------------------------------------------------
+
+
+class SessionOut(BaseModel):
+    username: str
+    roles: list[str]
+    csrf_token: str = Field(description="Send it in X-CSRF-Token with every write.")
+
+
+class PresetOut(_Out):
+    id: str
+    name: str
+    discipline: str
+
+
+class EventSummaryOut(_Out):
+    id: int
+    name: str
+    preset: str
+    preset_name: str
+    status: str
+    held_on: date
+    location: str | None
+    is_major: bool
+    players: int
+    current_round: int
+    version: int
+
+
+class PlayerOut(_Out):
+    id: int
+    name: str
+    club: str | None
+    rating: int | None
+    is_active: bool
+    dropped_after_round: int | None
+    disqualified: bool
+    joined_round: int
+
+
+class SideOut(_Out):
+    player_id: int
+    name: str
+    seed: int | None
+
+
+class PairingOut(_Out):
+    round_no: int
+    table: int
+    stage: str
+    a: SideOut
+    b: SideOut | None
+    result: str | None
+    result_kind: str | None
+    winner_id: int | None
+    is_bye: bool
+    is_reported: bool
+
+
+class NameLineOut(_Out):
+    player_id: int
+    name: str
+    table: int
+    opponent: str | None
+    result: str | None
+    outcome: str | None
+
+
+class RoundOut(_Out):
+    number: int
+    stage: str
+    top_players: int | None
+    reported: int
+    total: int
+    lines: list[PairingOut]
+    by_name: list[NameLineOut]
+
+
+class TiebreakOut(_Out):
+    name: str
+    value: str = Field(description="Exact value as a fraction, e.g. 5/9.")
+
+    @field_validator("value", mode="before")
+    @classmethod
+    def _fraction(cls, value: Any) -> Any:
+        return _exact(value)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def percent(self) -> str | None:
+        """A percentage tiebreak (MW%, OMW%, GW%, OGW%) with two decimals, for display only."""
+        if self.name not in PERCENT_TIEBREAKS:
+            return None
+        f = Fraction(self.value)
+        return f"{float(f * 100):.2f}"
+
+
+class StandingOut(_Out):
+    position: int
+    rank: int = Field(description="INV-RANK-2 dense rank: equal points share it.")
+    player_id: int
+    name: str
+    club: str | None
+    points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    matches_played: int
+    tiebreaks: list[TiebreakOut]
+    is_active: bool
+
+
+class StandingsOut(_Out):
+    after_round: int
+    tiebreak_names: list[str]
+    lines: list[StandingOut]
+
+
+class BracketMatchOut(_Out):
+    round_no: int | None
+    table: int | None
+    a: SideOut | None
+    b: SideOut | None
+    result: str | None
+    winner_id: int | None
+
+
+class BracketRoundOut(_Out):
+    players: int
+    matches: list[BracketMatchOut]
+
+
+class BracketOut(_Out):
+    top_size: int
+    seeds: list[SideOut]
+    rounds: list[BracketRoundOut]
+    third_place: BracketMatchOut | None
+    champion: SideOut | None
+
+
+class PointsPartOut(BaseModel):
+    label: str
+    points: int
+
+
+class PointsLineOut(_Out):
+    place: int
+    player_id: int
+    name: str
+    swiss_points: int
+    topcut_wins: int
+    dropped: bool
+    total: int
+    parts: list[PointsPartOut]
+    final_bonus: str = Field(description="INV-MAJOR-5 national-final bonus, exact (e.g. 3/2).")
+
+    @field_validator("parts", mode="before")
+    @classmethod
+    def _parts(cls, value: Any) -> Any:
+        return [
+            {"label": p[0], "points": p[1]} if isinstance(p, tuple | list) else p for p in value
+        ]
+
+    @field_validator("final_bonus", mode="before")
+    @classmethod
+    def _fraction(cls, value: Any) -> Any:
+        return _exact(value)
+
+
+class FinalOut(_Out):
+    field_size: int
+    is_major: bool
+    has_points: bool
+    lines: list[PointsLineOut]
+
+
+class PlanOut(_Out):
+    rounds: int
+    top: int
+
+
+class EventOut(_Out):
+    summary: EventSummaryOut
+    swiss_rounds: int | None
+    top_size: int | None
+    one_round_fewer: bool
+    best_of: int
+    void_reason: str | None
+    players: list[PlayerOut]
+    round_numbers: list[int]
+    swiss_results: list[str] = Field(description="Results accepted in a Swiss match.")
+    top_results: list[str] = Field(description="Results accepted in a Top X match.")
+    plan: PlanOut | None = None
+    short_plan: PlanOut | None = Field(
+        default=None, description="INV-STRUCT-2 option (one round fewer + Top 16) when allowed."
+    )
+
+
+class ChangeOut(BaseModel):
+    """What a write returns: the event's new version (send it with the next write)."""
+
+    event_id: int
+    version: int
+    status: str
+    round: int | None = None
+    player_id: int | None = None
+    player_ids: list[int] | None = None
+    swiss_rounds: int | None = None
+    top_size: int | None = None

@@ -1,0 +1,215 @@
+"""The demo a fresh install shows (``torneo demo``, ``make run``): a club evening, mid-tournament.
+
+What it loads, always the same (every draw comes from :data:`DEMO_SEED`):
+- two accounts: the organizer ``organizer`` and the judge ``judge``, password ``torneo-demo``;
+- 26 players with Italian names from five clubs;
+- "Torneo di Natale", a finished 8-player ``invasion-it-2012`` event (3 Swiss rounds + Top 4,
+  INV-STRUCT-1), so the final standings and the tournament points (INV-PTS-*) are visible;
+- "Campionato Invasion – Torneo di Primavera", the 26 players (5 rounds + Top 8): rounds 1 and 2
+  reported with seeded random results (an intentional draw among them), one player dropped after
+  round 2 (INV-DROP-1, so round 3 has a bye, INV-BYE-1), round 3 paired and not reported;
+- the season "Campionato Invasion 2011/12" with the finished event in it.
+
+Everything goes through the ordinary services, so the demo also proves they work together.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+
+from torneo.cards import commands as events
+from torneo.cards import views as queries
+from torneo.cards.tables import Event
+from torneo.core.errors import Conflict
+from torneo.judging import commands as judging
+from torneo.platform import accounts
+from torneo.platform.store.tables import User
+from torneo.platform.store.uow import Actor, Store
+from torneo.seasons import commands as seasons
+
+DEMO_SEED = 2012
+DEMO_PASSWORD = "torneo-demo"
+PRESET = "invasion-it-2012"
+HOME_CLUB = "Circolo Ludico Torinese"
+SEASON_NAME = "Campionato Invasion 2011/12"
+
+# (name, club): five clubs, as a regional championship draws them.
+PLAYERS: tuple[tuple[str, str], ...] = (
+    ("Marco Bianchi", HOME_CLUB),
+    ("Giulia Russo", HOME_CLUB),
+    ("Alessandro Ferrari", "Il Covo del Drago"),
+    ("Francesca Esposito", "Ludoteca Fiorentina"),
+    ("Lorenzo Romano", "Arcadia Roma"),
+    ("Chiara Colombo", "Il Covo del Drago"),
+    ("Matteo Ricci", "Dado Tratto Bologna"),
+    ("Sara Marino", HOME_CLUB),
+    ("Davide Greco", "Arcadia Roma"),
+    ("Elena Bruno", "Ludoteca Fiorentina"),
+    ("Simone Gallo", HOME_CLUB),
+    ("Martina Conti", "Dado Tratto Bologna"),
+    ("Federico De Luca", "Il Covo del Drago"),
+    ("Valentina Mancini", "Arcadia Roma"),
+    ("Andrea Costa", HOME_CLUB),
+    ("Silvia Giordano", "Ludoteca Fiorentina"),
+    ("Riccardo Rizzo", "Dado Tratto Bologna"),
+    ("Laura Lombardi", HOME_CLUB),
+    ("Stefano Moretti", "Il Covo del Drago"),
+    ("Giorgia Barbieri", "Arcadia Roma"),
+    ("Luca Fontana", HOME_CLUB),
+    ("Alice Santoro", "Dado Tratto Bologna"),
+    ("Tommaso Mariani", "Ludoteca Fiorentina"),
+    ("Beatrice Rinaldi", "Il Covo del Drago"),
+    ("Gabriele Caruso", "Arcadia Roma"),
+    ("Irene Ferrara", HOME_CLUB),
+)
+
+# Best-of-three results a club evening produces, with how often (INV-STRUCT-3, INV-ID-1).
+SWISS_RESULTS = (("2-0", 6), ("2-1", 7), ("1-2", 7), ("0-2", 6), ("1-1-1", 1), ("1-0", 1))
+TOP_RESULTS = (("2-0", 1), ("2-1", 1), ("1-2", 1), ("0-2", 1))
+
+
+@dataclass(frozen=True, slots=True)
+class DemoAccount:
+    username: str
+    role: str
+    password: str | None  # None: the account existed already and keeps its password
+
+
+@dataclass(frozen=True, slots=True)
+class DemoSummary:
+    accounts: tuple[DemoAccount, ...]
+    players: int
+    finished_event_id: int
+    running_event_id: int
+    running_round: int
+    season: str
+
+
+def has_events(store: Store) -> bool:
+    with store.read() as session:
+        return bool(session.scalar(select(func.count()).select_from(Event)))
+
+
+def _account(store: Store, username: str, role: str, display: str) -> tuple[DemoAccount, Actor]:
+    with store.read() as session:
+        user = session.scalars(select(User).where(User.username == username)).first()
+        existing = accounts.actor_of(user) if user is not None else None
+    if existing is not None:
+        return DemoAccount(username, role, None), existing
+    user_id = accounts.create_user(
+        store,
+        Actor.system(),
+        username=username,
+        password=DEMO_PASSWORD,
+        role=role,
+        display_name=display,
+    )
+    actor = accounts.get_actor(store, user_id)
+    assert actor is not None
+    return DemoAccount(username, role, DEMO_PASSWORD), actor
+
+
+def _pick(rng: random.Random, weighted: tuple[tuple[str, int], ...]) -> str:
+    results = [r for r, _ in weighted]
+    weights = [w for _, w in weighted]
+    return rng.choices(results, weights=weights)[0]
+
+
+def _report_current_round(
+    store: Store, actor: Actor, event_id: int, rng: random.Random, *, intentional_draw: bool
+) -> None:
+    view = queries.pairings(store, event_id)
+    assert view is not None
+    pending = [line for line in view.lines if line.b is not None and line.result is None]
+    top = view.stage == "top"
+    for i, line in enumerate(pending):
+        if intentional_draw and i == 0:
+            result = "0-0-3"  # INV-ID-1: the top table agrees a draw
+        else:
+            result = _pick(rng, TOP_RESULTS if top else SWISS_RESULTS)
+        events.report_result(store, actor, event_id, view.number, line.table, result)
+
+
+def _roster(players: tuple[tuple[str, str], ...]) -> str:
+    return "\n".join(f"{name},{club}" for name, club in players)
+
+
+def _finished_event(store: Store, organizer: Actor, judge: Actor, rng: random.Random) -> int:
+    event_id = events.create_event(
+        store,
+        organizer,
+        name="Torneo di Natale",
+        preset=PRESET,
+        held_on="2011-12-17",
+        location=HOME_CLUB,
+        seed=rng.randrange(2**31),
+    )
+    judging.appoint_judge(store, organizer, event_id, username="judge", head=True)  # INV-JUDGE-1
+    events.register_roster(store, organizer, event_id, _roster(PLAYERS[:8]))
+    rounds, _top = events.start_event(store, organizer, event_id)  # 8 players: 3 + Top 4
+    for _ in range(rounds):
+        events.pair_next_round(store, organizer, event_id)
+        _report_current_round(store, judge, event_id, rng, intentional_draw=False)
+    events.start_top(store, organizer, event_id)  # semifinals 1–4, 2–3 (INV-TOP-1)
+    _report_current_round(store, judge, event_id, rng, intentional_draw=False)
+    events.pair_next_round(store, organizer, event_id)  # final and 3rd/4th (INV-STRUCT-4)
+    _report_current_round(store, judge, event_id, rng, intentional_draw=False)
+    events.close_event(store, organizer, event_id)
+    return event_id
+
+
+def _running_event(store: Store, organizer: Actor, judge: Actor, rng: random.Random) -> int:
+    event_id = events.create_event(
+        store,
+        organizer,
+        name="Campionato Invasion – Torneo di Primavera",
+        preset=PRESET,
+        held_on="2012-04-14",
+        location=HOME_CLUB,
+        seed=rng.randrange(2**31),
+    )
+    judging.appoint_judge(store, organizer, event_id, username="judge", head=True)  # INV-JUDGE-1
+    ids = events.register_roster(store, organizer, event_id, _roster(PLAYERS))
+    events.start_event(store, organizer, event_id)  # 26 players: 5 + Top 8
+    for round_no in (1, 2):
+        events.pair_next_round(store, organizer, event_id)
+        _report_current_round(store, judge, event_id, rng, intentional_draw=round_no == 2)
+    events.drop_player(
+        store, organizer, event_id, ids[-1], reason="ha dovuto lasciare il torneo (demo)"
+    )
+    events.pair_next_round(store, organizer, event_id)  # round 3: paired, not reported
+    return event_id
+
+
+def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
+    """Load the demo; with ``if_empty`` do nothing (None) when any event exists.
+
+    Without ``if_empty`` a database that already holds events is refused: the demo is meant for
+    a fresh install and would otherwise mix with real events.
+    """
+    if has_events(store):
+        if if_empty:
+            return None
+        raise Conflict(
+            "database",
+            "it already holds events; the demo is for an empty database",
+            "an empty database, or --if-empty to skip quietly",
+        )
+    rng = random.Random(DEMO_SEED)
+    org_account, organizer = _account(store, "organizer", "organizer", "Organizzatore demo")
+    judge_account, judge = _account(store, "judge", "judge", "Arbitro demo")
+    finished = _finished_event(store, organizer, judge, rng)
+    running = _running_event(store, organizer, judge, rng)
+    seasons.create_season(store, organizer, name=SEASON_NAME, preset=PRESET)
+    seasons.add_finished_event_to_season(store, organizer, SEASON_NAME, finished)
+    return DemoSummary(
+        accounts=(org_account, judge_account),
+        players=len(PLAYERS),
+        finished_event_id=finished,
+        running_event_id=running,
+        running_round=3,
+        season=SEASON_NAME,
+    )

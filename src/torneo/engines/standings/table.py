@@ -1,0 +1,169 @@
+"""The standings table: points first, then the preset's tiebreak chain, then the seeded draw.
+
+Ordering refines groups: players are sorted by points, and each tiebreak of the chain re-sorts
+only the groups still tied, splitting them where its value differs. Sorting uses exact integer
+keys (each Fraction scaled to the common denominator of that tiebreak), never floats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from torneo.core.ids import PlayerId
+from torneo.engines.ranking import dense_ranks
+from torneo.engines.records import Entrant, MatchRecord
+from torneo.engines.standings.aggregates import Tally, tally
+from torneo.engines.standings.tiebreaks import TIEBREAKS, Scores, Tiebreak, check_chain, random_draw
+from torneo.presets.models import PointsScheme
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    position: int  # 1-based, strict: the order after points, the whole chain and the draw
+    dense_rank: int  # INV-RANK-2: the displayed position, shared by equal points
+    player_id: PlayerId
+    points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    matches_played: int
+    tiebreaks: Mapping[str, Fraction]  # the chain's values by tiebreak name
+    is_active: bool  # False once dropped or disqualified; the row stays in the table
+
+
+def compute_standings(
+    entrants: Sequence[Entrant],
+    matches: Sequence[MatchRecord],
+    points: PointsScheme,
+    chain: Sequence[str],
+    *,
+    seed: int = 0,
+    warnings: Mapping[PlayerId, int] | None = None,
+    best_of: int = 3,
+) -> list[StandingRow]:
+    """The Swiss standings of ``entrants`` after the reported ``matches``, best first."""
+    refusal = check_chain(chain)
+    if refusal:
+        raise refusal.raise_as()
+    t = tally(entrants, matches, points, seed=seed, warnings=warnings, best_of=best_of)
+    n = len(t)
+    tiebreaks = [TIEBREAKS[name] for name in chain]
+    scores: dict[str, Scores] = {}
+    keys: dict[str, list[int]] = {}
+    recorded: dict[str, list[int]] = {}
+    for tb in tiebreaks:
+        if tb.values is not None:
+            scores[tb.name] = tb.values(t)
+            keys[tb.name] = scores[tb.name].sort_keys(tb.higher_is_better)
+        else:
+            recorded[tb.name] = [0] * n  # filled in where it applies
+            scores[tb.name] = Scores(recorded[tb.name])
+
+    order = sorted(range(n), key=lambda i: -t.points[i])
+    groups = _runs(order, t.points.__getitem__)
+    for tb in tiebreaks:
+        refined: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+            elif tb.within is not None:
+                refined.extend(_split_within(t, tb, group, recorded[tb.name], first=True))
+            else:
+                key = keys[tb.name]
+                group.sort(key=key.__getitem__)
+                refined.extend(_runs(group, key.__getitem__))
+        groups = refined
+    final: list[int] = []
+    draw_keys: list[int] | None = None
+    for group in groups:
+        if len(group) > 1:  # still tied after the whole chain: the seeded draw decides
+            if draw_keys is None:
+                draw = scores["random"] if "random" in scores else random_draw(t)
+                draw_keys = draw.sort_keys(higher_is_better=False)
+            group.sort(key=draw_keys.__getitem__)
+        final.extend(group)
+
+    active = [e.is_active for e in entrants]
+    ranks = dense_ranks([t.points[i] for i in final])
+    return [
+        StandingRow(
+            position=pos,
+            dense_rank=ranks[pos - 1],
+            player_id=t.ids[i],
+            points=t.points[i],
+            wins=t.wins[i],
+            losses=t.losses[i],
+            draws=t.draws[i],
+            byes=t.byes[i],
+            matches_played=t.matches_played[i],
+            tiebreaks=TiebreakValues(scores, i),
+            is_active=active[i],
+        )
+        for pos, i in enumerate(final, start=1)
+    ]
+
+
+class TiebreakValues(Mapping[str, Fraction]):
+    """One row's tiebreak values by name, in chain order; each Fraction is made when read."""
+
+    __slots__ = ("_i", "_scores")
+
+    def __init__(self, scores: Mapping[str, Scores], i: int) -> None:
+        self._scores = scores
+        self._i = i
+
+    def __getitem__(self, name: str) -> Fraction:
+        return self._scores[name].fraction(self._i)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._scores)
+
+    def __len__(self) -> int:
+        return len(self._scores)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+def _runs(order: list[int], key: Callable[[int], int]) -> list[list[int]]:
+    """Split ``order`` (already sorted by ``key``) into runs of equal key."""
+    runs: list[list[int]] = []
+    current: list[int] = []
+    previous: int | None = None
+    for i in order:
+        k = key(i)
+        if current and k != previous:
+            runs.append(current)
+            current = []
+        current.append(i)
+        previous = k
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _split_within(
+    t: Tally, tb: Tiebreak, group: list[int], recorded: list[int], *, first: bool
+) -> list[list[int]]:
+    """Apply a group tiebreak (head-to-head), again on what it leaves tied, until it stops."""
+    assert tb.within is not None
+    vals = tb.within(t, group)
+    if first:
+        # The value shown is the one against the whole group as tied when it was reached.
+        for i, v in zip(group, vals.numerators, strict=True):
+            recorded[i] = v
+    by_member = dict(zip(group, vals.sort_keys(tb.higher_is_better), strict=True))
+    group.sort(key=by_member.__getitem__)
+    runs = _runs(group, by_member.__getitem__)
+    if len(runs) == 1:
+        return runs
+    out: list[list[int]] = []
+    for run in runs:
+        if len(run) == 1:
+            out.append(run)
+        else:
+            out.extend(_split_within(t, tb, run, recorded, first=False))
+    return out

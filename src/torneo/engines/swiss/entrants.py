@@ -1,0 +1,72 @@
+"""What the Swiss engine is told about each player and how the preset wants the round paired.
+
+The services build one :class:`SwissEntrant` per active player from the event's records and the
+standings (scores in the preset's match-point units, rank with the tiebreaks applied), and one
+:class:`SwissOptions` from the preset's ``[swiss]`` section.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from torneo.core.errors import TorneoError
+from torneo.core.ids import PlayerId
+
+ByePolicy = Literal["lowest_ranked", "fewest_points"]
+
+
+@dataclass(frozen=True, slots=True)
+class SwissEntrant:
+    """One active player before the round is paired.
+
+    ``score`` is in the preset's units with the bye counted (3/1/0, or 30/20/0 for Berserk);
+    ``rank`` is the position in the current standings, 0 = best: it decides who floats down
+    from a score group and, under INV-BYE-1, who receives the bye.
+    """
+
+    id: PlayerId
+    score: int
+    rank: int
+    opponents: frozenset[PlayerId] = frozenset()
+    byes: int = 0
+    club: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwissOptions:
+    """The preset's pairing settings (rulesets ``SwissRules``)."""
+
+    # INV-BYE-1: lowest-ranked eligible player; BER-BYE-1: fewest points, random among equals.
+    bye_policy: ByePolicy = "lowest_ranked"
+    max_byes_per_player: int = 1  # INV-BYE-1 / BER-BYE-1: at most once per player
+    avoid_same_club: bool = False  # secondary wish, usually for the first rounds only
+
+
+def check_entrants(entrants: tuple[SwissEntrant, ...], options: SwissOptions) -> None:
+    """Raise :class:`TorneoError` on input the engine cannot pair; nothing is changed."""
+    if options.bye_policy not in ("lowest_ranked", "fewest_points"):
+        raise TorneoError(
+            "bye_policy",
+            f"unknown bye policy {options.bye_policy!r}",
+            "lowest_ranked, fewest_points",
+        )
+    if options.max_byes_per_player < 0:
+        raise TorneoError(
+            "max_byes_per_player", f"{options.max_byes_per_player} is negative", "0 or more"
+        )
+    seen: set[PlayerId] = set()
+    for entrant in entrants:
+        if entrant.id in seen:
+            raise TorneoError(
+                "entrants", f"player {entrant.id} is listed twice", "each player once per round"
+            )
+        seen.add(entrant.id)
+        if entrant.id in entrant.opponents:
+            raise TorneoError(
+                "entrants", f"player {entrant.id} is listed as their own opponent", "other players"
+            )
+        if entrant.byes < 0:
+            raise TorneoError(
+                "entrants", f"player {entrant.id} has {entrant.byes} byes", "0 or more"
+            )

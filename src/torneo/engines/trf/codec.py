@@ -1,0 +1,342 @@
+"""FIDE TRF-2016 import and export, so Swiss events can be cross-checked with chess engines.
+
+A TRF file is plain text with fixed columns. The player line (``001``) holds, 1-based:
+start number 5-8, sex 10, title 11-13, name 15-47, rating 49-52, federation 54-56, FIDE id
+58-68, birth date 70-79, points 81-84, rank 86-89, then one 10-column block per round from column
+92: opponent's start number (4, ``0000`` for a bye), colour (``w``/``b``/``-``) at +5 and the
+result at +7 (``1 = 0`` played, ``+ -`` forfeits, ``W D L`` unrated games, ``U`` pairing-allocated
+bye, ``F`` full-point bye, ``H`` half-point bye, ``Z`` or blank zero-point bye / not paired).
+Every other line (``012`` name, ``XXR`` rounds, ``XXC`` colours...) is kept as it is, in place.
+
+Decisions where the format leaves room (docs/pairing.md, "TRF"):
+* Exported player lines are written in the canonical columns above; files written that way (as
+  ``shared/bench/gen_trf.py`` does) come back byte for byte.
+* Scores come from the points column, in half points (a win 2, a draw 1); a blank points column
+  is computed from the results.
+* A pairing counts as "already met" only for a game that was played (results ``1 = 0 W D L``),
+  the rule chess checkers use: forfeits do not stop two players meeting again.
+* A player "already had the bye" (INV-BYE-1 / BER-BYE-1) after a ``U``, an ``F`` or a forfeit
+  win ``+`` (FIDE C.04 rule: a point without playing blocks the pairing-allocated bye).
+* Every player line must carry every round played so far: a shorter line is an error, so a
+  missing column is never silently read as an unplayed round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from torneo.core.errors import TorneoError
+
+PLAYED = frozenset("10=WDL")
+_WIN_LIKE = frozenset("1+WFU")
+_DRAW_LIKE = frozenset("=DH")
+_RESULTS = frozenset("10=+-WDLHFUZ ")
+_COLOURS = frozenset("wb- ")
+_BYE_TAKEN = frozenset("UF+")
+FIRST_ROUND_COLUMN = 92  # 1-based column of round 1's opponent
+ROUND_WIDTH = 10
+
+
+@dataclass(frozen=True, slots=True)
+class TrfGame:
+    """One round of one player: opponent start number (None for a bye or no pairing)."""
+
+    opponent: int | None
+    colour: str
+    result: str
+    blank_opponent: bool = False  # the opponent field was blank, not "0000"
+
+    @property
+    def is_played(self) -> bool:
+        return self.opponent is not None and self.result in PLAYED
+
+    @property
+    def points2(self) -> int:
+        """Points in half points: a win 2, a draw 1."""
+        if self.result in _WIN_LIKE:
+            return 2
+        if self.result in _DRAW_LIKE:
+            return 1
+        return 0
+
+    def render(self) -> str:
+        if self.blank_opponent:
+            opponent = "    "
+        elif self.opponent is None:
+            opponent = "0000"
+        else:
+            opponent = f"{self.opponent:4d}"
+        return f"{opponent} {self.colour} {self.result}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrfPlayer:
+    start: int
+    name: str
+    rating: int | None
+    points2: int  # half points (4.5 → 9)
+    rank: int | None
+    games: tuple[TrfGame, ...]
+    sex: str = " "
+    title: str = "   "
+    federation: str = "   "
+    fide_id: str = " " * 11
+    birth: str = " " * 10
+    points_blank: bool = False
+
+    @property
+    def opponents(self) -> frozenset[int]:
+        return frozenset(g.opponent for g in self.games if g.is_played and g.opponent)
+
+    @property
+    def byes(self) -> int:
+        return sum(1 for g in self.games if g.result in _BYE_TAKEN)
+
+    def render(self) -> str:
+        rating = f"{self.rating:4d}" if self.rating is not None else "    "
+        points = "    " if self.points_blank else f"{format_points(self.points2):>4}"
+        rank = f"{self.rank:4d}" if self.rank is not None else "    "
+        line = (
+            f"001 {self.start:4d} {self.sex}{self.title} {self.name:<33} {rating} "
+            f"{self.federation} {self.fide_id} {self.birth} {points} {rank}"
+        )
+        for game in self.games:
+            line += "  " + game.render()
+        return line
+
+
+@dataclass(frozen=True, slots=True)
+class TrfTournament:
+    """A parsed file: its lines in order (a player line is the player's start number)."""
+
+    lines: tuple[str | int, ...]
+    players: tuple[TrfPlayer, ...]
+    rounds_played: int
+    total_rounds: int | None
+    newline: str = "\n"
+    final_newline: bool = True
+
+    def player(self, start: int) -> TrfPlayer:
+        for p in self.players:
+            if p.start == start:
+                return p
+        raise KeyError(start)
+
+
+def format_points(points2: int) -> str:
+    """Half points as chess points: 9 → "4.5", 8 → "4.0"."""
+    sign = "-" if points2 < 0 else ""
+    whole, half = divmod(abs(points2), 2)
+    return f"{sign}{whole}.{5 if half else 0}"
+
+
+def decode_trf(data: bytes) -> str:
+    """Bytes of a TRF file as text; non-UTF-8 bytes are an error naming line and column."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        before = data[: err.start]
+        line = before.count(b"\n") + 1
+        line_start = before.rfind(b"\n") + 1
+        column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+        raise TorneoError(
+            f"line {line}, column {column}",
+            f"byte 0x{data[err.start]:02X} is not UTF-8 text",
+            "a TRF file saved as UTF-8 (or plain ASCII)",
+        ) from err
+
+
+def export_trf(tournament: TrfTournament) -> str:
+    by_start = {p.start: p for p in tournament.players}
+    rendered = [
+        by_start[item].render() if isinstance(item, int) else item for item in tournament.lines
+    ]
+    text = tournament.newline.join(rendered)
+    return text + tournament.newline if tournament.final_newline else text
+
+
+def parse_trf(text: str) -> TrfTournament:
+    """Parse TRF-2016 text; any defect is a TorneoError naming its line and column."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    final_newline = text.endswith(("\n", "\r"))
+    raw_lines = text.splitlines()
+    lines: list[str | int] = []
+    players: list[TrfPlayer] = []
+    line_of: dict[int, int] = {}
+    total_rounds: int | None = None
+    for number, raw in enumerate(raw_lines, start=1):
+        if raw.startswith("001"):
+            player = _parse_player(raw, number)
+            if player.start in line_of:
+                raise TorneoError(
+                    f"line {number}, column 5",
+                    f"start number {player.start} is already used on line {line_of[player.start]}",
+                    "each start number once",
+                )
+            line_of[player.start] = number
+            players.append(player)
+            lines.append(player.start)
+            continue
+        if raw.startswith("XXR"):
+            total_rounds = _int_field(raw[3:].strip(), number, 5, "number of rounds")
+        lines.append(raw)
+    if not players:
+        raise TorneoError("trf", "the file has no player lines (001)", "a TRF-2016 file")
+    rounds_played = max(len(p.games) for p in players)
+    _check_rounds(players, line_of, rounds_played)
+    return TrfTournament(
+        lines=tuple(lines),
+        players=tuple(players),
+        rounds_played=rounds_played,
+        total_rounds=total_rounds,
+        newline=newline,
+        final_newline=final_newline,
+    )
+
+
+def _parse_player(raw: str, number: int) -> TrfPlayer:
+    line = raw.rstrip()
+    padded = line.ljust(89)
+    start_text = padded[4:8]
+    if not start_text.strip():
+        raise TorneoError(f"line {number}, column 5", "start number is blank", "1 to 9999")
+    start = _int_field(start_text, number, 5, "start number")
+    if start <= 0:
+        raise TorneoError(f"line {number}, column 5", f"start number {start}", "1 to 9999")
+    rating_text = padded[48:52]
+    rating = _int_field(rating_text, number, 49, "rating") if rating_text.strip() else None
+    points_text = padded[80:84]
+    rank_text = padded[85:89]
+    games = _parse_games(line, number)
+    if points_text.strip():
+        points2 = _points_field(points_text, number)
+    else:
+        points2 = sum(g.points2 for g in games)
+    return TrfPlayer(
+        start=start,
+        name=padded[14:47].rstrip(),
+        rating=rating,
+        points2=points2,
+        rank=_int_field(rank_text, number, 86, "rank") if rank_text.strip() else None,
+        games=games,
+        sex=padded[9],
+        title=padded[10:13],
+        federation=padded[53:56],
+        fide_id=padded[57:68],
+        birth=padded[69:79],
+        points_blank=not points_text.strip(),
+    )
+
+
+def _parse_games(line: str, number: int) -> tuple[TrfGame, ...]:
+    games: list[TrfGame] = []
+    column = FIRST_ROUND_COLUMN
+    while len(line) >= column - 2:
+        block = line[column - 3 : column + 7].ljust(10)
+        if block[:2].strip():
+            raise TorneoError(
+                f"line {number}, column {column - 2}",
+                f"round {len(games) + 1} is out of its columns",
+                f"two spaces, then opponent at columns {column}-{column + 3}",
+            )
+        if not block[2:].strip():
+            if len(line) < column + 7:  # trailing blanks: no more rounds
+                break
+            games.append(TrfGame(None, " ", " ", blank_opponent=True))
+        else:
+            games.append(_parse_game(block[2:], number, column, len(games) + 1))
+        column += ROUND_WIDTH
+    return tuple(games)
+
+
+def _parse_game(entry: str, number: int, column: int, round_no: int) -> TrfGame:
+    opponent_text, colour, result = entry[0:4], entry[5], entry[7]
+    if entry[4] != " " or entry[6] != " ":
+        raise TorneoError(
+            f"line {number}, column {column}",
+            f"round {round_no} entry {entry!r} is not 'opponent colour result'",
+            "for example '  12 w 1' or '0000 - U'",
+        )
+    blank = not opponent_text.strip()
+    opponent = None if blank else _int_field(opponent_text, number, column, "opponent")
+    if colour not in _COLOURS:
+        raise TorneoError(
+            f"line {number}, column {column + 5}",
+            f"round {round_no}: colour {colour!r} is unknown",
+            "w, b or -",
+        )
+    if result not in _RESULTS:
+        raise TorneoError(
+            f"line {number}, column {column + 7}",
+            f"round {round_no}: result {result!r} is unknown",
+            "1 = 0 + - W D L H F U Z",
+        )
+    return TrfGame(opponent or None, colour, result, blank_opponent=blank)
+
+
+def _check_rounds(players: Sequence[TrfPlayer], line_of: dict[int, int], rounds: int) -> None:
+    for player in players:
+        if len(player.games) < rounds:
+            missing = len(player.games) + 1
+            column = FIRST_ROUND_COLUMN + ROUND_WIDTH * len(player.games)
+            raise TorneoError(
+                f"line {line_of[player.start]}, column {column}",
+                f"round {missing} is missing for start number {player.start}"
+                f" ({rounds} rounds were played)",
+                "one 'opponent colour result' entry per round played, e.g. '0000 - Z' if unpaired",
+            )
+    by_start = {p.start: p for p in players}
+    for player in players:
+        for k, game in enumerate(player.games):
+            if game.opponent is not None:
+                _check_opponent(player, k, game.opponent, by_start, line_of[player.start])
+
+
+def _check_opponent(
+    player: TrfPlayer, k: int, opponent: int, by_start: dict[int, TrfPlayer], number: int
+) -> None:
+    where = f"line {number}, column {FIRST_ROUND_COLUMN + ROUND_WIDTH * k}"
+    other = by_start.get(opponent)
+    if other is None:
+        raise TorneoError(
+            where,
+            f"round {k + 1}: opponent {opponent} is not a player of this file",
+            "start numbers listed on the 001 lines",
+        )
+    if opponent == player.start:
+        raise TorneoError(
+            where,
+            f"round {k + 1}: start number {player.start} is paired with itself",
+            "another player's start number",
+        )
+    if other.games[k].opponent != player.start:
+        said = other.games[k].opponent or "no opponent"
+        raise TorneoError(
+            where,
+            f"round {k + 1}: {player.start} lists {opponent} as opponent,"
+            f" but {opponent}'s round {k + 1} says {said}",
+            "both players of a game list each other in the same round",
+        )
+
+
+def _int_field(text: str, number: int, column: int, what: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise TorneoError(
+            f"line {number}, column {column}", f"{what} {text.strip()!r} is not a number", "digits"
+        ) from None
+
+
+def _points_field(text: str, number: int) -> int:
+    value = text.strip()
+    whole, dot, frac = value.partition(".")
+    if not whole.lstrip("-").isdigit() or (dot and frac not in ("0", "5", "")):
+        raise TorneoError(
+            f"line {number}, column 81",
+            f"points {value!r} are not whole or half points",
+            "for example 4.5 or 3.0",
+        )
+    points2 = abs(int(whole)) * 2 + (1 if frac == "5" else 0)
+    return -points2 if whole.startswith("-") else points2

@@ -1,0 +1,129 @@
+"""How rulings enter match results and standings — the hook ``services.events`` calls.
+
+INV-PEN-2: a game loss turns a game of the match into a loss. Stored matches hold the result as
+it stands; the game losses given on a match are kept on the rulings' ``effects``:
+
+- ``penalty_game``: game(s) lost by ``player`` on the match ``match`` (its id);
+- ``pending_game_loss``: game(s) lost by ``player`` on their first paired match from round
+  ``min_round`` on — given when their match of the round was already decided or was a bye
+  (``torneo.judging.rules.game_loss``: "applied to the player's next match instead").
+
+When players report, they report the games played at the table; :func:`score_for_report` adds
+the penalty games first (``compose_reported``), so the stored result is what the standings use.
+An overruled ruling (INV-JUDGE-1) no longer counts here.
+
+INV-ID-1: an intentional draw reported after the declaration window (counted from the judges'
+"go", the first start of the round clock) is refused here too, whoever reports it.
+
+BER-TIE-1 "fewer warnings": :func:`warnings_map` gives the standing warnings per entrant.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from torneo.cards.tables import Event, Match
+from torneo.core.errors import Conflict
+from torneo.core.ids import PlayerId
+from torneo.engines.records import Stage
+from torneo.engines.results import GameScore, ResultKind
+from torneo.judging.rules import (
+    can_declare_intentional_draw,
+    compose_reported,
+    intentional_draw_window,
+    warnings_by_player,
+)
+from torneo.judging.state import aware, clock_rows, load_rulings, rescinded_of, ruling_of
+from torneo.judging.tables import RulingRow
+from torneo.presets import Ruleset
+
+PENALTY_GAME = "penalty_game"
+PENDING_GAME_LOSS = "pending_game_loss"
+
+
+def standing_rows(rows: list[RulingRow]) -> list[RulingRow]:
+    gone = rescinded_of(rows)
+    return [r for r in rows if r.seq not in gone]
+
+
+def pending_target(event: Event, player: int, min_round: int) -> Match | None:
+    """The match a pending game loss lands on: the player's first paired match from min_round."""
+    found = [
+        m
+        for m in event.matches
+        if m.round_no >= min_round
+        and m.player_b_id is not None
+        and player in (m.player_a_id, m.player_b_id)
+    ]
+    return min(found, key=lambda m: m.round_no, default=None)
+
+
+def effect_target(event: Event, effect: dict[str, Any]) -> Match | None:
+    """The match a game-loss effect applies to (None: not paired yet, or not a game loss)."""
+    if effect.get("kind") == PENALTY_GAME:
+        return next((m for m in event.matches if m.id == effect["match"]), None)
+    if effect.get("kind") == PENDING_GAME_LOSS:
+        return pending_target(event, int(effect["player"]), int(effect["min_round"]))
+    return None
+
+
+def penalty_games(event: Event, rows: list[RulingRow], match: Match) -> GameScore:
+    """The games given on ``match`` by standing game losses (INV-PEN-2), as a score a-b."""
+    wins_a = wins_b = 0
+    for row in standing_rows(rows):
+        for effect in row.effects:
+            target = effect_target(event, effect)
+            if target is None or target.id != match.id:
+                continue
+            if int(effect["player"]) == match.player_a_id:
+                wins_b += int(effect["games"])
+            else:
+                wins_a += int(effect["games"])
+    return GameScore(wins_a, wins_b)
+
+
+def check_intentional_draw(
+    session: Session, event: Event, match: Match, ruleset: Ruleset, now: Any
+) -> None:
+    """INV-ID-1: refuse an intentional draw declared after the window (Conflict)."""
+    if ruleset.judging is None:
+        return
+    clock = clock_rows(session, event.id).get(match.round_no)
+    started = aware(clock.started_at) if clock is not None and clock.started_at else None
+    refusal = can_declare_intentional_draw(
+        started, now, intentional_draw_window(ruleset.judging), Stage(match.stage)
+    )
+    if refusal:
+        raise refusal.raise_as(Conflict)
+
+
+def score_for_report(
+    session: Session,
+    event: Event,
+    match: Match,
+    played: GameScore,
+    ruleset: Ruleset,
+    now: Any,
+) -> GameScore:
+    """The result to store for a report of the games ``played`` (penalty games first)."""
+    if played.kind is ResultKind.INTENTIONAL_DRAW:
+        check_intentional_draw(session, event, match, ruleset, now)
+    rows = load_rulings(session, event.id)
+    if not rows:
+        return played
+    penalty = penalty_games(event, rows, match)
+    if penalty.games_played == 0:
+        return played
+    return compose_reported(penalty, played, ruleset.match.best_of)
+
+
+def warnings_map(session: Session, event: Event) -> dict[PlayerId, int]:
+    """BER-TIE-1: standing warnings of each entrant (an overruled warning does not count)."""
+    rows = load_rulings(session, event.id)
+    if not rows:
+        return {}
+    entrants = {r.player_id for r in event.registrations}
+    counts = warnings_by_player(ruling_of(r) for r in rows)
+    return {p: n for p, n in counts.items() if p in entrants}

@@ -1,0 +1,134 @@
+"""Unit of work: one transaction per service action, with its audit rows in the same commit.
+
+A stale version (another writer committed first) becomes :class:`Conflict`; any error rolls the
+whole action back, so a refused action changes nothing (DESIGN.md: services own transactions).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
+
+from torneo.core.errors import Conflict
+from torneo.platform.live.broker import Broker, InProcessBroker, Notice
+from torneo.platform.store.db import make_engine, make_session_factory
+from torneo.platform.store.tables import AuditEntry
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who acts: a user name (or "cli", "system") and the roles that authorise the action."""
+
+    name: str
+    roles: frozenset[str] = frozenset()
+    user_id: int | None = None
+
+    @staticmethod
+    def system() -> Actor:
+        return Actor("system", frozenset({"organizer", "judge"}))
+
+
+@dataclass
+class UnitOfWork:
+    session: Session
+    actor: Actor
+    now: datetime
+    notices: list[Notice] = field(default_factory=list)
+
+    def notify(self, topic: str, kind: str, **data: Any) -> None:
+        """Queue a live-update notice; it is published only if the transaction commits."""
+        self.notices.append(Notice(topic, kind, data))
+
+    def audit(
+        self,
+        action: str,
+        entity: str,
+        entity_id: int | None,
+        *,
+        event_id: int | None = None,
+        before: dict[str, Any] | None = None,
+        after: dict[str, Any] | None = None,
+        reason: str | None = None,
+    ) -> None:
+        self.session.add(
+            AuditEntry(
+                at=self.now,
+                actor=self.actor.name,
+                action=action,
+                entity=entity,
+                entity_id=entity_id,
+                event_id=event_id,
+                before=before,
+                after=after,
+                reason=reason,
+            )
+        )
+
+
+class Store:
+    """The database of one deployment: an engine, a session factory and a clock."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        clock: Callable[[], datetime] | None = None,
+        broker: Broker | None = None,
+    ) -> None:
+        self.engine = engine
+        self.broker: Broker = broker or InProcessBroker()
+        self.sessions: sessionmaker[Session] = make_session_factory(engine)
+        self.clock = clock or (lambda: datetime.now(UTC))
+
+    @classmethod
+    def from_url(cls, url: str | None = None, broker: Broker | None = None) -> Store:
+        return cls(make_engine(url), broker=broker)
+
+    @contextmanager
+    def unit(self, actor: Actor) -> Iterator[UnitOfWork]:
+        """A write transaction: committed at the end of the block, rolled back on any error."""
+        session = self.sessions()
+        uow = UnitOfWork(session, actor, self.clock())
+        try:
+            yield uow
+            session.commit()
+        except StaleDataError as exc:
+            session.rollback()
+            raise Conflict(
+                "version", "someone else changed this first; nothing was saved", "reload and retry"
+            ) from exc
+        except IntegrityError as exc:
+            session.rollback()
+            raise Conflict(
+                "data", f"the change clashes with stored data: {exc.orig}", "reload and retry"
+            ) from exc
+        except BaseException:
+            session.rollback()
+            raise
+        finally:
+            session.close()
+        for notice in uow.notices:  # after the commit: a notice never announces a rollback
+            try:
+                self.broker.publish(notice)
+            except Exception:  # a lost notice costs freshness, never data (torneo.platform.live)
+                log.warning("live notice %s not published", notice, exc_info=True)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        session = self.sessions()
+        try:
+            yield session
+        finally:
+            # close() ends the read transaction without expiring what was loaded, so read
+            # models built inside the block stay usable after it.
+            session.close()

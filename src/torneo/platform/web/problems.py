@@ -1,0 +1,162 @@
+"""Errors at the HTTP edge as RFC 9457 problem details (``application/problem+json``).
+
+A :class:`TorneoError` keeps its ``field``, ``reason`` and ``accepted`` as extension members and
+its class decides the status (422 bad input, 404, 409 conflict, 403, 401). Pydantic's validation
+errors take the same shape, naming the first field that failed and listing all of them in
+``errors``. ``type`` is a relative URI (``/problems/<code>``) that the app documents itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from torneo.core.errors import TorneoError
+from torneo.platform.i18n import N_
+
+PROBLEM_JSON = "application/problem+json"
+
+# What each problem type means, served at /problems/<code> (the ``type`` URI).
+PROBLEM_TYPES: dict[str, str] = {
+    "invalid": N_(
+        "The request had a value that is not accepted: `field` names it and `accepted` says "
+        "what would be."
+    ),
+    "not-found": N_("The thing named by `field` does not exist."),
+    "conflict": N_(
+        "The action clashes with the current state of the event: a stale `version`, a "
+        "duplicate, or an action out of phase. Reload and try again."
+    ),
+    "forbidden": N_("Your account may not do this."),
+    "unauthorized": N_("Log in first (POST /api/v1/session)."),
+    "csrf": N_(
+        "A state-changing request made with the session cookie must carry the session's CSRF "
+        "token in the X-CSRF-Token header (or the csrf_token form field)."
+    ),
+    "http": N_("An HTTP error without further detail."),
+}
+
+
+def problem(
+    status: int,
+    code: str,
+    detail: str,
+    *,
+    title: str | None = None,
+    instance: str | None = None,
+    **extra: Any,
+) -> JSONResponse:
+    body: dict[str, Any] = {
+        "type": f"/problems/{code}",
+        "title": title or HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+    }
+    if instance:
+        body["instance"] = instance
+    body.update({k: v for k, v in extra.items() if v is not None})
+    return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON)
+
+
+def from_torneo_error(err: TorneoError, instance: str | None = None) -> JSONResponse:
+    return problem(
+        err.status,
+        err.code,
+        str(err),
+        instance=instance,
+        field=err.field,
+        reason=err.reason,
+        accepted=err.accepted,
+    )
+
+
+def field_of(loc: Sequence[Any]) -> str:
+    """``("body", "players", 0, "name")`` → ``players.0.name``; the location kind is dropped."""
+    parts = [str(p) for p in loc]
+    if parts and parts[0] in {"body", "query", "path", "header", "cookie", "form"}:
+        parts = parts[1:]
+    return ".".join(parts) or "body"
+
+
+def from_validation_errors(errors: Sequence[Any], instance: str | None = None) -> JSONResponse:
+    listed = [
+        {
+            "field": field_of(e.get("loc", ())),
+            "reason": str(e.get("msg", "invalid")),
+            "accepted": _accepted(e),
+        }
+        for e in errors
+    ]
+    first = listed[0] if listed else {"field": "body", "reason": "invalid", "accepted": None}
+    detail = "; ".join(f"{e['field']}: {e['reason']}" for e in listed) or "invalid request"
+    return problem(
+        422,
+        "invalid",
+        detail,
+        instance=instance,
+        field=first["field"],
+        reason=first["reason"],
+        accepted=first["accepted"],
+        errors=listed,
+    )
+
+
+def _accepted(error: Any) -> str | None:
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return "a value (this field is required)"
+    if kind.startswith("int"):
+        return "a whole number" + _bounds(ctx)
+    if kind.startswith("bool"):
+        return "true or false"
+    if kind.startswith("string"):
+        return "text" + _bounds(ctx)
+    if kind == "extra_forbidden":
+        return "only the documented fields"
+    if kind in {"model_attributes_type", "dict_type", "json_invalid"}:
+        return "a JSON object"
+    if kind == "list_type":
+        return "a JSON array"
+    if "expected" in ctx:
+        return str(ctx["expected"])
+    return None
+
+
+def _bounds(ctx: dict[str, Any]) -> str:
+    parts = []
+    for key, word in (
+        ("ge", ">="),
+        ("gt", ">"),
+        ("le", "<="),
+        ("lt", "<"),
+        ("min_length", "min length"),
+        ("max_length", "max length"),
+    ):
+        if key in ctx:
+            parts.append(f"{word} {ctx[key]}")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+async def torneo_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, TorneoError)
+    return from_torneo_error(exc, request.url.path)
+
+
+async def validation_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    return from_validation_errors(exc.errors(), request.url.path)
+
+
+async def http_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    response = problem(exc.status_code, "http", str(exc.detail), instance=request.url.path)
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response

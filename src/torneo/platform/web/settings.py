@@ -1,0 +1,73 @@
+"""Settings of the web app, read from the environment (``TORNEO_*``) once, at start.
+
+``TORNEO_ENV`` is ``development`` (default), ``test`` or ``production``. In production the app
+refuses to start with the default secret key (anyone could forge a session with it) and marks its
+cookies ``Secure``.
+
+``TORNEO_REDIS_URL`` (optional) makes live updates and rate limits shared by every worker
+(docs/deploy.md); ``TORNEO_MAX_BODY_BYTES`` caps a request body (default 1 MiB, answered 413).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+DEFAULT_SECRET_KEY = "torneo-development-secret-change-me"
+ENVIRONMENTS = ("development", "test", "production")
+LANGUAGES = ("it", "en")
+
+
+class InsecureSettings(RuntimeError):
+    """The app would start in a state that is unsafe for its environment."""
+
+
+@dataclass(frozen=True, slots=True)
+class WebSettings:
+    secret_key: str = DEFAULT_SECRET_KEY
+    env: str = "development"
+    database_url: str | None = None  # None: TORNEO_DATABASE_URL, then SQLite torneo.db
+    session_max_age: int = 14 * 24 * 3600  # seconds
+    default_language: str = "it"
+    redis_url: str | None = None  # None: live updates and rate limits stay in this process
+    max_body_bytes: int = 1024 * 1024  # torneo.platform.web.limits: a bigger request body gets 413
+    login_failures: int = (
+        5  # torneo.platform.web.ratelimit: failed logins per user name and address ...
+    )
+    login_window: int = 300  # ... within this many seconds, then 429 until the window passes
+
+    @property
+    def is_production(self) -> bool:
+        return self.env == "production"
+
+    @property
+    def secure_cookies(self) -> bool:
+        return self.is_production
+
+    @classmethod
+    def from_env(cls) -> WebSettings:
+        return cls(
+            secret_key=os.environ.get("TORNEO_SECRET_KEY", DEFAULT_SECRET_KEY),
+            env=os.environ.get("TORNEO_ENV", "development").strip().lower() or "development",
+            database_url=os.environ.get("TORNEO_DATABASE_URL") or None,
+            redis_url=os.environ.get("TORNEO_REDIS_URL") or None,
+            max_body_bytes=int(os.environ.get("TORNEO_MAX_BODY_BYTES") or 1024 * 1024),
+        )
+
+    def check(self) -> None:
+        """Refuse to run with settings that are unsafe for the environment."""
+        if self.env not in ENVIRONMENTS:
+            raise InsecureSettings(
+                f"TORNEO_ENV={self.env!r} is unknown; accepted: {', '.join(ENVIRONMENTS)}"
+            )
+        if self.default_language not in LANGUAGES:
+            raise InsecureSettings(
+                f"default language {self.default_language!r}; accepted: {', '.join(LANGUAGES)}"
+            )
+        if self.is_production and (
+            self.secret_key == DEFAULT_SECRET_KEY or len(self.secret_key) < 32
+        ):
+            raise InsecureSettings(
+                "TORNEO_ENV=production needs TORNEO_SECRET_KEY set to a random secret of at "
+                "least 32 characters (e.g. python -c 'import secrets; print(secrets.token_urlsafe(48))')"
+            )

@@ -1,0 +1,495 @@
+"""Jackpot leagues: leaderboard, jackpot and the final table (PKR-LEAGUE-1..4).
+
+- PKR-LEAGUE-1: a league is fed by a set of weekly tournaments and keeps a leaderboard.
+- PKR-LEAGUE-2: the jackpot is a part of each buy-in per entry (20 × 20 players × 36
+  tournaments = 14,400) or a fixed levy per tournament (50 × 89 = 4,450).
+- PKR-LEAGUE-3: the top N enter the final directly; the other seats go to the winners of a
+  qualifier open to players with at least K tournaments played, or to a rank range; qualifiers
+  start with the chips of the first rank not directly qualified; every finalist gets 10,000
+  extra chips. Resolution: 1 leaderboard point = 1 chip by default.
+- PKR-LEAGUE-4: points come from a formula, a league setting, over the entrants ``n``, the
+  finish ``f``, the buy-in ``b`` (euros), ``rebuys``, ``addons`` and ``bounties``; optionally
+  only the best N results count. Ties at a cut are broken by tournaments played, then best
+  finish, then a draw of lots, recorded.
+
+The formula is parsed with :mod:`ast` into a whitelist of nodes and evaluated by our own
+walker — never ``eval``. Arithmetic is exact (fractions); ``sqrt``, ``log``, ``exp`` and
+fractional powers are computed in floating point, and the result is then rounded (half up) to
+the league's decimals (2 by default), so the points stored are exact decimals.
+``pick(f, 100, 80, 60)`` reads a placement table: the value at position ``f``, 0 beyond it.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+from fractions import Fraction
+
+from torneo.core.errors import Conflict, TorneoError
+from torneo.core.ids import PlayerId
+
+VARIABLES = ("n", "f", "b", "rebuys", "addons", "bounties")
+MAX_FORMULA = 400
+Number = Fraction | float
+
+
+def _sqrt(x: Number) -> Number:
+    if x < 0:
+        raise ValueError("sqrt of a negative number")
+    root = math.isqrt(int(x)) if isinstance(x, Fraction) and x.denominator == 1 else None
+    if root is not None and root * root == x:
+        return Fraction(root)
+    return math.sqrt(x)
+
+
+def _pick(index: Number, *values: Number) -> Number:
+    if index != int(index):
+        raise ValueError("pick needs a whole position")
+    position = int(index)
+    return values[position - 1] if 1 <= position <= len(values) else Fraction(0)
+
+
+def _round(x: Number, digits: Number = Fraction(0)) -> Number:
+    return _round_half_up(Fraction(x), int(digits))
+
+
+FUNCTIONS: dict[str, Callable[..., Number]] = {
+    "sqrt": _sqrt,
+    "log": lambda x, base=None: math.log(x) if base is None else math.log(x, base),
+    "log10": lambda x: math.log10(x),
+    "exp": lambda x: math.exp(x),
+    "min": lambda *xs: min(xs),
+    "max": lambda *xs: max(xs),
+    "abs": lambda x: abs(x),
+    "floor": lambda x: Fraction(math.floor(x)),
+    "ceil": lambda x: Fraction(math.ceil(x)),
+    "round": _round,
+    "pick": _pick,
+}
+
+_BINARY: dict[type[ast.operator], Callable[[Number, Number], Number]] = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: Fraction(math.floor(a / b)),
+    ast.Mod: lambda a, b: a % b,
+}
+
+_COMPARE: dict[type[ast.cmpop], Callable[[Number, Number], bool]] = {
+    ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b,
+    ast.GtE: lambda a, b: a >= b,
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+}
+
+
+def _round_half_up(x: Fraction, decimals: int) -> Fraction:
+    scale = 10**decimals
+    scaled = x * scale
+    return Fraction(math.floor(scaled + Fraction(1, 2)), scale)
+
+
+def _power(a: Number, b: Number) -> Number:
+    if isinstance(b, Fraction) and b.denominator == 1 and abs(b) <= 64:
+        if isinstance(a, Fraction) and a == 0 and b < 0:
+            raise ZeroDivisionError("0 to a negative power")
+        if (
+            isinstance(a, Fraction)
+            and max(abs(a.numerator), a.denominator).bit_length() * abs(b) > 4096
+        ):
+            raise OverflowError("the power is too large")
+        return a ** int(b)
+    if abs(float(b)) > 64:
+        raise ValueError("exponent too large")
+    return math.pow(float(a), float(b))
+
+
+@dataclass(frozen=True, slots=True)
+class PointsFormula:
+    """A league's points formula (PKR-LEAGUE-4), checked when parsed."""
+
+    text: str
+    decimals: int = 2
+    _tree: ast.Expression = field(
+        default=ast.Expression(body=ast.Constant(0)), compare=False, repr=False
+    )
+
+    def evaluate(self, **values: int | Fraction) -> Fraction:
+        """Points for one result; every variable of :data:`VARIABLES` may be given."""
+        unknown = set(values) - set(VARIABLES)
+        if unknown:
+            raise TorneoError("variables", f"unknown {sorted(unknown)}", ", ".join(VARIABLES))
+        env = {name: Fraction(values.get(name, 0)) for name in VARIABLES}
+        try:
+            result = _walk(self._tree.body, env)
+        except (ZeroDivisionError, ValueError, OverflowError, TypeError) as exc:
+            raise TorneoError(
+                "points_formula",
+                f"'{self.text}' fails for {values}: {exc}",
+                "a formula defined there",
+            ) from exc
+        return _round_half_up(Fraction(result), self.decimals)
+
+
+def parse_formula(text: str, decimals: int = 2) -> PointsFormula:
+    """Parse and check a points formula; refused with the offending part named."""
+    if len(text) > MAX_FORMULA:
+        raise TorneoError("points_formula", f"{len(text)} characters", f"at most {MAX_FORMULA}")
+    if not 0 <= decimals <= 6:
+        raise TorneoError("decimals", f"{decimals}", "0 to 6")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise TorneoError("points_formula", f"not a formula: {exc.msg}", _ACCEPTED) from exc
+    for node in ast.walk(tree):
+        _check_node(node)
+    formula = PointsFormula(text.strip(), decimals, tree)
+    formula.evaluate(n=20, f=1, b=50)  # a formula that fails on a plain result is refused now
+    return formula
+
+
+_ACCEPTED = (
+    "numbers, n f b rebuys addons bounties, + - * / // % **, comparisons, 'x if c else y', "
+    "and " + " ".join(sorted(FUNCTIONS))
+)
+_ALLOWED = (
+    ast.Expression,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Constant,
+    ast.Name,
+    ast.Load,
+    ast.Call,
+    ast.Compare,
+    ast.IfExp,
+    ast.Pow,
+    ast.USub,
+    ast.UAdd,
+    *_BINARY,
+    *_COMPARE,
+)
+
+
+def _check_node(node: ast.AST) -> None:
+    if not isinstance(node, _ALLOWED):
+        raise TorneoError("points_formula", f"'{type(node).__name__}' is not allowed", _ACCEPTED)
+    if isinstance(node, ast.Constant) and (
+        isinstance(node.value, bool) or not isinstance(node.value, int | float)
+    ):
+        raise TorneoError("points_formula", f"the constant {node.value!r}", "numbers only")
+    if isinstance(node, ast.Name) and node.id not in VARIABLES and node.id not in FUNCTIONS:
+        raise TorneoError("points_formula", f"unknown name '{node.id}'", _ACCEPTED)
+    if isinstance(node, ast.Call):
+        if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
+            raise TorneoError(
+                "points_formula", "only the listed functions can be called", _ACCEPTED
+            )
+        if node.keywords:
+            raise TorneoError("points_formula", "keyword arguments", "positional arguments")
+
+
+def _walk(node: ast.expr, env: Mapping[str, Fraction]) -> Number:
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, float):
+            return Fraction(str(value))
+        assert isinstance(value, int)  # _check_node admits numbers only
+        return Fraction(value)
+    if isinstance(node, ast.Name):
+        return env[node.id]
+    if isinstance(node, ast.UnaryOp):
+        operand = _walk(node.operand, env)
+        return -operand if isinstance(node.op, ast.USub) else operand
+    if isinstance(node, ast.BinOp):
+        left, right = _walk(node.left, env), _walk(node.right, env)
+        if isinstance(node.op, ast.Pow):
+            return _power(left, right)
+        return _BINARY[type(node.op)](left, right)
+    if isinstance(node, ast.Compare):
+        left = _walk(node.left, env)
+        for op, comparator in zip(node.ops, node.comparators, strict=True):
+            right = _walk(comparator, env)
+            if not _COMPARE[type(op)](left, right):
+                return Fraction(0)
+            left = right
+        return Fraction(1)
+    if isinstance(node, ast.IfExp):
+        return _walk(node.body if _walk(node.test, env) else node.orelse, env)
+    if isinstance(node, ast.Call):
+        assert isinstance(node.func, ast.Name)
+        return FUNCTIONS[node.func.id](*(_walk(a, env) for a in node.args))
+    raise TorneoError("points_formula", f"'{type(node).__name__}' is not allowed", _ACCEPTED)
+
+
+# --- Results and leaderboard ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    player: PlayerId
+    place: int
+    rebuys: int = 0
+    addons: int = 0
+    bounties: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    tournament: str  # the weekly tournament's id (PKR-SCHED-1)
+    played_on: date
+    entrants: int
+    buy_in_cents: int
+    results: tuple[PlayerResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    position: int  # 1, 2, 2, 4 ... (equal points, played and best finish share it)
+    player: PlayerId
+    points: Fraction
+    played: int
+    best_finish: int
+    counted: tuple[Fraction, ...]  # the results that count (best N when set), best first
+
+
+def result_points(
+    formula: PointsFormula, tournament: TournamentResult, result: PlayerResult
+) -> Fraction:
+    return formula.evaluate(
+        n=tournament.entrants,
+        f=result.place,
+        b=Fraction(tournament.buy_in_cents, 100),
+        rebuys=result.rebuys,
+        addons=result.addons,
+        bounties=result.bounties,
+    )
+
+
+def leaderboard(
+    tournaments: Sequence[TournamentResult],
+    formula: PointsFormula,
+    best_n: int | None = None,
+    league_tournaments: Sequence[str] | None = None,
+) -> tuple[LeaderboardRow, ...]:
+    """PKR-LEAGUE-1/4: points per player over the league's tournaments, best first.
+
+    Only tournaments whose id is in ``league_tournaments`` count (None: all given). Order:
+    points, then tournaments played, then best finish (PKR-LEAGUE-4).
+    """
+    points: dict[PlayerId, list[Fraction]] = {}
+    best: dict[PlayerId, int] = {}
+    for t in tournaments:
+        if league_tournaments is not None and t.tournament not in league_tournaments:
+            continue
+        for r in t.results:
+            points.setdefault(r.player, []).append(result_points(formula, t, r))
+            best[r.player] = min(best.get(r.player, r.place), r.place)
+    rows = []
+    for player, scored in points.items():
+        counted = tuple(sorted(scored, reverse=True)[: best_n if best_n else None])
+        rows.append((sum(counted, Fraction(0)), len(scored), best[player], player, counted))
+    rows.sort(key=lambda r: (-r[0], -r[1], r[2], r[3]))
+    out: list[LeaderboardRow] = []
+    for i, (total, played, best_finish, player, counted) in enumerate(rows):
+        previous = out[-1] if out else None
+        same = previous is not None and (
+            previous.points,
+            previous.played,
+            previous.best_finish,
+        ) == (
+            total,
+            played,
+            best_finish,
+        )
+        position = previous.position if same and previous else i + 1
+        out.append(LeaderboardRow(position, player, total, played, best_finish, counted))
+    return tuple(out)
+
+
+# --- Jackpot (PKR-LEAGUE-2) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class JackpotRule:
+    per_entry_cents: int | None = None  # "20 × 20 × 36"
+    per_tournament_cents: int | None = None  # "prelievo fisso di 50"
+
+    def __post_init__(self) -> None:
+        given = [v for v in (self.per_entry_cents, self.per_tournament_cents) if v is not None]
+        if len(given) != 1 or given[0] < 0:
+            raise TorneoError(
+                "jackpot", "give exactly one of per entry or per tournament", "one amount ≥ 0"
+            )
+
+
+def jackpot_total(rule: JackpotRule, entries_per_tournament: Sequence[int]) -> int:
+    """Cents in the jackpot after these tournaments (PKR-LEAGUE-2)."""
+    if rule.per_entry_cents is not None:
+        return rule.per_entry_cents * sum(entries_per_tournament)
+    assert rule.per_tournament_cents is not None
+    return rule.per_tournament_cents * len(entries_per_tournament)
+
+
+def projected_jackpot(rule: JackpotRule, tournaments: int, entries_each: int) -> int:
+    """The seed's "possible jackpot" (20 × 20 × 36 = 14,400; 50 × 89 = 4,450), in cents."""
+    return jackpot_total(rule, [entries_each] * tournaments)
+
+
+# --- Final table (PKR-LEAGUE-3) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FinalTableRules:
+    direct_seats: int  # 6 (Campione) or 5 (Mister All'in)
+    qualifier_seats: int  # 4 or 5
+    qualifier_min_played: int | None = None  # "at least 25 of 36"
+    qualifier_ranks: tuple[int, int] | None = None  # "6th to 25th"
+    qualifier_chips_rank: int | None = None  # None: the first rank not directly qualified
+    extra_chips: int = 10_000
+    chips_per_point: Fraction = Fraction(1)  # Resolution: 1 point = 1 chip
+
+    def __post_init__(self) -> None:
+        if self.direct_seats < 0 or self.qualifier_seats < 0:
+            raise TorneoError("final", "a negative number of seats", "0 or more")
+        if self.qualifier_seats and self.qualifier_min_played is None and not self.qualifier_ranks:
+            raise TorneoError(
+                "final", "a qualifier open to nobody", "a minimum of tournaments or a rank range"
+            )
+
+    @property
+    def chips_rank(self) -> int:
+        return self.qualifier_chips_rank or self.direct_seats + 1
+
+
+class SeatKind(StrEnum):
+    DIRECT = "direct"
+    QUALIFIER = "qualifier"
+
+
+@dataclass(frozen=True, slots=True)
+class LotDraw:
+    """A draw of lots between players tied at a cut (PKR-LEAGUE-4), kept for the audit log."""
+
+    tied: tuple[PlayerId, ...]
+    order: tuple[PlayerId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Finalist:
+    player: PlayerId
+    kind: SeatKind
+    rank: int  # position on the ordered leaderboard
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinalTable:
+    finalists: tuple[Finalist, ...]
+    draws: tuple[LotDraw, ...]
+
+
+def _points_to_chips(points: Fraction, rules: FinalTableRules) -> int:
+    return int(_round_half_up(points * rules.chips_per_point, 0))
+
+
+def order_for_cut(
+    board: Sequence[LeaderboardRow], cut: int, rng: random.Random
+) -> tuple[tuple[LeaderboardRow, ...], LotDraw | None]:
+    """The board in order, with players tied on all criteria across position ``cut`` drawn.
+
+    PKR-LEAGUE-4: ties at a cut-off go to tournaments played, best finish, then lots.
+    """
+    rows = list(board)
+    if not 0 < cut < len(rows):
+        return tuple(rows), None
+    key = (rows[cut - 1].points, rows[cut - 1].played, rows[cut - 1].best_finish)
+    if (rows[cut].points, rows[cut].played, rows[cut].best_finish) != key:
+        return tuple(rows), None
+    tied_idx = [i for i, r in enumerate(rows) if (r.points, r.played, r.best_finish) == key]
+    tied = [rows[i] for i in tied_idx]
+    drawn = list(tied)
+    rng.shuffle(drawn)
+    for i, row in zip(tied_idx, drawn, strict=True):
+        rows[i] = row
+    return tuple(rows), LotDraw(tuple(r.player for r in tied), tuple(r.player for r in drawn))
+
+
+def qualifier_entrants(
+    board: Sequence[LeaderboardRow], rules: FinalTableRules, direct: Sequence[PlayerId]
+) -> tuple[PlayerId, ...]:
+    """Who may play the qualifier: not directly in, and enough played or in the rank range."""
+    taken = set(direct)
+    out = []
+    for position, row in enumerate(board, start=1):
+        if row.player in taken:
+            continue
+        by_played = (
+            rules.qualifier_min_played is not None and row.played >= rules.qualifier_min_played
+        )
+        by_rank = rules.qualifier_ranks is not None and (
+            rules.qualifier_ranks[0] <= position <= rules.qualifier_ranks[1]
+        )
+        if by_played or by_rank:
+            out.append(row.player)
+    return tuple(out)
+
+
+def direct_qualifiers(
+    board: Sequence[LeaderboardRow], rules: FinalTableRules, rng: random.Random
+) -> tuple[tuple[LeaderboardRow, ...], LotDraw | None]:
+    ordered, draw = order_for_cut(board, rules.direct_seats, rng)
+    return ordered[: rules.direct_seats], draw
+
+
+def final_table(
+    board: Sequence[LeaderboardRow],
+    rules: FinalTableRules,
+    qualifier_winners: Sequence[PlayerId],
+    rng: random.Random,
+) -> FinalTable:
+    """PKR-LEAGUE-3: the finalists and their starting chips.
+
+    Direct qualifiers start with their points as chips; qualifier winners with the chips of
+    the first rank not directly qualified; everyone gets the extra chips.
+    """
+    ordered, draw = order_for_cut(board, rules.direct_seats, rng)
+    draws = [draw] if draw else []
+    direct = ordered[: rules.direct_seats]
+    eligible = set(qualifier_entrants(ordered, rules, [r.player for r in direct]))
+    if len(qualifier_winners) > rules.qualifier_seats:
+        raise TorneoError(
+            "qualifier_winners",
+            f"{len(qualifier_winners)} winners",
+            f"at most {rules.qualifier_seats} qualifier seats",
+        )
+    if len(set(qualifier_winners)) != len(qualifier_winners):
+        raise TorneoError("qualifier_winners", "a player listed twice", "each winner once")
+    for player in qualifier_winners:
+        if player not in eligible:
+            raise Conflict(
+                "qualifier_winners",
+                f"player {player} could not play the qualifier",
+                "players not directly qualified with the tournaments played or rank required",
+            )
+    finalists = [
+        Finalist(
+            r.player, SeatKind.DIRECT, i, _points_to_chips(r.points, rules) + rules.extra_chips
+        )
+        for i, r in enumerate(direct, start=1)
+    ]
+    chips_row = ordered[rules.chips_rank - 1] if len(ordered) >= rules.chips_rank else None
+    base = _points_to_chips(chips_row.points, rules) if chips_row else 0
+    position = {r.player: i for i, r in enumerate(ordered, start=1)}
+    finalists += [
+        Finalist(p, SeatKind.QUALIFIER, position[p], base + rules.extra_chips)
+        for p in qualifier_winners
+    ]
+    return FinalTable(tuple(finalists), tuple(draws))

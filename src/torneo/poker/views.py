@@ -1,0 +1,581 @@
+"""Read models of a poker tournament for the pages and the JSON API (issue 8).
+
+Everything shown is computed from the stored rows at the store's ``now``: the clock from its
+timestamps (so the TV, the phones and a restarted worker agree to the second), the tables and
+the next hand's positions (PKR-DEAD-1), the cashier's sheet, the finishing order and the payouts
+(PKR-END-1) to the cent, the moves as announced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+from torneo.core.ids import PlayerId
+from torneo.platform.store.uow import Store
+from torneo.poker.commands import WEEKDAYS, poker_rules
+from torneo.poker.rules import clock as poker_clock
+from torneo.poker.rules.eliminations import Finish, finishing_order
+from torneo.poker.rules.entries import PurchaseKind, summary
+from torneo.poker.rules.payouts import award, prizes_for_field
+from torneo.poker.rules.seating import NextHand, Table, next_hand_positions
+from torneo.poker.rules.structure import BlindLevel
+from torneo.poker.state import PokerState, get_tournament, level_number_at, load
+from torneo.poker.tables import PokerTournament
+
+
+def _seconds(delta: timedelta | None) -> int | None:
+    if delta is None:
+        return None
+    return int(delta.total_seconds())
+
+
+@dataclass(frozen=True, slots=True)
+class StepRow:
+    index: int
+    number: int | None  # level number; None for a break
+    minutes: int
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    big_blind_ante: bool = False
+    colour_up: tuple[int, ...] = ()
+    is_current: bool = False
+    is_past: bool = False
+
+    @property
+    def is_break(self) -> bool:
+        return self.number is None
+
+
+@dataclass(frozen=True, slots=True)
+class ClockOut:
+    is_started: bool
+    is_running: bool
+    step_index: int
+    level_number: int | None
+    small_blind: int | None
+    big_blind: int | None
+    ante: int | None
+    big_blind_ante: bool
+    on_break: bool
+    colour_up: tuple[int, ...]  # chips raced off at this break (PKR-RACE-1)
+    next_small_blind: int | None
+    next_big_blind: int | None
+    next_ante: int | None
+    seconds_left: int
+    seconds_to_break: int | None
+    elapsed_seconds: int
+    players_left: int
+    chips_in_play: int
+    average_stack: int
+    smallest_chip: int
+    level_for_entries: int | None  # the level a late entry counts in (PKR-LATE-1)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    player_id: int | None
+    name: str | None
+    role: str = ""  # "button" / "small_blind" / "big_blind" for the next hand
+    chips: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    number: int
+    capacity: int
+    count: int
+    seats: tuple[SeatRow, ...]
+    is_closed: bool
+    next_hand: NextHand | None  # PKR-BTN-1 / PKR-DEAD-1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    player_id: int
+    name: str
+    booked: bool
+    status: str  # booked | in | out | disqualified
+    table: int | None
+    seat: int | None
+    place: int | None
+    prize: int  # cents
+    entries: int
+    rebuys: int
+    add_ons: int
+    paid: int  # cents
+    chips: int | None  # last count
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    seq: int
+    player_id: int
+    name: str
+    from_table: int | None
+    from_seat: int | None
+    to_table: int
+    to_seat: int
+    reason: str
+    waits_for_button: bool
+    undone: bool
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutLine:
+    place: int
+    cents: int
+    player_id: int | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionRow:
+    name: str
+    kind: str
+    orbits: int
+    hands: int
+    chips_removed: int
+    infraction: str
+    ruling: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PriceOut:
+    label: str  # "90+10+20"
+    cents: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class OptionsOut:
+    entry: PriceOut
+    re_entry: PriceOut | None
+    max_re_entries: int
+    rebuy: PriceOut | None
+    max_rebuys: int
+    rebuy_max_stack: int | None
+    add_on: PriceOut | None
+    late_last_level: int
+    late_penalty_per_level: int
+
+
+@dataclass(frozen=True, slots=True)
+class CashOut:
+    entries: int
+    re_entries: int
+    rebuys: int
+    add_ons: int
+    collected: int
+    prize_pool: int
+    fees: int
+    jackpot: int
+    chips_in_play: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentView:
+    id: int
+    name: str
+    preset: str
+    template: str | None
+    held_on: date
+    status: str
+    version: int
+    seed: int
+    balance_threshold: int
+    seats_per_table: int
+    break_order: tuple[int, ...]
+    now: datetime
+    clock: ClockOut
+    steps: tuple[StepRow, ...]
+    chip_set: tuple[int, ...]
+    options: OptionsOut
+    cash: CashOut
+    tables: tuple[TableRow, ...]
+    players: tuple[PlayerRow, ...]
+    moves: tuple[MoveRow, ...]  # newest first
+    payouts: tuple[PayoutLine, ...]  # places paid for the current field
+    payout_rows: tuple[tuple[int | None, tuple[str, ...]], ...]
+    unit_cents: int
+    finishing: tuple[PayoutLine, ...]  # finishing order with prizes (places known so far)
+    sanctions: tuple[SanctionRow, ...]
+    chop: dict[str, Any] | None
+    stacks_at: str | None
+    late_open: bool  # PKR-LATE-1: late entries still possible now
+    winner: str | None
+    names: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def is_seated(self) -> bool:
+        return bool(self.tables)
+
+    @property
+    def announcements(self) -> tuple[MoveRow, ...]:
+        """Moves between tables, newest first, for the screens (undone ones are kept, struck)."""
+        return tuple(m for m in self.moves if m.from_table is not None)
+
+    @property
+    def open_tables(self) -> tuple[TableRow, ...]:
+        return tuple(t for t in self.tables if not t.is_closed)
+
+    @property
+    def alive(self) -> tuple[PlayerRow, ...]:
+        return tuple(p for p in self.players if p.status == "in")
+
+
+def _price(p: Any) -> PriceOut | None:
+    if p is None:
+        return None
+    return PriceOut(p.label, p.cents, p.chips)
+
+
+def _clock_out(state: PokerState, now: datetime) -> ClockOut:
+    alive = len(state.field.alive)
+    chips = state.ledger.chips_in_play
+    v = poker_clock.view(state.clock, now, alive, chips)
+    level = v.level
+    return ClockOut(
+        is_started=v.is_started,
+        is_running=v.is_running,
+        step_index=v.step_index,
+        level_number=v.level_number,
+        small_blind=level.small_blind if level else None,
+        big_blind=level.big_blind if level else None,
+        ante=level.ante if level else None,
+        big_blind_ante=level.big_blind_ante if level else False,
+        on_break=v.on_break is not None,
+        colour_up=v.on_break.colour_up if v.on_break else (),
+        next_small_blind=v.next_level.small_blind if v.next_level else None,
+        next_big_blind=v.next_level.big_blind if v.next_level else None,
+        next_ante=v.next_level.ante if v.next_level else None,
+        seconds_left=_seconds(v.time_left) or 0,
+        seconds_to_break=_seconds(v.time_to_break),
+        elapsed_seconds=_seconds(v.elapsed) or 0,
+        players_left=alive,
+        chips_in_play=chips,
+        average_stack=v.average_stack,
+        smallest_chip=v.smallest_chip,
+        level_for_entries=level_number_at(state.clock, now),
+    )
+
+
+def _steps(state: PokerState, current: int, started: bool) -> tuple[StepRow, ...]:
+    rows: list[StepRow] = []
+    number = 0
+    for i, step in enumerate(state.structure.steps):
+        past = started and i < current
+        is_current = started and i == current
+        if isinstance(step, BlindLevel):
+            number += 1
+            rows.append(
+                StepRow(
+                    i,
+                    number,
+                    step.minutes,
+                    step.small_blind,
+                    step.big_blind,
+                    step.ante,
+                    step.big_blind_ante,
+                    is_current=is_current,
+                    is_past=past,
+                )
+            )
+        else:
+            rows.append(
+                StepRow(
+                    i,
+                    None,
+                    step.minutes,
+                    colour_up=step.colour_up,
+                    is_current=is_current,
+                    is_past=past,
+                )
+            )
+    return tuple(rows)
+
+
+def _table_row(table: Table, names: dict[int, str], chips: dict[str, int]) -> TableRow:
+    nxt: NextHand | None = None
+    if not table.is_closed and table.count >= 2:
+        nxt = next_hand_positions(table)
+    roles: dict[int, str] = {}
+    if nxt is not None:
+        roles[nxt.positions.button] = "button"
+        roles.setdefault(nxt.positions.small_blind, "small_blind")
+        roles[nxt.positions.big_blind] = "big_blind"
+        if nxt.is_heads_up:
+            roles[nxt.positions.button] = "button"
+    seats = tuple(
+        SeatRow(
+            s,
+            int(p) if p is not None else None,
+            names.get(int(p)) if p is not None else None,
+            roles.get(s, ""),
+            chips.get(str(int(p))) if p is not None else None,
+        )
+        for s, p in enumerate(table.seats, start=1)
+    )
+    return TableRow(table.number, table.capacity, table.count, seats, table.is_closed, nxt)
+
+
+def _results(
+    row: PokerTournament, state: PokerState, names: dict[int, str]
+) -> tuple[tuple[PayoutLine, ...], tuple[PayoutLine, ...], dict[int, int], dict[int, int]]:
+    """(payouts for the field, finishing order with prizes, prize by player, place by player)."""
+    ledger = state.ledger
+    players = len(state.field.players)
+    amounts = prizes_for_field(
+        state.payouts, ledger.prize_pool, ledger.entries, max(players, 1), state.unit_cents
+    )
+    finishes: list[Finish] = list(finishing_order(state.field))
+    money = award(finishes, amounts)
+    if row.chop:
+        for pid, place in row.chop["places"].items():
+            finishes.append(Finish(PlayerId(int(pid)), int(place)))
+        for pid, cents in row.chop["amounts"].items():
+            money[PlayerId(int(pid))] = int(cents)
+    finishes.sort(key=lambda f: (f.place, f.player))
+    table = tuple(PayoutLine(i, c) for i, c in enumerate(amounts, start=1) if c)
+    finishing = tuple(
+        PayoutLine(f.place, money.get(f.player, 0), int(f.player), names.get(int(f.player)))
+        for f in finishes
+    )
+    by_player = {int(p): c for p, c in money.items()}
+    places = {int(f.player): f.place for f in finishes}
+    # Paid places that are known get the player's name.
+    named = {f.place: f for f in finishing}
+    table = tuple(
+        PayoutLine(p.place, p.cents, named[p.place].player_id, named[p.place].name)
+        if p.place in named
+        else p
+        for p in table
+    )
+    return table, finishing, by_player, places
+
+
+def tournament_view(store: Store, tournament_id: int) -> TournamentView:
+    now = store.clock()
+    with store.read() as session:
+        row = get_tournament(session, tournament_id)
+        state = load(row)
+        names = {e.player_id: e.player.name for e in row.entrants}
+        clock = _clock_out(state, now)
+        counts: dict[str, int] = dict(row.stacks.get("counts", {}))
+        tables = (
+            tuple(_table_row(t, names, counts) for t in state.seating.tables.values())
+            if state.seating
+            else ()
+        )
+        payouts, finishing, prizes, places = _results(row, state, names)
+        where = state.seating.where if state.seating else {}
+        alive = set(state.field.alive)
+        disq = set(state.field.disqualified)
+        players: list[PlayerRow] = []
+        for e in row.entrants:
+            pid = PlayerId(e.player_id)
+            mine = state.ledger.of(pid)
+            if pid in disq:
+                status = "disqualified"
+            elif pid in alive:
+                status = "in"
+            elif mine:
+                status = "out"
+            else:
+                status = "booked"
+            seat = where.get(pid)
+            players.append(
+                PlayerRow(
+                    e.player_id,
+                    e.player.name,
+                    e.booked,
+                    status,
+                    seat[0] if seat else None,
+                    seat[1] if seat else None,
+                    places.get(e.player_id),
+                    prizes.get(e.player_id, 0),
+                    sum(
+                        1
+                        for p in mine
+                        if p.kind
+                        in (PurchaseKind.ENTRY, PurchaseKind.LATE_ENTRY, PurchaseKind.RE_ENTRY)
+                    ),
+                    sum(1 for p in mine if p.kind is PurchaseKind.REBUY),
+                    sum(1 for p in mine if p.kind is PurchaseKind.ADD_ON),
+                    sum(p.price.cents for p in mine),
+                    counts.get(str(e.player_id)),
+                )
+            )
+        moves = tuple(
+            MoveRow(
+                m.seq,
+                m.player_id,
+                names.get(m.player_id, str(m.player_id)),
+                m.from_table,
+                m.from_seat,
+                m.to_table,
+                m.to_seat,
+                m.reason,
+                m.waits_for_button,
+                m.undone,
+                m.at,
+            )
+            for m in reversed(row.moves)
+        )
+        sanctions = tuple(
+            SanctionRow(
+                names.get(s.player_id, str(s.player_id)),
+                s.kind,
+                s.orbits,
+                s.hands,
+                s.chips_removed,
+                s.infraction,
+                s.ruling,
+                s.at,
+            )
+            for s in row.sanctions
+        )
+        o = state.options
+        options = OptionsOut(
+            entry=PriceOut(o.entry.label, o.entry.cents, o.entry.chips),
+            re_entry=_price(o.re_entry) if o.max_re_entries else None,
+            max_re_entries=o.max_re_entries,
+            rebuy=_price(o.rebuy) if o.max_rebuys else None,
+            max_rebuys=o.max_rebuys,
+            rebuy_max_stack=o.rebuy_max_stack,
+            add_on=_price(o.add_on),
+            late_last_level=o.late_last_level,
+            late_penalty_per_level=o.late_penalty_per_level,
+        )
+        s = summary(state.ledger)
+        cash = CashOut(
+            s.entries,
+            s.re_entries,
+            s.rebuys,
+            s.add_ons,
+            s.collected,
+            s.prize_pool,
+            s.fees,
+            s.jackpot,
+            s.chips_in_play,
+        )
+        level = clock.level_for_entries
+        late_open = row.status != "finished" and (level is None or level <= o.late_last_level)
+        winner = (
+            next((f.name for f in finishing if f.place == 1), None)
+            if row.status == "finished"
+            else None
+        )
+        return TournamentView(
+            id=row.id,
+            name=row.name,
+            preset=row.preset,
+            template=row.template,
+            held_on=row.held_on,
+            status=row.status,
+            version=row.version,
+            seed=row.seed,
+            balance_threshold=row.balance_threshold,
+            seats_per_table=row.seats_per_table,
+            break_order=tuple(row.break_order),
+            now=now,
+            clock=clock,
+            steps=_steps(state, clock.step_index, clock.is_started),
+            chip_set=state.structure.chip_set,
+            options=options,
+            cash=cash,
+            tables=tables,
+            players=tuple(sorted(players, key=lambda p: p.name.casefold())),
+            moves=moves,
+            payouts=payouts,
+            payout_rows=tuple(
+                (r.get("max_entries"), tuple(str(x) for x in r["percentages"]))
+                for r in row.payouts["rows"]
+            ),
+            unit_cents=state.unit_cents,
+            finishing=finishing,
+            sanctions=sanctions,
+            chop=row.chop,
+            stacks_at=row.stacks.get("at"),
+            late_open=late_open,
+            winner=winner,
+            names=names,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    id: int
+    name: str
+    held_on: date
+    status: str
+    template: str | None
+    players: int
+
+
+def list_tournaments(store: Store, limit: int = 200) -> list[TournamentSummary]:
+    with store.read() as session:
+        rows = session.scalars(
+            select(PokerTournament)
+            .order_by(PokerTournament.held_on.desc(), PokerTournament.id.desc())
+            .limit(limit)
+        ).all()
+        out = []
+        for r in rows:
+            entered = {p.player_id for p in r.purchases}
+            out.append(
+                TournamentSummary(r.id, r.name, r.held_on, r.status, r.template, len(entered))
+            )
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateOut:
+    id: str
+    name: str
+    weekday: str
+    start: str
+    buy_in: str  # "90+10+20"
+    buy_in_cents: int
+    starting_stack: int
+    level_minutes: int
+    next_date: date
+
+
+def templates(preset: str, today: date) -> list[TemplateOut]:
+    """PKR-SCHED-1: the club's week, each with its next date from ``today``."""
+    rules = poker_rules(preset)
+    out = []
+    for t in rules.tournaments:
+        day = today
+        for _ in range(60):
+            ok = WEEKDAYS[day.weekday()] == t.weekday and (
+                t.week_of_month is None or (day.day - 1) // 7 + 1 == t.week_of_month
+            )
+            if ok:
+                break
+            day += timedelta(days=1)
+        label = "+".join(
+            str(p.cents // 100) if p.cents % 100 == 0 else f"{p.cents / 100:.2f}" for p in t.buy_in
+        )
+        out.append(
+            TemplateOut(
+                t.id,
+                t.name,
+                t.weekday,
+                t.start,
+                label,
+                t.buy_in_cents,
+                t.starting_stack,
+                t.level_minutes,
+                day,
+            )
+        )
+    return out

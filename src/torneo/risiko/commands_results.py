@@ -1,0 +1,243 @@
+"""Entering a RisiKo! table's result (RSK-PTS-1, RSK-OUT-1/2, RSK-TBL-1): one transaction each.
+
+The referee (a judge) or the organizer enters, per seat: the table points, the status at the end
+(in the game, eliminated, excluded, withdrawn, expelled) and the elimination order; the winners
+when a tie must be broken (the event forces a sole winner, or a semifinal). Every bad input is
+refused naming the field — points above the objective's maximum, two winners when a sole one is
+forced, an elimination order with gaps, a player of another table (a player at two tables in one
+round), six players at a table — and nothing is changed.
+
+Decisions where the rules are silent:
+- The seats must be exactly the players the draw put at that table; they are stored in the
+  draw's turn order whatever order they were typed in.
+- A result can be corrected (with a reason, on the audit log) until the next round is drawn,
+  since the draws and the standings after it were made from it.
+- RSK-OUT-2: a seat recorded as *expelled* takes the player out of the tournament (not drawn
+  again, listed after the ranking without a place); correcting the seat takes the expulsion back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from torneo.core.errors import Conflict, TorneoError
+from torneo.core.ids import PlayerId
+from torneo.platform.guards import require
+from torneo.platform.store.uow import Actor, Store
+from torneo.risiko.commands import JUDGE, ORGANIZER, audit, not_finished, topic, touch
+from torneo.risiko.rules.results import (
+    SeatResult,
+    SeatStatus,
+    TableResult,
+    check_round,
+    check_table_result,
+    record_table_result,
+)
+from torneo.risiko.state import (
+    check_version,
+    get_tournament,
+    names_of,
+    result_of,
+    result_rules,
+    round_row,
+    rules_of,
+    seat_to_json,
+    table_seats,
+)
+from torneo.risiko.tables import RisikoResult
+
+_PLAYER = re.compile(r"\bplayer (\d+)\b")
+
+
+def _named(err: TorneoError, names: Mapping[int, str]) -> TorneoError:
+    """The same error with "player 17" written as "player 17 (Anna Rossi)" for the referee."""
+
+    def name(m: re.Match[str]) -> str:
+        who = names.get(int(m.group(1)))
+        return f"{m.group(0)} ({who})" if who else m.group(0)
+
+    accepted = _PLAYER.sub(name, err.accepted) if err.accepted else err.accepted
+    return type(err)(err.field, _PLAYER.sub(name, err.reason), accepted)
+
+
+def _whole(field: str, value: Any, *, optional: bool = False) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if optional:
+            return None
+        raise TorneoError(field, "is empty", "a whole number")
+    if isinstance(value, bool):
+        raise TorneoError(field, f"{value!r} is not a whole number", "a whole number")
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise TorneoError(field, f"'{value}' is not a whole number", "a whole number") from None
+
+
+def parse_seats(raw: Sequence[Mapping[str, Any]]) -> tuple[SeatResult, ...]:
+    """Seats as typed (``player``, ``table_points``, ``status``, ``eliminated``) → seat results."""
+    seats = []
+    for i, item in enumerate(raw, start=1):
+        player = _whole(f"seats[{i}].player", item.get("player"))
+        points = _whole(f"seats[{i}].table_points", item.get("table_points", 0), optional=True)
+        status_raw = str(item.get("status") or SeatStatus.SURVIVED.value)
+        try:
+            status = SeatStatus(status_raw)
+        except ValueError:
+            raise TorneoError(
+                f"seats[{i}].status",
+                f"'{status_raw}' is not a seat status",
+                ", ".join(s.value for s in SeatStatus),
+            ) from None
+        eliminated = _whole(f"seats[{i}].eliminated", item.get("eliminated"), optional=True)
+        assert player is not None
+        seats.append(SeatResult(PlayerId(player), points or 0, status, eliminated))
+    return tuple(seats)
+
+
+def _check_players(
+    result: TableResult, drawn: Sequence[PlayerId], tables: Sequence[Sequence[Any]]
+) -> None:
+    """RSK-TBL-1: the seats are the table's players; nobody from another table (or twice)."""
+    where = {int(p): t for t, seats in enumerate(tables, start=1) for p in seats}
+    for player in result.players:
+        if player in drawn:
+            continue
+        at = where.get(int(player))
+        if at is not None:
+            raise TorneoError(
+                "players",
+                f"player {player} is at table {at} in round {result.round_no}, not at table "
+                f"{result.table}: a player plays at one table a round",
+                f"the players of table {result.table}: " + ", ".join(map(str, drawn)),
+            )
+        raise TorneoError(
+            "players",
+            f"player {player} is not seated in round {result.round_no}",
+            f"the players of table {result.table}: " + ", ".join(map(str, drawn)),
+        )
+    missing = [p for p in drawn if p not in result.players]
+    if missing:
+        raise TorneoError(
+            "seats",
+            f"player {missing[0]} of table {result.table} has no result",
+            "one line for each player of the table",
+        )
+
+
+def enter_result(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    round_no: int,
+    table: int,
+    seats: Sequence[Mapping[str, Any]] | Sequence[SeatResult],
+    winners: Sequence[int] = (),
+    *,
+    correction: bool = False,
+    reason: str | None = None,
+    version: int | None = None,
+) -> TableResult:
+    """Record one table's game; a correction needs a reason and an undrawn next round."""
+    require(actor, ORGANIZER, JUDGE)
+    parsed = (
+        tuple(s for s in seats if isinstance(s, SeatResult))
+        if seats and isinstance(seats[0], SeatResult)
+        else parse_seats(seats)  # type: ignore[arg-type]
+    )
+    chosen = tuple(PlayerId(int(w)) for w in winners)
+    with store.unit(actor) as uow:
+        row = get_tournament(uow.session, tournament_id, for_update=True)
+        names = names_of(row)
+        try:
+            check_version(row, version)
+            not_finished(row)
+            rnd = round_row(row, round_no)
+            drawn = table_seats(rnd, table)
+            rules = result_rules(rules_of(row), rnd.stage)
+            result = TableResult(round_no, table, parsed, chosen)
+            refusal = check_table_result(result, rules)
+            if refusal is not None:
+                raise refusal.raise_as()
+            _check_players(result, drawn, rnd.tables)
+            by_player = {s.player: s for s in parsed}
+            ordered = TableResult(round_no, table, tuple(by_player[p] for p in drawn), chosen)
+            recorded = record_table_result(ordered, rules)
+            existing = next(
+                (r for r in row.results if r.round_no == round_no and r.table_no == table), None
+            )
+            _check_correction(row.rounds[-1].number, existing, round_no, table, correction, reason)
+            others = [
+                result_of(r) for r in row.results if r.round_no == round_no and r.table_no != table
+            ]
+            refusal = check_round([*others, recorded])
+            if refusal is not None:
+                raise refusal.raise_as()
+        except TorneoError as err:
+            raise _named(err, names) from err
+        seats_json = [seat_to_json(s) for s in recorded.seats]
+        winners_json = [int(w) for w in recorded.winners]
+        after = {"round": round_no, "table": table, "seats": seats_json, "winners": winners_json}
+        if existing is None:
+            row.results.append(
+                RisikoResult(
+                    tournament_id=row.id,
+                    round_no=round_no,
+                    table_no=table,
+                    seats=seats_json,
+                    winners=winners_json,
+                    entered_by=actor.name,
+                    entered_at=uow.now,
+                )
+            )
+            before = None
+        else:
+            before = {"seats": existing.seats, "winners": existing.winners}
+            existing.seats = seats_json
+            existing.winners = winners_json
+            existing.entered_by = actor.name
+            existing.entered_at = uow.now
+        touch(row)
+        uow.notify(topic(row.id), "result", round=round_no, table=table)
+        uow.audit(
+            "risiko.result.correct" if existing is not None else "risiko.result",
+            "risiko_tournament",
+            row.id,
+            before=before,
+            after=after,
+            reason=reason,
+        )
+        expelled = [s.player for s in recorded.seats if s.status is SeatStatus.EXPELLED]
+        if expelled:
+            audit(uow, row, "expel", players=[int(p) for p in expelled], round=round_no)
+        return recorded
+
+
+def _check_correction(
+    last_round: int,
+    existing: RisikoResult | None,
+    round_no: int,
+    table: int,
+    correction: bool,
+    reason: str | None,
+) -> None:
+    if existing is None:
+        return
+    if not correction:
+        raise Conflict(
+            "table",
+            f"table {table} of round {round_no} already has a result",
+            "a correction, with a reason",
+        )
+    if not (reason or "").strip():
+        raise TorneoError("reason", "a correction needs a reason", "a short text for the record")
+    if last_round > round_no:
+        raise Conflict(
+            "round_no",
+            f"round {last_round} has been drawn: the results of round {round_no} are final",
+            "correct a result before the next draw",
+        )
+
+
+__all__ = ["enter_result", "parse_seats"]

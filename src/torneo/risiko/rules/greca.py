@@ -1,0 +1,65 @@
+"""The "alla greca" draw (RSK-TBL-2): the winner stays, the 2nd moves one table on, the 3rd two…
+
+From the previous round's recorded results: the player who finished k-th at table t goes to table
+t + k − 1 (counting around: after the last table comes table 1). With tables of 4 every table
+receives four players again; a table of 5 (or 3) passes its extra (or missing) seat on with its
+5th place, so the sizes stay within the policy.
+
+Decisions where the rules are silent: players sharing a place (co-winners, equal table points)
+move in their turn order at that table; the field must be the previous round's, because a
+player who left would leave a table short — the organizer then uses a random draw. The new
+turn order at each table is drawn with the seeded ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from torneo.core.errors import TorneoError
+from torneo.core.ids import PlayerId
+from torneo.risiko.rules.draw import DrawMethod, TableDraw
+from torneo.risiko.rules.history import History
+from torneo.risiko.rules.random_draw import check_field, seat_tables
+from torneo.risiko.rules.results import TableResult
+
+
+def alla_greca(
+    previous: Sequence[TableResult],
+    players: Sequence[PlayerId],
+    history: History,
+    rng: random.Random,
+    *,
+    round_no: int,
+) -> TableDraw:
+    """RSK-TBL-2: seat ``players`` by moving each finisher of ``previous`` on by their place."""
+    check_field(players)
+    if not previous:
+        raise TorneoError(
+            "previous", "alla greca needs the previous round's results", "a played round"
+        )
+    ordered = sorted(previous, key=lambda r: r.table)
+    before = {p for r in ordered for p in r.players}
+    if before != set(players):
+        gone = sorted(before - set(players))
+        new = sorted(set(players) - before)
+        raise TorneoError(
+            "players",
+            "alla greca needs the previous round's field: "
+            + "; ".join(
+                part
+                for part in (
+                    f"{', '.join(map(str, gone))} left" if gone else "",
+                    f"{', '.join(map(str, new))} joined" if new else "",
+                )
+                if part
+            ),
+            "the same players as the previous round, or a random draw",
+        )
+    count = len(ordered)
+    seatings: list[list[PlayerId]] = [[] for _ in ordered]
+    for i, result in enumerate(ordered):
+        finish = [p for group in result.finishing_groups() for p in group]
+        for place, player in enumerate(finish):
+            seatings[(i + place) % count].append(player)
+    return seat_tables(seatings, history, rng, round_no, DrawMethod.GRECA)

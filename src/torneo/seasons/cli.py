@@ -1,0 +1,238 @@
+"""``torneo season``: import past results, add finished events, show the season table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from torneo.cli.common import (
+    CLI_ACTOR,
+    EXIT_INPUT,
+    JsonFlag,
+    console,
+    edge,
+    err_console,
+    open_store,
+    print_json,
+    print_table,
+    resolve_event,
+)
+from torneo.core.errors import TorneoError
+from torneo.seasons import commands as seasons
+from torneo.seasons.rules.settings import REGIONAL_CUT
+
+app = typer.Typer(help="Seasons: imported results, season points, the ranking and its cut.")
+
+SeasonArg = Annotated[str, typer.Argument(metavar="NAME", help="Season name.")]
+Start = Annotated[
+    str | None, typer.Option(help="First day, YYYY-MM-DD (default: the preset's season).")
+]
+End = Annotated[
+    str | None, typer.Option(help="Last day, YYYY-MM-DD (default: the preset's season).")
+]
+Cut = Annotated[int, typer.Option(help="Places that qualify (INV-RANK-3).")]
+
+
+def _print_summary(summary: seasons.ImportSummary, name: str, as_json: bool) -> None:
+    if as_json:
+        print_json(
+            {
+                "season_id": summary.season_id,
+                "season": name,
+                "season_created": summary.season_created,
+                "tournaments": summary.tournaments,
+                "results": summary.results,
+                "void": [{"tournament": t, "breaches": list(b)} for t, b in summary.void],
+            }
+        )
+        return
+    out = console()
+    if summary.season_created:
+        out.print(f"Created season '{name}'.")
+    out.print(
+        f"Season '{name}': {summary.tournaments} tournament(s), {summary.results} result(s) added."
+    )
+    for tournament, breaches in summary.void:
+        out.print(f"Void (INV-LEGAL-8): {tournament}", markup=False)
+        for breach in breaches:
+            out.print(f"  - {breach}", markup=False)
+
+
+@app.command("create")
+def create(
+    name: SeasonArg,
+    preset: Annotated[str, typer.Option(help="Ruleset preset, e.g. invasion-it-2012.")],
+    start: Start = None,
+    end: End = None,
+    cut: Cut = REGIONAL_CUT,
+    as_json: JsonFlag = False,
+) -> None:
+    """Create an empty season (INV-SEASON-1 dates)."""
+    with edge(as_json=as_json):
+        store = open_store()
+        seasons.create_season(
+            store, CLI_ACTOR, name=name, preset=preset, start=start, end=end, cut_size=cut
+        )
+        info = seasons.season_info(store, name)
+    if as_json:
+        print_json(_info_json(info))
+    else:
+        console().print(
+            f"Created season '{info.name}' ({info.preset}, "
+            f"{info.starts_on.isoformat()} – {info.ends_on.isoformat()})"
+        )
+
+
+@app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="CSV: tournament,date,store,major,player,...")],
+    season: Annotated[str, typer.Option("--season", help="Season name (created if absent).")],
+    preset: Annotated[str, typer.Option(help="Ruleset preset, e.g. invasion-it-2012.")],
+    start: Start = None,
+    end: End = None,
+    cut: Cut = REGIONAL_CUT,
+    as_json: JsonFlag = False,
+) -> None:
+    """Import a season's past results; every wrong row is listed and nothing is imported."""
+    with edge(as_json=as_json):
+        try:
+            text = file.read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            raise TorneoError("file", f"cannot read {file}: {exc.strerror}", "a CSV file") from exc
+        except UnicodeDecodeError as exc:
+            raise TorneoError("file", f"{file} is not UTF-8 text", "a UTF-8 CSV file") from exc
+        store = open_store()
+        try:
+            summary = seasons.import_season_csv(
+                store, CLI_ACTOR, season, preset, text, start=start, end=end, cut_size=cut
+            )
+        except seasons.SeasonImportError as error:
+            _print_issues(error, file, as_json)
+    _print_summary(summary, season, as_json)
+
+
+def _print_issues(error: seasons.SeasonImportError, file: Path, as_json: bool) -> NoReturn:
+    """Every problem of the file, one a line (the error message itself shows only five)."""
+    if as_json:
+        import json
+
+        issues = [
+            {"row": i.row, "column": i.column, "reason": i.reason, "accepted": i.accepted}
+            for i in error.issues
+        ]
+        typer.echo(json.dumps({"error": error.code, "field": "file", "issues": issues}), err=True)
+    else:
+        out = err_console()
+        count = len(error.issues)
+        out.print(
+            f"[bold red]Error[/] [bold]file[/]: {file} has {count} problem"
+            f"{'s' if count != 1 else ''}; nothing imported"
+        )
+        for issue in error.issues:
+            out.print(f"  {issue.text()}", markup=False)
+    raise typer.Exit(EXIT_INPUT)
+
+
+@app.command("add-event")
+def add_event(
+    name: SeasonArg,
+    event: Annotated[str, typer.Argument(metavar="EVENT", help="Finished event id or name.")],
+    store_name: Annotated[
+        str | None, typer.Option("--store", help="Store holding it (default: its location).")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Put a finished event in the season (again: refresh its results after a correction)."""
+    with edge(as_json=as_json):
+        store = open_store()
+        event_id = resolve_event(store, event)
+        summary = seasons.add_finished_event_to_season(
+            store, CLI_ACTOR, name, event_id, store_name=store_name
+        )
+    _print_summary(summary, name, as_json)
+
+
+@app.command("recompute")
+def recompute(name: SeasonArg, as_json: JsonFlag = False) -> None:
+    """Check and score every tournament of the season again from its stored results."""
+    with edge(as_json=as_json):
+        summary = seasons.recompute_season(open_store(), CLI_ACTOR, name)
+    _print_summary(summary, name, as_json)
+
+
+def _info_json(info: seasons.SeasonInfo) -> dict[str, object]:
+    return {
+        "id": info.id,
+        "name": info.name,
+        "preset": info.preset,
+        "start": info.starts_on.isoformat(),
+        "end": info.ends_on.isoformat(),
+        "cut_size": info.cut_size,
+        "tournaments": info.tournaments,
+        "void": [{"tournament": t, "breaches": list(b)} for t, b in info.void],
+    }
+
+
+@app.command("list")
+def list_(as_json: JsonFlag = False) -> None:
+    """Seasons with their dates and tournaments."""
+    with edge(as_json=as_json):
+        infos = seasons.list_seasons(open_store())
+    if as_json:
+        print_json([_info_json(i) for i in infos])
+        return
+    print_table(
+        "Seasons",
+        ["name", "preset", "start", "end", "tournaments", "void", "cut"],
+        [
+            (
+                i.name,
+                i.preset,
+                i.starts_on.isoformat(),
+                i.ends_on.isoformat(),
+                i.tournaments,
+                len(i.void),
+                i.cut_size,
+            )
+            for i in infos
+        ],
+    )
+
+
+@app.command("standings")
+def standings(name: SeasonArg, as_json: JsonFlag = False) -> None:
+    """The season table: points, W, S, MW, MP, T (INV-RANK-1), dense rank (INV-RANK-2)."""
+    with edge(as_json=as_json):
+        store = open_store()
+        info = seasons.season_info(store, name)
+        rows = seasons.season_standings(store, name)
+    if as_json:
+        print_json([r.as_dict() for r in rows])
+        return
+    table_rows = []
+    for r in rows:
+        table_rows.append(
+            (
+                r.rank,
+                r.player,
+                r.club,
+                r.points,
+                r.wins,
+                r.seconds,
+                r.major_wins,
+                r.best_major_place,
+                r.played,
+                str(r.final_bonus) if r.final_bonus else "",
+                "✓" if r.qualified else "",
+            )
+        )
+    print_table(
+        f"{info.name} — {info.starts_on.isoformat()} – {info.ends_on.isoformat()} "
+        f"(cut: {info.cut_size})",
+        ["#", "player", "club", "points", "W", "S", "MW", "MP", "T", "final bonus", "qualified"],
+        table_rows,
+    )
+    for tournament, breaches in info.void:
+        console().print(f"Void (INV-LEGAL-8): {tournament}: {'; '.join(breaches)}", markup=False)

@@ -1,0 +1,428 @@
+"""A season's calendar: announcing a tournament (the sanctioning check) and the days a store may
+still book (issue 5 item 2; INV-LEGAL-1..7, INV-MAJOR-1/2, INV-SEASON-1/2).
+
+The calendar is the season's played tournaments (``SeasonTournament``) plus the tournaments
+announced and not played yet (``SeasonAnnouncement``). Announcing runs
+:func:`~torneo.seasons.rules.legality.check_legality` with every fact known at announcement
+(announced today, the judge, the venue, the prizes, the store's other tournaments, the Majors);
+the close is checked again when the results enter the season (``services.seasons``).
+
+Decisions where the rules are silent:
+- A tournament that would break a rule is not announced at all: the organizer sees every breach
+  at once (rule id and sentence) and nothing is saved; a void tournament never holds a place on
+  the calendar, so it never blocks another store's booking (a void one gives no points anyway).
+- The Majors fixed at season start (INV-SEASON-2) are the Majors announced on or before the
+  season's first day, and the Major tournaments already in the season (an imported season's).
+  A Major announced later breaks INV-SEASON-2.
+- "Today" is the store's clock: the announcement date is the day it is saved.
+- An announced tournament whose name is already a played tournament of the season is the same
+  tournament: the played one stands on the calendar.
+- A played tournament has precedence over any announcement (INV-LEGAL-6 refuses the newcomer),
+  even when an import put it after today.
+- A Major announced on or before the season's first day is being fixed now: it must fit the
+  schedule (at most five, inside the season, a week apart: ``can_add_major``).
+"""
+
+from __future__ import annotations
+
+import calendar as _months
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.inputs import clean_name
+from torneo.platform.guards import ORGANIZER, require
+from torneo.platform.store.uow import Actor, Store
+from torneo.seasons.commands import season_rules
+from torneo.seasons.rules.calendar import CalendarEntry, MajorSchedule, bookable_days, can_add_major
+from torneo.seasons.rules.dates import SeasonDates, parse_day
+from torneo.seasons.rules.legality import Breach, TournamentFacts, check_legality
+from torneo.seasons.rules.settings import DEFAULT_SANCTIONING
+from torneo.seasons.tables import Season, SeasonTournament
+from torneo.seasons.tables_calendar import SeasonAnnouncement
+from torneo.seasons.views import BreachLine, SeasonRef, breach_lines
+
+MAX_PRIZE_PLACES = 1000
+
+
+class SanctioningError(TorneoError):
+    """The tournament would break sanctioning rules; ``breaches`` lists every one. Not saved."""
+
+    def __init__(self, breaches: tuple[BreachLine, ...]) -> None:
+        self.breaches = breaches
+        count = len(breaches)
+        super().__init__(
+            "tournament",
+            f"{count} breach{'es' if count != 1 else ''} of the sanctioning rules, not announced: "
+            + "; ".join(b.text for b in breaches),
+            "a tournament that breaks no sanctioning rule (INV-LEGAL-1..7, INV-MAJOR-1/2)",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementInput:
+    """What an organizer announces; ``held_on`` as typed (checked here)."""
+
+    name: str
+    store: str
+    held_on: str | date
+    is_major: bool = False
+    judge: str = ""  # INV-LEGAL-3: empty = no judge named
+    public_place: bool = True  # INV-LEGAL-4
+    prizes_for_top: int = 2  # INV-LEGAL-5
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncedLine:
+    id: int
+    name: str
+    store: str
+    held_on: date
+    is_major: bool
+    announced_on: date
+    judge: str
+    prizes_for_top: int
+
+
+@dataclass(frozen=True, slots=True)
+class DayCell:
+    day: date
+    in_season: bool
+    is_major: bool  # a Major is held that day
+    near_major: bool  # INV-LEGAL-7: less than 7 days from a Major
+    tournaments: tuple[str, ...]  # every tournament held that day ("name · store")
+    own: bool  # the chosen store holds one that day
+    bookable: bool  # the chosen store may still book it
+
+
+@dataclass(frozen=True, slots=True)
+class MonthView:
+    first: date
+    weeks: tuple[tuple[DayCell | None, ...], ...]  # Monday first; None outside the month
+    own: int  # the chosen store's tournaments that month (INV-LEGAL-6: at most 2)
+    bookable: int
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarView:
+    season_id: int
+    season: str
+    starts_on: date
+    ends_on: date
+    today: date
+    store: str | None  # the store whose bookable days are shown
+    stores: tuple[str, ...]
+    majors: tuple[date, ...]  # fixed at season start (INV-SEASON-2)
+    announced: tuple[AnnouncedLine, ...]
+    months: tuple[MonthView, ...]
+    max_per_month: int
+    min_gap_days: int
+    quiet_days: int
+    announce_days: int
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _season(session: Session, ref: SeasonRef, *, for_update: bool = False) -> Season:
+    if isinstance(ref, int):
+        stmt = select(Season).where(Season.id == ref)
+    else:
+        stmt = select(Season).where(func.lower(Season.name) == " ".join(ref.split()).lower())
+    if for_update:
+        stmt = stmt.with_for_update()
+    season = session.scalars(stmt).first()
+    if season is None:
+        what = f"no season {ref}" if isinstance(ref, int) else f"no season named '{ref}'"
+        raise NotFound("season", what, "an existing season")
+    return season
+
+
+def _announcements(session: Session, season_id: int) -> list[SeasonAnnouncement]:
+    return list(
+        session.scalars(
+            select(SeasonAnnouncement)
+            .where(SeasonAnnouncement.season_id == season_id)
+            .order_by(SeasonAnnouncement.held_on, SeasonAnnouncement.id)
+        )
+    )
+
+
+def _played(session: Session, season_id: int) -> list[SeasonTournament]:
+    return list(
+        session.scalars(
+            select(SeasonTournament)
+            .where(SeasonTournament.season_id == season_id)
+            .order_by(SeasonTournament.held_on, SeasonTournament.id)
+        )
+    )
+
+
+def _calendar(
+    played: list[SeasonTournament], announced: list[SeasonAnnouncement]
+) -> list[CalendarEntry]:
+    names = {t.name.casefold() for t in played}
+    # A played tournament is on record: it has precedence over anything announced now
+    # (INV-LEGAL-6 refuses the newcomer), whatever the dates an import brought in.
+    entries = [
+        CalendarEntry(t.name, t.store, t.held_on, t.is_major, void=t.void, announced_on=date.min)
+        for t in played
+    ]
+    entries += [
+        CalendarEntry(a.name, a.store, a.held_on, a.is_major, announced_on=a.announced_on)
+        for a in announced
+        if a.name.casefold() not in names
+    ]
+    return entries
+
+
+def fixed_majors(
+    season: Season, played: list[SeasonTournament], announced: list[SeasonAnnouncement]
+) -> list[date]:
+    """INV-SEASON-2: Majors announced by the season's first day, and those already played."""
+    days = {t.held_on for t in played if t.is_major and not t.void}
+    days |= {a.held_on for a in announced if a.is_major and a.announced_on <= season.starts_on}
+    return sorted(days)
+
+
+def _facts(data: AnnouncementInput, today: date) -> TournamentFacts:
+    name = clean_name("name", data.name)
+    shop = clean_name("store", data.store)
+    held_on = data.held_on if isinstance(data.held_on, date) else parse_day("held_on", data.held_on)
+    if not 0 <= data.prizes_for_top <= MAX_PRIZE_PLACES:
+        raise TorneoError(
+            "prizes_for_top", f"{data.prizes_for_top} places", f"0..{MAX_PRIZE_PLACES} places"
+        )
+    judge = " ".join(data.judge.split())
+    if len(judge) > 120:
+        raise TorneoError("judge", f"is {len(judge)} characters long", "at most 120 characters")
+    return TournamentFacts(
+        key=name,
+        store=shop,
+        date=held_on,
+        is_major=data.is_major,
+        announced_on=today,
+        judge_named=bool(judge),
+        public_place=data.public_place,
+        prizes_for_top=data.prizes_for_top,
+    )
+
+
+def _breaches(session: Session, season: Season, facts: TournamentFacts) -> tuple[BreachLine, ...]:
+    _, rules = season_rules(season.preset)
+    played = _played(session, season.id)
+    announced = _announcements(session, season.id)
+    taken = {t.name.casefold() for t in played} | {a.name.casefold() for a in announced}
+    if facts.key.casefold() in taken:
+        raise Conflict(
+            "name",
+            f"'{facts.key}' is already on the calendar of season '{season.name}'",
+            "another name",
+        )
+    dates = SeasonDates(season.starts_on, season.ends_on)
+    majors = fixed_majors(season, played, announced)
+    extra: list[Breach] = []
+    today = facts.announced_on or facts.date
+    if facts.is_major and today <= season.starts_on:
+        # INV-SEASON-2: a Major announced by the first day is being fixed now — as one of at
+        # most five, inside the season, a week from the others (domain.season.calendar).
+        refusal = can_add_major(dates, MajorSchedule(tuple(majors)), facts.date, today=today)
+        if refusal is None:
+            majors = sorted({*majors, facts.date})
+        elif refusal.rule != "INV-SEASON-1":  # outside the season: check_legality says so
+            extra.append(Breach(refusal.rule or "INV-SEASON-2", refusal.reason))
+    breaches = check_legality(facts, _calendar(played, announced), dates, rules, majors=majors)
+    return breach_lines(b.text() for b in [*extra, *breaches])
+
+
+# --- use cases -------------------------------------------------------------------------------
+
+
+def check_announcement(
+    store: Store, season_name: SeasonRef, data: AnnouncementInput
+) -> tuple[BreachLine, ...]:
+    """Every breach the tournament would have if announced today (empty: it may be announced)."""
+    today = store.clock().date()
+    facts = _facts(data, today)
+    with store.read() as session:
+        return _breaches(session, _season(session, season_name), facts)
+
+
+def announce_tournament(
+    store: Store, actor: Actor, season_name: SeasonRef, data: AnnouncementInput
+) -> int:
+    """Put a sanctioned tournament on the calendar; a breach refuses it (SanctioningError)."""
+    require(actor, ORGANIZER)
+    with store.unit(actor) as uow:
+        facts = _facts(data, uow.now.date())
+        season = _season(uow.session, season_name, for_update=True)
+        breaches = _breaches(uow.session, season, facts)
+        if breaches:
+            raise SanctioningError(breaches)
+        row = SeasonAnnouncement(
+            season_id=season.id,
+            name=facts.key,
+            store=facts.store,
+            held_on=facts.date,
+            is_major=facts.is_major,
+            announced_on=uow.now.date(),
+            judge=" ".join(data.judge.split()),
+            public_place=data.public_place,
+            prizes_for_top=data.prizes_for_top,
+            created_at=uow.now,
+        )
+        uow.session.add(row)
+        uow.session.flush()
+        uow.audit(
+            "season.announce",
+            "season_announcement",
+            row.id,
+            after={
+                "season": season.name,
+                "tournament": row.name,
+                "store": row.store,
+                "date": row.held_on.isoformat(),
+                "major": row.is_major,
+                "judge": row.judge,
+                "prizes_for_top": row.prizes_for_top,
+            },
+        )
+        return row.id
+
+
+def withdraw_announcement(
+    store: Store, actor: Actor, season_name: SeasonRef, announcement_id: int, *, reason: str = ""
+) -> None:
+    """Take an announced tournament off the calendar (it frees the store's day)."""
+    require(actor, ORGANIZER)
+    with store.unit(actor) as uow:
+        season = _season(uow.session, season_name)
+        row = uow.session.get(SeasonAnnouncement, announcement_id)
+        if row is None or row.season_id != season.id:
+            raise NotFound(
+                "announcement",
+                f"no announced tournament {announcement_id} in season '{season.name}'",
+                "a tournament listed on the calendar",
+            )
+        before = {"tournament": row.name, "store": row.store, "date": row.held_on.isoformat()}
+        uow.session.delete(row)
+        uow.audit(
+            "season.withdraw",
+            "season_announcement",
+            announcement_id,
+            before=before,
+            reason=reason.strip() or None,
+        )
+
+
+def calendar_view(
+    store: Store, season_name: SeasonRef, *, store_name: str | None = None
+) -> CalendarView:
+    """The season month by month: Majors and their quiet days, every tournament, and — for
+    ``store_name`` — the days it may still book (INV-LEGAL-1/6/7, INV-SEASON-1)."""
+    today = store.clock().date()
+    rules = DEFAULT_SANCTIONING
+    with store.read() as session:
+        season = _season(session, season_name)
+        played = _played(session, season.id)
+        announced = _announcements(session, season.id)
+    entries = _calendar(played, announced)
+    majors = fixed_majors(season, played, announced)
+    dates = SeasonDates(season.starts_on, season.ends_on)
+    stores = tuple(sorted({e.store for e in entries}, key=str.casefold))
+    chosen = " ".join(store_name.split()) if store_name and store_name.strip() else None
+    by_day: dict[date, list[str]] = {}
+    own_days: set[date] = set()
+    for e in entries:
+        if e.void:
+            continue
+        by_day.setdefault(e.date, []).append(f"{e.key} · {e.store}")
+        if chosen and e.store.strip().casefold() == chosen.casefold():
+            own_days.add(e.date)
+    months: list[MonthView] = []
+    month = season.starts_on.replace(day=1)
+    while month <= season.ends_on:
+        free = (
+            set(bookable_days(chosen, month, entries, majors, season=dates, today=today))
+            if chosen
+            else set()
+        )
+        months.append(_month(month, dates, majors, by_day, own_days, free, rules.major_quiet_days))
+        month = (month + timedelta(days=32)).replace(day=1)
+    return CalendarView(
+        season_id=season.id,
+        season=season.name,
+        starts_on=season.starts_on,
+        ends_on=season.ends_on,
+        today=today,
+        store=chosen,
+        stores=stores,
+        majors=tuple(majors),
+        announced=tuple(
+            AnnouncedLine(
+                a.id,
+                a.name,
+                a.store,
+                a.held_on,
+                a.is_major,
+                a.announced_on,
+                a.judge,
+                a.prizes_for_top,
+            )
+            for a in announced
+        ),
+        months=tuple(months),
+        max_per_month=rules.store_max_per_month,
+        min_gap_days=rules.store_min_gap_days,
+        quiet_days=rules.major_quiet_days,
+        announce_days=rules.announce_days,
+    )
+
+
+def _month(
+    first: date,
+    season: SeasonDates,
+    majors: list[date],
+    by_day: dict[date, list[str]],
+    own_days: set[date],
+    free: set[date],
+    quiet: int,
+) -> MonthView:
+    days_in = _months.monthrange(first.year, first.month)[1]
+    cells: list[DayCell | None] = [None] * first.weekday()  # Monday first
+    own = 0
+    for n in range(1, days_in + 1):
+        day = first.replace(day=n)
+        own += int(day in own_days)
+        cells.append(
+            DayCell(
+                day=day,
+                in_season=season.contains(day),
+                is_major=day in majors,
+                near_major=any(0 < abs((day - m).days) < quiet for m in majors),
+                tournaments=tuple(by_day.get(day, ())),
+                own=day in own_days,
+                bookable=day in free,
+            )
+        )
+    cells += [None] * (-len(cells) % 7)
+    weeks = tuple(tuple(cells[i : i + 7]) for i in range(0, len(cells), 7))
+    return MonthView(first, weeks, own, len(free))
+
+
+__all__ = [
+    "AnnouncedLine",
+    "AnnouncementInput",
+    "CalendarView",
+    "DayCell",
+    "MonthView",
+    "SanctioningError",
+    "announce_tournament",
+    "calendar_view",
+    "check_announcement",
+    "fixed_majors",
+    "withdraw_announcement",
+]

@@ -1,0 +1,123 @@
+"""Rows of the season table as services hand them out, built once for every reader.
+
+``seasons`` (CLI, imports) and ``season_views`` (pages, API, exports) both turn stored
+tournaments into ``TournamentOutcome`` values for ``SeasonTable`` and its ``SeasonRow`` values
+into named rows; they do it here so the two can never disagree on a column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import Any, Protocol
+
+from torneo.core.ids import PlayerId
+from torneo.seasons.rules.outcome import SeasonResult as ScoredResult
+from torneo.seasons.rules.outcome import TournamentOutcome
+from torneo.seasons.rules.ranking import SeasonRow
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonStanding:
+    """One row of the season table with the player's name (INV-RANK-1..3)."""
+
+    rank: int  # dense on points (INV-RANK-2)
+    position: int  # strict INV-RANK-1 order
+    player_id: int
+    player: str
+    club: str | None
+    points: int
+    wins: int  # W
+    seconds: int  # S
+    major_wins: int  # MW
+    best_major_place: int | None  # MP
+    played: int  # T
+    final_bonus: Fraction  # INV-MAJOR-5 (+ placement bonus)
+    qualified: bool  # inside the cut (INV-RANK-3)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The columns as the regulation names them (JSON and CSV exports, the CLI)."""
+        return {
+            "rank": self.rank,
+            "position": self.position,
+            "player_id": self.player_id,
+            "player": self.player,
+            "club": self.club,
+            "points": self.points,
+            "W": self.wins,
+            "S": self.seconds,
+            "MW": self.major_wins,
+            "MP": self.best_major_place,
+            "T": self.played,
+            "final_bonus": str(self.final_bonus),
+            "qualified": self.qualified,
+        }
+
+
+def standing_of(row: SeasonRow, player: str, club: str | None) -> SeasonStanding:
+    """The domain's row with the player's name and club."""
+    return SeasonStanding(
+        rank=row.rank,
+        position=row.position,
+        player_id=int(row.player_id),
+        player=player,
+        club=club,
+        points=row.points,
+        wins=row.wins,
+        seconds=row.seconds,
+        major_wins=row.major_wins,
+        best_major_place=row.best_major_place,
+        played=row.played,
+        final_bonus=row.final_bonus,
+        qualified=row.qualified,
+    )
+
+
+class StoredResult(Protocol):
+    """A stored, already scored result (an ORM ``SeasonResult`` or a lighter read of it)."""
+
+    @property
+    def player_id(self) -> int: ...
+    @property
+    def place(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def final_bonus(self) -> str: ...
+    @property
+    def dropped(self) -> bool: ...
+    @property
+    def played_every_round(self) -> bool: ...
+    @property
+    def breakdown(self) -> str: ...
+
+
+def outcome_of(
+    name: str,
+    held_on: date,
+    is_major: bool,
+    results: Iterable[StoredResult],
+    void: bool,
+    breaches: Sequence[str] | None,
+) -> TournamentOutcome:
+    """The stored tournament as the season table reads it (points are not scored again)."""
+    return TournamentOutcome(
+        key=name,
+        date=held_on,
+        is_major=is_major,
+        results=tuple(
+            ScoredResult(
+                player_id=PlayerId(r.player_id),
+                place=r.place,
+                points=r.points,
+                final_bonus=Fraction(r.final_bonus or "0"),
+                has_major_benefits=not r.dropped and r.played_every_round,  # INV-MAJOR-6
+                explanation=r.breakdown,
+            )
+            for r in results
+        ),
+        void=void,
+        breaches=tuple(breaches or ()),
+    )

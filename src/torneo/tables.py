@@ -1,0 +1,27 @@
+"""Every table of Torneo, imported together so ``Base.metadata`` is complete.
+
+Alembic's target metadata, the models-and-migrations test and the transfer of a whole database
+need every table, whichever discipline module happened to be imported first.
+"""
+
+from torneo.cards import tables as cards_tables
+from torneo.cards import tables_self_report as cards_self_report_tables
+from torneo.judging import tables as judging_tables
+from torneo.platform.store import tables as platform_tables
+from torneo.poker import tables as poker_tables
+from torneo.risiko import tables as risiko_tables
+from torneo.seasons import tables as seasons_tables
+from torneo.seasons import tables_calendar as seasons_calendar_tables
+from torneo.seasons import tables_ladders as seasons_ladders_tables
+
+__all__ = [
+    "cards_self_report_tables",
+    "cards_tables",
+    "judging_tables",
+    "platform_tables",
+    "poker_tables",
+    "risiko_tables",
+    "seasons_calendar_tables",
+    "seasons_ladders_tables",
+    "seasons_tables",
+]

@@ -1,0 +1,130 @@
+"""Exports (issue 3 items 5–6, issue 5 item 4): pairings with the reason of each pair, standings,
+the season's table, tournaments and results as CSV and JSON; a season exported in the import
+format imports into another season with the same table."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+
+from tests.seasons.test_commands import PRESET, csv_text, field_rows, rank_example_csv
+from tests.support.seasons import play_event
+from torneo.cards import exports
+from torneo.cards import views as queries
+from torneo.core.errors import NotFound
+from torneo.platform.store.uow import Actor, Store
+from torneo.seasons import commands as seasons
+from torneo.seasons import views as season_views
+
+
+def _rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_pairings_csv_explains_each_pair_by_name(store: Store, organizer: Actor) -> None:
+    """Issue 3 item 6: every Swiss pair carries the engine's reason, players named, no ids."""
+    event_id = play_event(store, organizer, players=9, seed=8)
+    text = exports.pairings_csv(store, event_id)
+    assert text.splitlines()[0] == ",".join(exports.PAIRINGS_HEADER)
+    rows = _rows(text)
+    page = queries.event_page(store, event_id)
+    views = [queries.pairings(store, event_id, n) for n in page.round_numbers]
+    assert len(rows) == sum(len(v.lines) for v in views if v is not None)
+    swiss = [r for r in rows if r["stage"] == "swiss"]
+    assert all(r["explanation"] for r in swiss)
+    assert not any(re.search(r"#\d+", r["explanation"]) for r in rows)
+    assert any(r["explanation"].startswith("same score group") for r in swiss)
+    byes = [r for r in swiss if r["player_b"] == "bye"]
+    assert len(byes) == 4  # 9 players, 4 Swiss rounds (INV-STRUCT-1): one bye a round
+    assert all(r["result"] == "bye" and r["player_b_id"] == "" for r in byes)
+    round_two = _rows(exports.pairings_csv(store, event_id, 2))
+    assert {r["round"] for r in round_two} == {"2"}
+    assert round_two == [r for r in rows if r["round"] == "2"]
+
+
+def test_explained_round_names_players(store: Store, organizer: Actor) -> None:
+    event_id = play_event(store, organizer, players=8, seed=2)
+    view = exports.explained_round(store, event_id, 2)
+    assert view.round_no == 2
+    assert view.stage == "swiss"
+    names = {line.name for line in queries.players(store, event_id)}
+    for pair in view.pairs:
+        assert pair.a in names
+        assert pair.b in names
+        assert pair.result is not None
+        assert pair.explanation
+    last = exports.explained_round(store, event_id)
+    assert last.round_no == max(view.round_numbers)
+    assert last.stage == "top"
+    with pytest.raises(NotFound) as err:
+        exports.explained_round(store, event_id, 99)
+    assert err.value.field == "round"
+    with pytest.raises(NotFound) as err:
+        exports.pairings_csv(store, 9999)
+    assert err.value.field == "event_id"
+
+
+def test_with_names_keeps_unknown_ids() -> None:
+    text = "#3 floated down from 6 points to meet 3; rematch avoided: #9 already met #3"
+    assert exports.with_names(text, {3: "Anna"}) == (
+        "Anna floated down from 6 points to meet 3; rematch avoided: #9 already met Anna"
+    )
+
+
+def test_standings_csv_has_the_preset_tiebreaks(store: Store, organizer: Actor) -> None:
+    """INV-RANK-2 dense rank beside the position; the preset's tiebreaks, exact decimals."""
+    event_id = play_event(store, organizer, players=8, seed=4)
+    view = queries.standings(store, event_id)
+    rows = _rows(exports.standings_csv(store, event_id))
+    assert [int(r["position"]) for r in rows] == [s.position for s in view.lines]
+    assert [int(r["rank"]) for r in rows] == [s.rank for s in view.lines]
+    assert [r["player"] for r in rows] == [s.name for s in view.lines]
+    for name in view.tiebreak_names:
+        assert name in rows[0]
+    if "omw" in view.tiebreak_names:
+        assert re.fullmatch(r"0\.\d{6}|1\.000000", rows[0]["omw"])
+
+
+def test_season_table_and_tournaments_csv(store: Store, organizer: Actor) -> None:
+    """INV-RANK-1..3 columns as the regulation names them; a void tournament lists its rule."""
+    rows = field_rows("Piccolo", "2012-01-07", "Negozio C", players=5, names={1: "Tizio"})
+    seasons.import_season_csv(store, organizer, "Stagione", PRESET, rank_example_csv())
+    seasons.import_season_csv(store, organizer, "Stagione", PRESET, csv_text(rows))
+    table = _rows(exports.season_table_csv(store, "Stagione"))
+    assert list(table[0]) == list(exports.SEASON_TABLE_HEADER)
+    assert [(r["player"], r["points"], r["rank"]) for r in table[:3]] == [
+        ("Tizio", "71", "1"),
+        ("Caio", "65", "2"),
+        ("Sempronio", "54", "3"),
+    ]
+    assert table[0]["qualified"] == "yes"
+    tournaments = _rows(exports.season_tournaments_csv(store, "Stagione"))
+    piccolo = next(t for t in tournaments if t["tournament"] == "Piccolo")
+    assert piccolo["void"] == "yes"
+    assert piccolo["breaches"] == "INV-LEGAL-2: 5 players took part; at least 6 required"
+    data = exports.season_json(store, "Stagione")
+    assert data["standings"][0]["W"] == 2  # Tizio won Torneo 1 and Torneo 3
+    void = next(t for t in data["tournaments"] if t["void"])
+    assert void["breaches"] == [
+        {"rule": "INV-LEGAL-2", "sentence": "5 players took part; at least 6 required"}
+    ]
+
+
+def test_a_season_exported_imports_into_another_with_the_same_table(
+    store: Store, organizer: Actor
+) -> None:
+    """Issue 5 item 6: the results CSV is the import format; importing it gives the same table."""
+    seasons.import_season_csv(store, organizer, "Stagione", PRESET, rank_example_csv())
+    exported = exports.season_results_csv(store, "Stagione")
+    seasons.import_season_csv(store, organizer, "Copia", PRESET, exported)
+
+    def table(name: str) -> list[tuple[object, ...]]:
+        return [
+            (r.rank, r.player, r.points, r.wins, r.seconds, r.played)
+            for r in season_views.season_table(store, name)
+        ]
+
+    assert table("Copia") == table("Stagione")

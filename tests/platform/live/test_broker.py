@@ -1,0 +1,88 @@
+"""Live notices: published only after a commit, delivered in-process and across Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+
+import pytest
+
+from torneo.core.errors import TorneoError
+from torneo.platform.live.broker import InProcessBroker, Notice, RedisBroker
+from torneo.platform.store.uow import Actor, Store
+
+REDIS_URL = os.environ.get("TORNEO_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+async def _first(broker: InProcessBroker | RedisBroker, topic: str, send: Notice) -> Notice:
+    async with broker.subscribe(topic) as notices:
+        await asyncio.sleep(0.05)  # the subscription is live before the publish
+        await asyncio.to_thread(broker.publish, send)
+        return await asyncio.wait_for(anext(aiter(notices)), timeout=5)
+
+
+def test_in_process_broker_delivers_to_subscribers() -> None:
+    broker = InProcessBroker()
+    got = asyncio.run(_first(broker, "event:1", Notice("event:1", "result", {"table": 3})))
+    assert got == Notice("event:1", "result", {"table": 3})
+    assert broker.subscriber_count("event:1") == 0  # unsubscribed on exit
+
+
+def _redis_or_skip() -> RedisBroker:
+    try:
+        broker = RedisBroker(REDIS_URL, prefix=f"torneo-test-{uuid.uuid4().hex[:8]}")
+        broker._sync.ping()
+    except Exception as exc:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Redis is required under CI=true: {exc}")
+        pytest.skip(f"no Redis at {REDIS_URL}: {exc}")
+    return broker
+
+
+def test_redis_broker_carries_notices_between_workers() -> None:
+    publisher = _redis_or_skip()
+    # Two brokers with the same prefix stand for two workers.
+    subscriber = RedisBroker(REDIS_URL, prefix=publisher._prefix)
+    notice = Notice("event:7", "round", {"round": 2})
+
+    async def scenario() -> Notice:
+        async with subscriber.subscribe("event:7") as notices:
+            await asyncio.sleep(0.1)
+            await asyncio.to_thread(publisher.publish, notice)
+            return await asyncio.wait_for(anext(aiter(notices)), timeout=5)
+
+    assert asyncio.run(scenario()) == notice
+    publisher.close()
+    subscriber.close()
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.sent: list[Notice] = []
+
+    def publish(self, notice: Notice) -> None:
+        self.sent.append(notice)
+
+    def subscribe(self, topic: str) -> None:  # pragma: no cover - not used here
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+def _refused_action(store: Store, actor: Actor) -> None:
+    with store.unit(actor) as uow:
+        uow.notify("event:1", "round")
+        raise TorneoError("x", "refused")
+
+
+def test_notices_are_published_after_commit_only(sqlite_store: Store, organizer: Actor) -> None:
+    recorder = Recorder()
+    sqlite_store.broker = recorder
+    with sqlite_store.unit(organizer) as uow:
+        uow.notify("event:1", "result")
+    assert [n.kind for n in recorder.sent] == ["result"]
+    with pytest.raises(TorneoError):
+        _refused_action(sqlite_store, organizer)
+    assert [n.kind for n in recorder.sent] == ["result"]  # the rolled-back notice never left

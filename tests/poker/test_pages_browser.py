@@ -1,0 +1,95 @@
+"""The poker pages in a real browser (Playwright driving Debian's Chromium, headless): the TV
+counts down by itself between refreshes, and the director busts a player from the phone with
+the per-seat button (the confirmation accepted), the move announced on the page."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from tests.conftest import FakeClock
+from tests.support.web import PASSWORD, SECRET, add_user
+from torneo.app import create_app
+from torneo.platform.store.uow import Actor, Store
+from torneo.platform.web.settings import WebSettings
+from torneo.poker import commands as poker
+from torneo.poker import commands_floor as poker_floor
+from torneo.poker import views as poker_views
+
+CHROMIUM = "/usr/bin/chromium"
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="no Chromium")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(sqlite_store: Store) -> Iterator[tuple[str, Store]]:
+    import uvicorn
+
+    add_user(sqlite_store, "org", "organizer")
+    app = create_app(sqlite_store, settings=WebSettings(secret_key=SECRET, env="test"))
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", sqlite_store
+    srv.should_exit = True
+    thread.join(timeout=5)
+
+
+def test_PKR_BAL_1_tv_counts_down_and_the_director_busts_from_the_phone(
+    server: tuple[str, Store], clock: FakeClock
+) -> None:
+    """PKR-BTN-1 clock on the TV; PKR-BAL-1: a bust-out from the phone rebalances, announced."""
+    base, store = server
+    org = Actor("org", frozenset({"organizer", "judge"}))
+    tid = poker.create_tournament(store, org, template="tue", held_on="2025-12-02", seed=4)
+    poker.register_roster(store, org, tid, [f"Giocatore {i:02d}" for i in range(1, 21)])
+    poker.draw_seats_now(store, org, tid)
+    poker.start_clock(store, org, tid)
+    first = [
+        s.player_id for s in poker_views.tournament_view(store, tid).tables[0].seats if s.player_id
+    ]
+    poker_floor.bust_out(store, org, tid, players=[first[0]])  # 9 v 10: no move yet
+
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+            tv.goto(f"{base}/poker/{tid}/tv")
+            shown = tv.locator(".tv-time").inner_text()
+            assert shown == "15:00"
+            tv.wait_for_function(
+                "document.querySelector('.tv-time').textContent !== '15:00'", timeout=4000
+            )
+
+            phone = browser.new_page(viewport={"width": 390, "height": 844})
+            phone.goto(f"{base}/login?next=/poker/{tid}/director")
+            phone.fill("input[name=username]", "org")
+            phone.fill("input[name=password]", PASSWORD)
+            phone.click("form[action='/login'] button[type=submit]")
+            phone.wait_for_url(f"**/poker/{tid}/director")
+            phone.on("dialog", lambda dialog: dialog.accept())
+            phone.locator("#table-1 .pk-bust").first.click()
+            phone.wait_for_url(f"**/poker/{tid}/director#moves")
+            assert phone.locator(".alert.ok").count() == 1
+            move = phone.locator(".pk-move").first.inner_text()
+            assert "→ Tavolo 1" in move
+        finally:
+            browser.close()

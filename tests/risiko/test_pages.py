@@ -1,0 +1,298 @@
+"""The RisiKo! pages: create, regulation, players, draws, swaps, results and the referee console
+through the HTML forms (and htmx), the public page in Italian and English, the season."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.support.risiko import REGULATION, roster
+from tests.support.web import form_token, make_client, page_login
+from torneo.platform.store.uow import Store
+
+API = "/api/v1/risiko"
+
+
+def _login(web_store: Store) -> tuple[TestClient, str]:
+    client = make_client(web_store)
+    client.__enter__()
+    token = page_login(client, "org")
+    return client, token
+
+
+def _create(client: TestClient, token: str, **extra: str) -> int:
+    data = {
+        "csrf_token": token,
+        "name": "Serata RisiKo!",
+        "held_on": "2026-11-27",
+        "formula": "spartac",
+        "table_policy": "fours_then_fives",
+        "kind": "club",
+        "season": "2026",
+        "seed": "11",
+        **extra,
+    }
+    r = client.post("/risiko/new", data=data, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    m = re.match(r"/risiko/(\d+)/manage", r.headers["location"])
+    assert m
+    return int(m.group(1))
+
+
+def _version(html: str) -> str:
+    m = re.search(r'name="version" value="(\d+)"', html)
+    assert m
+    return m.group(1)
+
+
+def _post(client: TestClient, url: str, token: str, **data: Any) -> Any:
+    return client.post(url, data={"csrf_token": token, **data}, follow_redirects=False)
+
+
+def _ready(client: TestClient, token: str, players: int = 8) -> int:
+    tid = _create(client, token)
+    r = _post(client, f"/risiko/{tid}/manage/roster", token, roster=roster(players))
+    assert r.status_code == 303, r.text
+    r = _post(client, f"/risiko/{tid}/manage/regulation", token, publish="1", **REGULATION)
+    assert r.status_code == 303, r.text
+    return tid
+
+
+def _tables(client: TestClient, tid: int) -> list[list[int]]:
+    page = client.get(f"{API}/tournaments/{tid}").json()
+    return [[s["person"]["player_id"] for s in t["seats"]] for t in page["rounds"][-1]["tables"]]
+
+
+def test_RSK_REG_1_the_regulation_form_and_the_printable_page(
+    web_store: Store, anon: TestClient
+) -> None:
+    """RSK-REG-1: publishing with a part missing is refused in the page, naming the part."""
+    client, token = _login(web_store)
+    tid = _create(client, token)
+    manage = client.get(f"/risiko/{tid}/manage").text
+    assert "Regolamento" in manage
+    assert "non pubblicato" in manage
+    assert "Formula di punteggio: Spartac" in manage  # the suggested text, in Italian
+    parts = {**REGULATION, "not_allowed": "   "}
+    r = _post(client, f"/risiko/{tid}/manage/regulation", token, publish="1", **parts)
+    assert r.status_code == 422
+    assert "<code>regulation.not_allowed</code>" in r.text
+    assert "RSK-REG-1" in r.text
+    assert "Anna and Marco" in r.text  # what was typed is kept
+    assert "non è ancora stato pubblicato" in anon.get(f"/risiko/{tid}/regulation").text
+    r = _post(client, f"/risiko/{tid}/manage/regulation", token, publish="1", **REGULATION)
+    assert r.status_code == 303
+    page = anon.get(f"/risiko/{tid}/regulation").text
+    for text in REGULATION.values():
+        assert text.replace("'", "&#39;") in page
+    assert "Chi è responsabile dell'arbitraggio" in page
+    en = anon.get(f"/risiko/{tid}/regulation?lang=en").text
+    assert "Who is responsible for refereeing" in en
+    assert "Print" in en
+
+
+def test_a_round_through_the_forms_with_bad_inputs(web_store: Store, anon: TestClient) -> None:
+    """RSK-TBL-2 draw, RSK-PTS-1 result form: a bad value names its field and keeps what was
+    typed; the good one is saved; the standings follow the formula (spartac)."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    manage = client.get(f"/risiko/{tid}/manage").text
+    r = _post(
+        client, f"/risiko/{tid}/manage/draw", token, method="random", version=_version(manage)
+    )
+    assert r.status_code == 303, r.text
+    tables = _tables(client, tid)
+    url = f"/risiko/{tid}/rounds/1/tables/1/result"
+    form = client.get(url).text
+    assert "Risultato del tavolo 1" in form
+    assert 'name="seat-4-player"' in form
+    data: dict[str, Any] = {}
+    for i, (player, points) in enumerate(zip(tables[0], [87, 33, 20, 10], strict=True), start=1):
+        data.update(
+            {
+                f"seat-{i}-player": player,
+                f"seat-{i}-points": points,
+                f"seat-{i}-status": "survived",
+                f"seat-{i}-eliminated": "",
+            }
+        )
+    r = _post(client, url, token, **data)
+    assert r.status_code == 422
+    assert "<code>table_points</code>" in r.text
+    assert "RSK-PTS-1" in r.text
+    assert "87 punti tavolo, oltre il massimo dell&#39;obiettivo (86)" in r.text  # in Italian
+    assert 'value="87"' in r.text  # kept for correcting
+    data["seat-1-points"] = 42
+    r = _post(client, url, token, **data)
+    assert r.status_code == 303, r.text
+    again = _post(client, url, token, **data)  # a second entry is a correction: refused
+    assert again.status_code == 409
+    public = anon.get(f"/risiko/{tid}").text
+    assert "142" in public
+    assert "91" in public
+    assert "Classifica" in public
+    live = anon.get(f"/risiko/{tid}?fragment=live").text
+    assert live.lstrip().startswith('<div id="live"')
+    assert 'data-live="risiko:' in live
+    assert 'hx-trigger="live from:body, every 120s"' in live
+
+
+def test_RSK_ROLL_1_the_console_through_htmx(web_store: Store) -> None:
+    """RSK-ROLL-1..3 on the phone: actions swap the panel, a second phone's poll gets 204 until
+    something changes, a stale action and a roll of 13 are refused in the panel."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    url = f"/risiko/{tid}/rounds/1/tables/1/console"
+    page = client.get(url).text
+    assert "Calcolatore delle armate" in page
+    assert 'id="console-panel"' in page
+    htmx = {"HX-Request": "true"}
+
+    def act(version: str, **data: Any) -> Any:
+        return client.post(
+            url, data={"csrf_token": token, "version": version, **data}, headers=htmx
+        )
+
+    r = act("0", kind="time_over")
+    assert r.status_code == 200
+    assert r.text.lstrip().startswith('<div id="console-panel"')
+    version = _version(r.text)
+    assert client.get(f"{url}?fragment=panel&since={version}").status_code == 204
+    for _ in range(8):
+        r = act(version, kind="end_turn", conquered="0")
+        assert r.status_code == 200, r.text
+        version = _version(r.text)
+    assert "tira adesso" in r.text  # a roll is owed: the dice buttons are shown
+    assert client.get(f"{url}?fragment=panel&since=1").status_code == 200
+    bad = act(version, kind="roll", total="13")
+    assert bad.status_code == 422
+    assert "<code>total</code>" in bad.text
+    assert "13 non è un lancio di due dadi" in bad.text
+    assert "da 2 a 12" in bad.text
+    stale = act("1", kind="roll", total="9")
+    assert stale.status_code == 409
+    assert "<code>version</code>" in stale.text
+    r = act(
+        version,
+        kind="army",
+        player=str(_tables(client, tid)[0][0]),
+        case="board",
+        on_board="134",
+        found_by="opponent",
+    )
+    assert "Togli 8" in r.text
+    version = _version(r.text)
+    r = act(version, kind="roll", total="3")
+    assert "Partita finita" in r.text
+    assert "Inserisci il risultato" in r.text
+    # Without htmx the form posts and comes back to the console (303).
+    plain = client.post(
+        f"{url}/undo",
+        data={"csrf_token": token, "version": _version(r.text)},
+        follow_redirects=False,
+    )
+    assert plain.status_code == 303
+    assert plain.headers["location"] == url
+
+
+def test_RSK_TBL_2_swap_preview_in_the_page(web_store: Store) -> None:
+    """RSK-TBL-2: the page shows the criteria now and after the swap before confirming."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    tables = _tables(client, tid)
+    a, b = tables[0][0], tables[1][0]
+    r = _post(client, f"/risiko/{tid}/manage/swap", token, round_no="1", a=str(a), b=str(b))
+    assert r.status_code == 200
+    assert "Dopo lo scambio" in r.text
+    assert 'name="confirm" value="1"' in r.text
+    assert _tables(client, tid) == tables  # a preview changes nothing
+    version = _version(client.get(f"/risiko/{tid}/manage").text)
+    r = _post(
+        client,
+        f"/risiko/{tid}/manage/swap",
+        token,
+        round_no="1",
+        a=str(a),
+        b=str(b),
+        confirm="1",
+        version=version,
+    )
+    assert r.status_code == 303
+    assert a in _tables(client, tid)[1]
+
+
+def test_pages_without_login_and_lists(web_store: Store, anon: TestClient) -> None:
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    listing = anon.get("/risiko").text
+    assert "Tornei di RisiKo!" in listing
+    assert "Serata RisiKo!" in listing
+    assert "Stagione 2026" in listing
+    r = anon.get(f"/risiko/{tid}/manage", follow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers["location"].startswith("/login")
+    r = anon.post(f"/risiko/{tid}/manage/draw", data={}, follow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers["location"].startswith("/login")
+    assert anon.get("/risiko/seasons/2026").status_code == 200
+    assert anon.get("/risiko/seasons/1999").status_code == 404
+    assert anon.get("/risiko/9999").status_code == 404
+    en = anon.get(f"/risiko/{tid}?lang=en").text
+    assert "Standings" in en
+    assert "Spartac" in en
+    token_page = form_token(client.get("/risiko/new").text)
+    assert token_page
+
+
+def test_settings_form_changes_the_rules_until_the_first_draw(web_store: Store) -> None:
+    """RSK-PTS-2 / RSK-TBL-2: formula, Open factors and priorities from the page; a bad number
+    names its field; after the first draw the rules are shown, not offered."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    version = _version(client.get(f"/risiko/{tid}/manage").text)
+    fields = {
+        "version": version,
+        "name": "Serata RisiKo! Open",
+        "held_on": "2026-11-28",
+        "kind": "regional",
+        "formula": "master",
+        "open_variant": "1",
+        "discard_worst": "0",
+        "table_policy": "fours_then_threes",
+        "qualifying_games": "x",
+        "semifinal_tables": "0",
+        "final_table_size": "4",
+        "game_minutes": "75",
+    }
+    r = _post(client, f"/risiko/{tid}/manage/settings", token, **fields)
+    assert r.status_code == 422
+    assert "<code>qualifying_games</code>" in r.text
+    fields["qualifying_games"] = "3"
+    r = client.post(
+        f"/risiko/{tid}/manage/settings",
+        data={
+            "csrf_token": token,
+            **fields,
+            "draw_priorities": [
+                "same_club",
+                "repeat_opponents",
+                "winners_together",
+                "repeat_off_size",
+            ],
+        },
+        follow_redirects=False,
+    )
+    assert r.status_code == 303, r.text
+    rules = client.get(f"{API}/tournaments/{tid}").json()["rules"]
+    assert rules["formula"] == "master"
+    assert rules["open_variant"] is True
+    assert rules["priorities"][0] == "same_club"
+    assert rules["qualifying_games"] == 3
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    manage = client.get(f"/risiko/{tid}/manage").text
+    assert 'type="radio" name="formula"' not in manage
+    assert "Le regole sono fissate dal primo sorteggio." in manage

@@ -1,0 +1,104 @@
+"""Helpers for HTTP tests: an app on a test store, logged-in clients, an event through the API."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from torneo.app import create_app
+from torneo.platform import accounts
+from torneo.platform.store.uow import Actor, Store
+from torneo.platform.web.settings import WebSettings
+
+SECRET = "test-secret-key-that-is-long-enough-0123456789"
+PASSWORD = "correct horse battery"
+PRESET = "invasion-it-2012"
+
+
+def make_client(store: Store, **settings: Any) -> TestClient:
+    app = create_app(store, settings=WebSettings(secret_key=SECRET, env="test", **settings))
+    return TestClient(app)
+
+
+def add_user(store: Store, username: str, role: str) -> None:
+    accounts.create_user(store, Actor.system(), username=username, password=PASSWORD, role=role)
+
+
+def api_login(client: TestClient, username: str) -> str:
+    """Log in through the API; later requests send the CSRF token like a script would."""
+    r = client.post("/api/v1/session", json={"username": username, "password": PASSWORD})
+    assert r.status_code == 200, r.text
+    token: str = r.json()["csrf_token"]
+    client.headers["X-CSRF-Token"] = token
+    return token
+
+
+def page_login(client: TestClient, username: str) -> str:
+    """Log in through the HTML form, as a person would; returns the form's CSRF token."""
+    token = form_token(client.get("/login").text)
+    r = client.post(
+        "/login",
+        data={"username": username, "password": PASSWORD, "csrf_token": token, "next": "/"},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303, r.text
+    return form_token(client.get("/events/new").text)
+
+
+def form_token(html: str) -> str:
+    m = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert m, "no CSRF field in the page"
+    return m.group(1)
+
+
+def roster(n: int) -> str:
+    return "\n".join(f"Giocatore {i:02d},Club {i % 5}" for i in range(1, n + 1))
+
+
+def create_event(client: TestClient, players: int = 0, **fields: Any) -> int:
+    body = {"name": "Torneo di prova", "preset": PRESET, "held_on": "2012-03-10", "seed": 42}
+    body.update(fields)
+    r = client.post("/api/v1/events", json=body)
+    assert r.status_code == 201, r.text
+    event_id: int = r.json()["summary"]["id"]
+    if players:
+        r = client.post(f"/api/v1/events/{event_id}/roster", json={"csv": roster(players)})
+        assert r.status_code == 201, r.text
+    return event_id
+
+
+def version(client: TestClient, event_id: int) -> int:
+    v: int = client.get(f"/api/v1/events/{event_id}").json()["summary"]["version"]
+    return v
+
+
+def open_tables(client: TestClient, event_id: int) -> tuple[int, list[int]]:
+    """The current round and its tables still waiting for a result."""
+    data = client.get(f"/api/v1/events/{event_id}/pairings").json()
+    tables = [m["table"] for m in data["lines"] if not m["is_reported"]]
+    return data["number"], tables
+
+
+def report_all(client: TestClient, event_id: int, results: list[str]) -> None:
+    round_no, tables = open_tables(client, event_id)
+    for i, table in enumerate(tables):
+        r = client.post(
+            f"/api/v1/events/{event_id}/rounds/{round_no}/tables/{table}/result",
+            json={"result": results[i % len(results)]},
+        )
+        assert r.status_code == 200, r.text
+
+
+def is_problem(response: Any, status: int, field: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body: dict[str, Any] = response.json()
+    assert body["status"] == status
+    assert body["field"] == field, body
+    assert body["type"].startswith("/problems/")
+    assert body["title"]
+    assert body["detail"]
+    assert body["reason"]
+    return body

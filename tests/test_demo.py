@@ -1,0 +1,98 @@
+"""The demo of a fresh install (``torneo demo``): what it loads, and that it is always the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FakeClock
+from torneo import demo
+from torneo.cards import views as queries
+from torneo.core.errors import Conflict
+from torneo.platform import accounts
+from torneo.platform.store.db import make_engine
+from torneo.platform.store.migrate import upgrade
+from torneo.platform.store.uow import Store
+from torneo.seasons import commands as seasons
+
+
+def _loaded(store: Store) -> demo.DemoSummary:
+    summary = demo.load_demo(store)
+    assert summary is not None
+    return summary
+
+
+def test_demo_accounts_log_in_with_the_printed_password(store: Store) -> None:
+    summary = _loaded(store)
+    assert [(a.username, a.role, a.password) for a in summary.accounts] == [
+        ("organizer", "organizer", "torneo-demo"),
+        ("judge", "judge", "torneo-demo"),
+    ]
+    assert "organizer" in accounts.authenticate(store, "organizer", "torneo-demo").roles
+    assert accounts.authenticate(store, "judge", "torneo-demo").roles == frozenset({"judge"})
+
+
+def test_INV_STRUCT_1_demo_tournament_is_in_round_3(store: Store) -> None:
+    """INV-STRUCT-1: 26 players → 5 rounds + Top 8; rounds 1–2 reported, round 3 paired."""
+    summary = _loaded(store)
+    page = queries.event_page(store, summary.running_event_id)
+    assert page.summary.preset == "invasion-it-2012"
+    assert page.summary.status == "running"
+    assert (page.swiss_rounds, page.top_size) == (5, 8)
+    assert len(page.players) == 26
+    assert len({p.club for p in page.players}) == 5
+    assert page.round_numbers == (1, 2, 3)
+    for number in (1, 2):
+        view = queries.pairings(store, summary.running_event_id, number)
+        assert view is not None
+        assert view.is_complete
+    round3 = queries.pairings(store, summary.running_event_id, 3)
+    assert round3 is not None
+    assert round3.reported == 1  # only the bye (INV-BYE-1): one player dropped after round 2
+    assert sum(1 for line in round3.lines if line.is_bye) == 1
+    round2 = queries.pairings(store, summary.running_event_id, 2)
+    assert round2 is not None
+    assert any(line.result_kind == "intentional_draw" for line in round2.lines)  # INV-ID-1
+
+
+def test_INV_PTS_1_demo_finished_event_shows_tournament_points(store: Store) -> None:
+    """INV-PTS-1..4: the finished 8-player event (3 rounds + Top 4) has its points table."""
+    summary = _loaded(store)
+    final = queries.final_results(store, summary.finished_event_id)
+    assert final is not None
+    assert final.field_size == 8
+    assert [line.place for line in final.lines] == list(range(1, 9))
+    winner = final.lines[0]
+    assert winner.topcut_wins == 2
+    assert winner.total == winner.swiss_points + 6 + 4 + 0  # 8 players: X = 0 (INV-PTS-2)
+    assert all(line.total == line.swiss_points + 1 for line in final.lines[3:])  # ceil(8/8)
+    table = seasons.season_standings(store, summary.season)
+    assert {r.player: r.points for r in table} == {x.name: x.total for x in final.lines}
+
+
+def test_demo_refuses_a_database_with_events_unless_if_empty(store: Store) -> None:
+    _loaded(store)
+    assert demo.load_demo(store, if_empty=True) is None
+    with pytest.raises(Conflict) as err:
+        demo.load_demo(store)
+    assert err.value.field == "database"
+
+
+def test_demo_is_deterministic(tmp_path: Path) -> None:
+    """Every draw comes from DEMO_SEED: two fresh databases get the same demo."""
+    views = []
+    for name in ("a.db", "b.db"):
+        engine = make_engine(f"sqlite:///{tmp_path / name}")
+        upgrade(engine)
+        store = Store(engine, FakeClock())
+        summary = _loaded(store)
+        views.append(
+            (
+                queries.pairings(store, summary.running_event_id, 3),
+                queries.standings(store, summary.running_event_id),
+                queries.final_results(store, summary.finished_event_id),
+            )
+        )
+        engine.dispose()
+    assert views[0] == views[1]
