@@ -24,8 +24,9 @@ run: install
 	$(BIN)/torneo serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/python tools/module_size.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -8,8 +8,11 @@ from dataclasses import dataclass
 from datetime import date
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_, Message
 
 MAX_NAME = 120
+_RATING = N_("0..4000 or empty")
+_ROSTER = N_("one player a line: name[,club[,rating]]")
 
 
 def parse_date(field: str, text: str | date) -> date:
@@ -19,21 +22,34 @@ def parse_date(field: str, text: str | date) -> date:
     raw = text.strip()
     parts = raw.split("-")
     if len(parts) != 3 or not all(p.isdigit() for p in parts) or len(parts[0]) != 4:
-        raise TorneoError(field, f"'{text}' is not a date", "YYYY-MM-DD, e.g. 2012-06-30")
+        raise TorneoError(
+            field,
+            N_("'%(text)s' is not a date"),
+            N_("YYYY-MM-DD, e.g. 2012-06-30"),
+            params={"text": text},
+        )
     try:
         return date(int(parts[0]), int(parts[1]), int(parts[2]))
     except ValueError as exc:
         raise TorneoError(
-            field, f"{raw} does not exist ({exc})", "a real calendar day, YYYY-MM-DD"
+            field,
+            N_("%(day)s does not exist in the calendar"),
+            N_("a real calendar day, YYYY-MM-DD"),
+            params={"day": raw},
         ) from exc
 
 
 def clean_name(field: str, text: str) -> str:
     name = " ".join(text.split())
     if not name:
-        raise TorneoError(field, "is empty", "a name of 1 to 120 characters")
+        raise TorneoError(field, N_("is empty"), N_("a name of 1 to 120 characters"))
     if len(name) > MAX_NAME:
-        raise TorneoError(field, f"is {len(name)} characters long", "at most 120 characters")
+        raise TorneoError(
+            field,
+            N_("is %(n)s characters long"),
+            N_("at most %(most)s characters"),
+            params={"n": len(name), "most": MAX_NAME},
+        )
     return name
 
 
@@ -43,9 +59,11 @@ def parse_rating(field: str, value: str | int | None) -> int | None:
     try:
         rating = int(value)
     except ValueError as exc:
-        raise TorneoError(field, f"'{value}' is not a whole number", "0..4000 or empty") from exc
+        raise TorneoError(
+            field, N_("'%(value)s' is not a whole number"), _RATING, params={"value": value}
+        ) from exc
     if not 0 <= rating <= 4000:
-        raise TorneoError(field, f"{rating} is out of range", "0..4000 or empty")
+        raise TorneoError(field, N_("%(value)s is out of range"), _RATING, params={"value": rating})
     return rating
 
 
@@ -67,9 +85,14 @@ def parse_roster_csv(text: str) -> list[PlayerInput]:
     """
     lines = text.splitlines()
     if len(lines) > MAX_ROSTER_LINES:
-        raise TorneoError("roster", f"{len(lines)} lines", f"at most {MAX_ROSTER_LINES} lines")
+        raise TorneoError(
+            "roster",
+            N_("%(n)s lines"),
+            N_("at most %(most)s lines"),
+            params={"n": len(lines), "most": MAX_ROSTER_LINES},
+        )
     players: list[PlayerInput] = []
-    problems: list[str] = []
+    problems: list[Message] = []
     seen: dict[str, int] = {}
     for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
         if not row or not "".join(row).strip():
@@ -77,23 +100,38 @@ def parse_roster_csv(text: str) -> list[PlayerInput]:
         if number == 1 and row[0].strip().lower() in {"name", "nome"}:
             continue
         if len(row) > 3:
-            problems.append(f"line {number}: {len(row)} columns; name,club,rating accepted")
+            problems.append(
+                Message(
+                    N_("line %(line)s: %(n)s columns; name,club,rating accepted"),
+                    {"line": number, "n": len(row)},
+                )
+            )
             continue
         try:
             name = clean_name("name", row[0])
             club = " ".join(row[1].split()) or None if len(row) > 1 else None
             rating = parse_rating("rating", row[2] if len(row) > 2 else None)
         except TorneoError as err:
-            problems.append(f"line {number}: {err}")
+            problems.append(
+                Message(
+                    N_("line %(line)s: %(field)s: %(reason)s"),
+                    {"line": number, "field": err.field, "reason": err.reason_message},
+                )
+            )
             continue
         key = name.casefold()
         if key in seen:
-            problems.append(f"line {number}: {name} is already on line {seen[key]}")
+            problems.append(
+                Message(
+                    N_("line %(line)s: %(name)s is already on line %(first)s"),
+                    {"line": number, "name": name, "first": seen[key]},
+                )
+            )
             continue
         seen[key] = number
         players.append(PlayerInput(name, club, rating))
     if problems:
-        raise TorneoError("roster", "; ".join(problems), "one player a line: name[,club[,rating]]")
+        raise TorneoError("roster", N_("%(problems)s"), _ROSTER, params={"problems": problems})
     if not players:
-        raise TorneoError("roster", "no players found", "one player a line: name[,club[,rating]]")
+        raise TorneoError("roster", N_("no players found"), _ROSTER)
     return players

@@ -160,3 +160,25 @@ async def http_error_handler(request: Request, exc: Exception) -> JSONResponse:
     if exc.headers:
         response.headers.update(exc.headers)
     return response
+
+
+def problem_responses(**described: str) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a router's routes: each error status as a problem+json, described.
+
+    ``problem_responses(forbidden="Not a judge of this event")`` overrides one description;
+    the others say what every route of the API answers.
+    """
+    descriptions = {
+        401: "Not logged in",
+        403: described.get("forbidden", "Not allowed (role or CSRF token)"),
+        404: described.get("not_found", "No such thing"),
+        409: described.get("conflict", "Conflict: stale version, duplicate, or wrong phase"),
+        422: "Invalid input: `field`, `reason`, `accepted` say what and why",
+    }
+    return {
+        status: {
+            "description": description,
+            "content": {PROBLEM_JSON: {"schema": {"type": "object"}}},
+        }
+        for status, description in descriptions.items()
+    }

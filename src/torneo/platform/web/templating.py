@@ -25,6 +25,7 @@ from jinja2 import (
     select_autoescape,
 )
 
+from torneo.core.messages import Message
 from torneo.platform import i18n
 from torneo.platform.web import csrf
 from torneo.platform.web.session import current_actor, pop_flashes, settings_of
@@ -158,3 +159,9 @@ def remember_language(request: Request, response: Any) -> None:
             samesite="lax",
             secure=settings_of(request).secure_cookies,
         )
+
+
+def say(request: Request, message: str, **values: Any) -> str:
+    """A message id in the page's language, filled with ``values`` (a flash, a confirmation)."""
+    with i18n.language(page_language(request)):
+        return i18n.translate(Message(message, values))
