@@ -3,16 +3,31 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+PIP := $(BIN)/pip --quiet --disable-pip-version-check
+# requirements.lock pins every package, indirect ones too, with hashes (main + dev, Python 3.11,
+# Linux x86_64). `make lock` rewrites it from pyproject.toml; `make lock UPGRADE=1` also moves the
+# indirect packages to their newest releases. uv only writes the lock: installing needs pip alone.
+LOCK := requirements.lock
+UV_VERSION := 0.13.9
 export TORNEO_ENV ?= development
 
-.PHONY: install run test lint typecheck pytest bench chromium locale clean
+.PHONY: install run test lint contracts typecheck pytest bench chromium locale lock rules-doc clean
 
-$(STAMP): pyproject.toml
+# Exactly the lock, then the project itself without letting pip pick anything else.
+$(STAMP): $(LOCK) pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PIP) install -r $(LOCK)
+	$(PIP) install --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP) locale
+
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) install uv==$(UV_VERSION)
+	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 \
+	  --python-platform x86_64-unknown-linux-gnu --generate-hashes \
+	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) --quiet -o $(LOCK)
 
 # Babel catalogs: the .po files are the source, the .mo files are built here.
 locale: $(STAMP)
@@ -23,10 +38,21 @@ run: install
 	$(BIN)/torneo demo --if-empty
 	$(BIN)/torneo serve --host 127.0.0.1 --port 8000
 
+# Import contracts ([tool.importlinter] in pyproject.toml): the rooms of each discipline are
+# written by tools/import_contracts.py from the tree (`make contracts` after adding a module).
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/python tools/module_size.py
+	$(BIN)/python tools/import_contracts.py --check
+	$(BIN)/lint-imports --no-cache
+
+contracts: $(STAMP)
+	$(BIN)/python tools/import_contracts.py
+
+# docs/rules.md: refresh the "where" columns (code and tests naming each rule id).
+rules-doc: $(STAMP)
+	$(BIN)/python tools/rules_index.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
