@@ -31,7 +31,7 @@ lock:
 
 # Babel catalogs: the .po files are the source, the .mo files are built here.
 locale: $(STAMP)
-	@if [ -d src/torneo/locale ]; then $(BIN)/pybabel compile --use-fuzzy -d src/torneo/locale -D messages; fi
+	@if [ -d src/torneo/locale ]; then $(BIN)/pybabel compile -d src/torneo/locale -D messages; fi
 
 run: install
 	$(BIN)/torneo db upgrade

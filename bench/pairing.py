@@ -4,7 +4,7 @@
     .venv/bin/python bench/pairing.py --full     # adds 100,000 players (a few minutes: generation)
     .venv/bin/python bench/pairing.py --quick    # 64 and 512 only
 
-Inputs come from ``shared/bench/gen_trf.py`` (the same random-but-plausible history any chess
+Inputs come from the project's ``bench/gen_trf.py`` (a random-but-plausible history any chess
 engine can be run on): TRF files in ``bench/out/`` up to 9,999 players (TRF start numbers have
 four digits), and the generator's own ``generate`` in-process for 10,000 and 100,000. Each case
 runs in a fresh child process so its peak memory is its own. Figures per case:
@@ -14,10 +14,10 @@ runs in a fresh child process so its peak memory is its own. Figures per case:
 * alloc MiB — peak Python allocations during one ``pair_round`` (tracemalloc, separate run);
 * rss MiB   — peak resident memory of the child process (interpreter, input and all);
 * diff / uneq / rem — sum of |score difference| over boards (chess points), unequal boards and
-  rematches, scored by ``shared/bench/read_pairs.py``'s own ``evaluate`` (cross-check of the
-  engine's figures, which must agree: a mismatch is printed); LB is the lower bound on the
-  difference sum for that field, bye included (docs/pairing.md);
-* col — boards breaking a FIDE absolute colour rule (informational: colours are not part of the
+  rematches, counted again here from the TRF data and the written pairs alone (``_evaluate``:
+  a cross-check of the engine's own figures, which must agree: a mismatch is printed); LB is
+  the lower bound on the difference sum for that field, bye included (docs/pairing.md);
+* col — players whose new colour breaks a FIDE absolute colour rule (informational: colours are not part of the
   card-game objective, they are allocated afterwards).
 
 bbpPairings is compared when a binary is found (``BBPPAIRINGS`` or ``bbpPairings`` on PATH);
@@ -27,7 +27,6 @@ it is never built into or copied into this repository.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import random
@@ -36,18 +35,17 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from collections import Counter
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+import gen_trf
 from _common import peak_rss_mib
 from torneo.engines.swiss import pair_round
 from torneo.engines.trf.codec import TrfGame, TrfPlayer, TrfTournament, format_points, parse_trf
 from torneo.engines.trf.pairing import TRF_OPTIONS, chess_boards, trf_entrants
 
-SHARED = Path(
-    os.environ.get("TORNEO_SHARED_BENCH", Path(__file__).resolve().parents[2] / "shared" / "bench")
-)
+GEN_TRF = Path(__file__).resolve().parent / "gen_trf.py"
 OUT = Path(__file__).resolve().parent / "out"
 TRF_SIZES = (64, 512, 2000, 9999)
 GEN_SIZES = (10_000,)
@@ -55,53 +53,58 @@ FULL_SIZES = (100_000,)
 ROUNDS = (5, 9)
 
 
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, SHARED / f"{name}.py")
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"{SHARED / name}.py not found (set TORNEO_SHARED_BENCH)")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _tournament_from_generator(n: int, rounds: int, seed: int) -> TrfTournament:
     """gen_trf.generate's history as an in-memory TRF tournament (start numbers > 9,999 ok)."""
-    gen = _load("gen_trf")
-    random.seed(seed)  # gen_trf draws from the global generator: this is the bench, not the domain
-    rating, score, hist = gen.generate(n, rounds, 0.2)
+    entries = gen_trf.generate(n, rounds, seed=seed)
     players = tuple(
         TrfPlayer(
-            start=p + 1,
-            name=f"Player{p + 1}",
-            rating=rating[p],
-            points2=score[p],
+            start=e.start,
+            name=f"Player {e.start}",
+            rating=e.rating,
+            points2=e.half_points,
             rank=None,
             games=tuple(
-                TrfGame(opp if opp else None, colour, result) for opp, colour, result in hist[p]
+                TrfGame(opponent or None, colour, result) for opponent, colour, result in e.rounds
             ),
         )
-        for p in range(n)
+        for e in entries
     )
     return TrfTournament(tuple(range(1, n + 1)), players, rounds, rounds + 2)
 
 
 def _evaluate(tournament: TrfTournament, rows: list[tuple[int, int]]) -> dict[str, Any]:
-    """read_pairs.py's scoring on the same data (its read_trf shape, built from the tournament)."""
-    checker = _load("read_pairs")
-    players = {
-        p.start: {
-            "pts": p.points2 / 2,
-            "met": {
-                g.opponent
-                for g in p.games
-                if g.opponent and g.colour in "wb" and g.result not in "+-"
-            },
-            "cols": [g.colour for g in p.games if g.colour in "wb" and g.result not in "+-"],
-        }
-        for p in tournament.players
-    }
-    _boards, metrics = checker.evaluate(players, rows)
-    return dict(metrics)
+    """Score written pairs from the TRF data alone, the way chess pairing checkers do.
+
+    ``rows`` are (white, black) start numbers, black 0 for the bye. Games that were played
+    (not forfeits) count as met and give colours; a new colour that breaks a FIDE absolute
+    rule (difference beyond 2, or three times running) counts once per player.
+    """
+    points = {p.start: p.points2 / 2 for p in tournament.players}
+    played = {p.start: [g for g in p.games if g.is_played] for p in tournament.players}
+    colours = {s: [g.colour for g in games if g.colour in "wb"] for s, games in played.items()}
+    met = {s: {g.opponent for g in games} for s, games in played.items()}
+    seen: list[int] = []
+    figures: dict[str, Any] = {"sum_abs_diff": 0.0, "unequal": 0, "rematches": [], "colour_viol": 0}
+    for white, black in rows:
+        seen += [white, black] if black else [white]
+        if not black:
+            continue
+        diff = abs(points[white] - points[black])
+        figures["sum_abs_diff"] += diff
+        figures["unequal"] += 1 if diff else 0
+        if black in met[white]:
+            figures["rematches"].append((white, black))
+        figures["colour_viol"] += _breaks_colour(colours[white], "w")
+        figures["colour_viol"] += _breaks_colour(colours[black], "b")
+    figures["missing"] = sorted(set(points) - set(seen))
+    figures["dup"] = sorted(s for s, times in Counter(seen).items() if times > 1)
+    return figures
+
+
+def _breaks_colour(history: list[str], colour: str) -> int:
+    after = [*history, colour]
+    too_many = abs(after.count("w") - after.count("b")) > 2
+    return int(too_many or after[-3:] == [colour] * 3)
 
 
 def run_case(spec: str, repeats: int) -> dict[str, Any]:
@@ -202,18 +205,16 @@ def main() -> None:
     if args.case:
         print(json.dumps(run_case(args.case, args.repeats)))
         return
-    if not (SHARED / "gen_trf.py").exists():
-        raise SystemExit(f"{SHARED}/gen_trf.py not found: set TORNEO_SHARED_BENCH")
     OUT.mkdir(exist_ok=True)
     trf_sizes = TRF_SIZES[:2] if args.quick else TRF_SIZES
     gen_sizes = () if args.quick else GEN_SIZES + (FULL_SIZES if args.full else ())
     cases: list[tuple[str, int, str]] = []
     for n in trf_sizes:
         for rounds in ROUNDS:
-            path = OUT / f"swiss_{n}_{rounds}_s{args.seed}.trf"
+            path = OUT / f"gen_{n}_{rounds}_s{args.seed}.trf"
             if not path.exists():
                 subprocess.run(
-                    [sys.executable, str(SHARED / "gen_trf.py"), str(n), str(rounds),
+                    [sys.executable, str(GEN_TRF), str(n), str(rounds),
                      "--seed", str(args.seed), "-o", str(path)],
                     check=True,
                 )  # fmt: skip
@@ -238,7 +239,7 @@ def main() -> None:
         if (r["diff"], r["unequal"], r["rematches"]) != (
             r["check_diff"], r["check_unequal"], r["check_rematches"]
         ) or r["missing"]:  # fmt: skip
-            print(f"  read_pairs DISAGREES: {r}")
+            print(f"  checker DISAGREES: {r}")
         if src == "trf":
             bbp = _bbp(Path(spec[4:]))
             if bbp is not None:
@@ -249,7 +250,7 @@ def main() -> None:
                     f"{bbp['colour_viol']:>4}         bbpPairings --dutch",
                     flush=True,
                 )
-    print("figures cross-checked with read_pairs.py's evaluate(): engine and checker agree"
+    print("figures cross-checked against the TRF data (_evaluate): engine and checker agree"
           " unless a DISAGREES line says otherwise")  # fmt: skip
     if not bbp_found:
         print("bbpPairings: no binary found (BBPPAIRINGS or PATH); no comparison this run")

@@ -16,11 +16,11 @@ import random
 from dataclasses import replace
 
 from _common import peak_rss_mib, summary_ms, timed
+from torneo.cards.rules.points import Placement
 from torneo.core.ids import PlayerId
 from torneo.presets import load_preset
 from torneo.presets.models import Ruleset, SeasonPointsRules
 from torneo.seasons.rules.outcome import TournamentOutcome, score_tournament
-from torneo.seasons.rules.points import Placement
 from torneo.seasons.rules.ranking import SeasonTable, rank_season
 
 Tournament = tuple[str, bool, int, int, list[Placement]]  # key, major, field, top, placements

@@ -14,7 +14,7 @@ from torneo.platform import accounts
 from torneo.platform.store.db import make_engine
 from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.uow import Store
-from torneo.seasons import commands as seasons
+from torneo.seasons import views_standings
 
 
 def _loaded(store: Store) -> demo.DemoSummary:
@@ -67,7 +67,7 @@ def test_INV_PTS_1_demo_finished_event_shows_tournament_points(store: Store) -> 
     assert winner.topcut_wins == 2
     assert winner.total == winner.swiss_points + 6 + 4 + 0  # 8 players: X = 0 (INV-PTS-2)
     assert all(line.total == line.swiss_points + 1 for line in final.lines[3:])  # ceil(8/8)
-    table = seasons.season_standings(store, summary.season)
+    table = views_standings.season_standings(store, summary.season)
     assert {r.player: r.points for r in table} == {x.name: x.total for x in final.lines}
 
 

@@ -16,12 +16,14 @@ from torneo import transfer
 from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views as queries
+from torneo.cards import views_self_report as srv
 from torneo.core.errors import Conflict, TorneoError
 from torneo.judging import commands as judging
 from torneo.platform import accounts
 from torneo.platform.store.tables import AuditEntry, User
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
+from torneo.seasons import commands_events, views_standings
 
 ORG = Actor("org", frozenset({"organizer"}))
 SECRET = "transfer-test-secret-0123456789-abcdefghij"
@@ -47,7 +49,7 @@ def finished_event(store: Store, players: int = 10, seed: int = 4) -> int:
     for number in range(rounds):
         events.pair_next_round(store, ORG, event_id)
         if number == 0:  # two players report the first table themselves
-            slip = [s for s in sr.slips(store, ORG, event_id, secret=SECRET) if s.code][:2]
+            slip = [s for s in srv.slips(store, ORG, event_id, secret=SECRET) if s.code][:2]
             for s, result in zip(slip, ("2-1", "1-2"), strict=True):
                 assert s.code is not None
                 sr.report_by_code(store, event_id, s.table, s.code, result, secret=SECRET)
@@ -91,7 +93,7 @@ def test_an_event_goes_through_a_json_file_with_identical_standings(
     assert done.kind == "event"
     assert done.root_id == event_id
     assert views(empty, event_id) == views(store, event_id)
-    assert sr.judge_queue(empty, ORG, event_id) == sr.judge_queue(store, ORG, event_id)
+    assert srv.judge_queue(empty, ORG, event_id) == srv.judge_queue(store, ORG, event_id)
     with empty.read() as s:
         audit = s.scalar(select(func.count(AuditEntry.id)).where(AuditEntry.event_id == event_id))
         judge = s.scalars(select(User).where(User.username == "giudice")).one()
@@ -133,14 +135,14 @@ def test_importing_twice_is_refused_and_changes_nothing(store: Store, empty: Sto
 def test_a_season_carries_its_events(store: Store, empty: Store) -> None:
     event_id = finished_event(store, players=8, seed=11)
     seasons.create_season(store, ORG, name="Stagione", preset="invasion-it-2012")
-    seasons.add_finished_event_to_season(store, ORG, "Stagione", event_id)
-    season_id = seasons.season_info(store, "Stagione").id
+    commands_events.add_finished_event_to_season(store, ORG, "Stagione", event_id)
+    season_id = views_standings.season_info(store, "Stagione").id
     document = transfer.export(store, ORG, "season", season_id)
     assert {"seasons", "season_tournaments", "season_results", "events", "matches"} <= set(
         document["tables"]
     )
     transfer.import_document(empty, ORG, document)
-    assert seasons.season_standings(empty, "Stagione") == seasons.season_standings(
+    assert views_standings.season_standings(empty, "Stagione") == views_standings.season_standings(
         store, "Stagione"
     )
     assert views(empty, event_id) == views(store, event_id)

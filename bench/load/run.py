@@ -53,7 +53,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from _common import percentile  # noqa: E402
 from torneo.cards import commands as events  # noqa: E402
-from torneo.cards import commands_self_report as sr  # noqa: E402
+from torneo.cards import views_self_report as sr  # noqa: E402
 from torneo.cards.tables import Match, Registration  # noqa: E402
 from torneo.cards.tables_self_report import SelfReport  # noqa: E402
 from torneo.platform.store.db import make_engine  # noqa: E402

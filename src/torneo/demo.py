@@ -24,11 +24,13 @@ from torneo.cards import commands as events
 from torneo.cards import views as queries
 from torneo.cards.tables import Event
 from torneo.core.errors import Conflict
+from torneo.core.messages import N_
 from torneo.judging import commands as judging
 from torneo.platform import accounts
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
+from torneo.seasons import commands_events
 
 DEMO_SEED = 2012
 DEMO_PASSWORD = "torneo-demo"
@@ -195,8 +197,8 @@ def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
             return None
         raise Conflict(
             "database",
-            "it already holds events; the demo is for an empty database",
-            "an empty database, or --if-empty to skip quietly",
+            N_("it already holds events; the demo is for an empty database"),
+            N_("an empty database, or --if-empty to skip quietly"),
         )
     rng = random.Random(DEMO_SEED)
     org_account, organizer = _account(store, "organizer", "organizer", "Organizzatore demo")
@@ -204,7 +206,7 @@ def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
     finished = _finished_event(store, organizer, judge, rng)
     running = _running_event(store, organizer, judge, rng)
     seasons.create_season(store, organizer, name=SEASON_NAME, preset=PRESET)
-    seasons.add_finished_event_to_season(store, organizer, SEASON_NAME, finished)
+    commands_events.add_finished_event_to_season(store, organizer, SEASON_NAME, finished)
     return DemoSummary(
         accounts=(org_account, judge_account),
         players=len(PLAYERS),

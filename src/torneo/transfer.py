@@ -41,8 +41,9 @@ from sqlalchemy import Column, Date, DateTime, Table, select, text
 from sqlalchemy.orm import Session
 
 import torneo.tables  # noqa: F401  (every table module, so the metadata is complete)
-from torneo.cards.commands import ORGANIZER, require
 from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.messages import N_
+from torneo.platform.guards import ORGANIZER, require
 from torneo.platform.store.tables import Base
 from torneo.platform.store.uow import Actor, Store
 
@@ -54,6 +55,7 @@ ROOTS = {
     "poker": "poker_tournaments",
     "risiko": "risiko_tournaments",
 }
+_KINDS = N_("event, season, poker, risiko")  # what may be exported: the keys of ROOTS
 SHARED = ("players", "users")  # referred to, never owned: carried as they are
 AUDIT = "audit_log"
 DISABLED_PASSWORD = "!imported-account-without-password"
@@ -96,44 +98,59 @@ def _chunks(values: Sequence[int]) -> Iterable[Sequence[int]]:
 
 
 def _collect(session: Session, root_table: str, root_id: int) -> dict[str, set[int]]:
-    tables = _tables()
-    owned = _owned_by()
     ids: dict[str, set[int]] = defaultdict(set)
     todo: list[tuple[str, int]] = [(root_table, root_id)]
     while todo:
-        # Ownership first: the whole subtree of every new root...
-        while todo:
-            name, row_id = todo.pop()
-            if row_id in ids[name]:
-                continue
-            ids[name].add(row_id)
-            for child, column in owned.get(name, ()):
-                for (child_id,) in session.execute(select(child.c.id).where(column == row_id)):
-                    if child_id not in ids[child.name]:
-                        todo.append((child.name, int(child_id)))
-        # ...then what those rows refer to: shared rows as they are, others with their subtree.
-        for name in list(ids):
-            table = tables[name]
-            refs = _references(table)
-            if not refs:
-                continue
-            for chunk in _chunks(sorted(ids[name])):
-                stmt = select(*(c for c, _ in refs)).where(table.c.id.in_(chunk))
-                for values in session.execute(stmt):
-                    for (_, target), value in zip(refs, values, strict=True):
-                        if value is None or int(value) in ids[target]:
-                            continue
-                        if target in SHARED:
-                            ids[target].add(int(value))
-                        else:
-                            todo.append((target, int(value)))
-    # An account linked to a player brings the player along.
+        _own_subtrees(session, ids, todo)  # ownership first: the subtree of every new root...
+        todo = _referred(session, ids)  # ...then what those rows refer to
+    _linked_players(session, ids)
+    return {k: v for k, v in ids.items() if v}
+
+
+def _own_subtrees(session: Session, ids: dict[str, set[int]], todo: list[tuple[str, int]]) -> None:
+    """Add every row of ``todo`` and the rows it owns, transitively, to ``ids``."""
+    owned = _owned_by()
+    while todo:
+        name, row_id = todo.pop()
+        if row_id in ids[name]:
+            continue
+        ids[name].add(row_id)
+        for child, column in owned.get(name, ()):
+            for (child_id,) in session.execute(select(child.c.id).where(column == row_id)):
+                if child_id not in ids[child.name]:
+                    todo.append((child.name, int(child_id)))
+
+
+def _referred(session: Session, ids: dict[str, set[int]]) -> list[tuple[str, int]]:
+    """Rows the collected rows refer to: shared rows are added as they are; the others are
+    returned, to be collected with their subtree."""
+    tables = _tables()
+    todo: list[tuple[str, int]] = []
+    for name in list(ids):
+        table = tables[name]
+        refs = _references(table)
+        if not refs:
+            continue
+        for chunk in _chunks(sorted(ids[name])):
+            stmt = select(*(c for c, _ in refs)).where(table.c.id.in_(chunk))
+            for values in session.execute(stmt):
+                for (_, target), value in zip(refs, values, strict=True):
+                    if value is None or int(value) in ids[target]:
+                        continue
+                    if target in SHARED:
+                        ids[target].add(int(value))
+                    else:
+                        todo.append((target, int(value)))
+    return todo
+
+
+def _linked_players(session: Session, ids: dict[str, set[int]]) -> None:
+    """An account linked to a player brings the player along."""
+    users = _tables()["users"]
     for chunk in _chunks(sorted(ids.get("users", ()))):
-        users = tables["users"]
         for (player_id,) in session.execute(select(users.c.player_id).where(users.c.id.in_(chunk))):
             if player_id is not None:
                 ids["players"].add(int(player_id))
-    return {k: v for k, v in ids.items() if v}
 
 
 def _encode(value: Any) -> Any:
@@ -172,12 +189,19 @@ def export(store: Store, actor: Actor, kind: str, root_id: int) -> dict[str, Any
     """Everything of one event (season, tournament) as a JSON-ready document."""
     require(actor, ORGANIZER)
     if kind not in ROOTS:
-        raise TorneoError("kind", f"'{kind}' cannot be exported", ", ".join(ROOTS))
+        raise TorneoError(
+            "kind", N_("'%(kind)s' cannot be exported"), _KINDS, params={"kind": kind}
+        )
     tables = _tables()
     with store.read() as session:
         root = tables[ROOTS[kind]]
         if session.execute(select(root.c.id).where(root.c.id == root_id)).first() is None:
-            raise NotFound("id", f"no {kind} {root_id}", f"the id of an existing {kind}")
+            raise NotFound(
+                "id",
+                N_("no %(kind)s %(id)s"),
+                N_("the id of an existing %(kind)s"),
+                params={"kind": kind, "id": root_id},
+            )
         ids = _collect(session, root.name, root_id)
         document: dict[str, Any] = {
             "format": FORMAT,
@@ -220,9 +244,14 @@ def loads(raw: str | bytes) -> dict[str, Any]:
     try:
         document = json.loads(raw)
     except ValueError as exc:
-        raise TorneoError("file", f"is not JSON: {exc}", "a file written by torneo export") from exc
+        raise TorneoError(
+            "file",
+            N_("is not JSON: %(detail)s"),
+            N_("a file written by torneo export"),
+            params={"detail": exc},
+        ) from exc
     if not isinstance(document, dict):
-        raise TorneoError("file", "is not a Torneo transfer file", "a JSON object")
+        raise TorneoError("file", N_("is not a Torneo transfer file"), N_("a JSON object"))
     check_header(document)
     return document
 
@@ -230,16 +259,27 @@ def loads(raw: str | bytes) -> dict[str, Any]:
 def check_header(document: dict[str, Any]) -> None:
     if document.get("format") != FORMAT:
         raise TorneoError(
-            "file", "is not a Torneo transfer file", f'a JSON object with "format": "{FORMAT}"'
+            "file",
+            N_("is not a Torneo transfer file"),
+            N_('a JSON object with "format": "%(format)s"'),
+            params={"format": FORMAT},
         )
     if document.get("version") != VERSION:
         raise TorneoError(
-            "version", f"file version {document.get('version')!r}", f"version {VERSION}"
+            "version",
+            N_("file version %(version)s"),
+            N_("version %(expected)s"),
+            params={"version": repr(document.get("version")), "expected": VERSION},
         )
     if document.get("kind") not in ROOTS or not isinstance(document.get("root_id"), int):
-        raise TorneoError("kind", f"{document.get('kind')!r}", ", ".join(ROOTS))
+        raise TorneoError(
+            "kind",
+            N_("%(kind)s"),
+            _KINDS,
+            params={"kind": repr(document.get("kind"))},
+        )
     if not isinstance(document.get("tables"), dict):
-        raise TorneoError("tables", "is missing", "the tables of the export")
+        raise TorneoError("tables", N_("is missing"), N_("the tables of the export"))
 
 
 def _check_shape(document: dict[str, Any]) -> dict[str, Table]:
@@ -247,20 +287,30 @@ def _check_shape(document: dict[str, Any]) -> dict[str, Table]:
     for name, rows in document["tables"].items():
         table = tables.get(name)
         if table is None:
-            raise TorneoError("tables", f"unknown table '{name}'", "tables of this Torneo version")
+            raise TorneoError(
+                "tables",
+                N_("unknown table '%(table)s'"),
+                N_("tables of this Torneo version"),
+                params={"table": name},
+            )
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            raise TorneoError(f"tables.{name}", "is not a list of rows", "a JSON array of objects")
+            raise TorneoError(
+                f"tables.{name}", N_("is not a list of rows"), N_("a JSON array of objects")
+            )
         known = set(table.columns.keys())
         for row in rows:
             unknown = set(row) - known
             if unknown:
                 raise TorneoError(
                     f"tables.{name}",
-                    f"unknown column(s) {', '.join(sorted(unknown))}",
-                    "columns of this Torneo version",
+                    N_("unknown column(s) %(columns)s"),
+                    N_("columns of this Torneo version"),
+                    params={"columns": ", ".join(sorted(unknown))},
                 )
             if name != AUDIT and not isinstance(row.get("id"), int):
-                raise TorneoError(f"tables.{name}", "a row has no integer id", "rows with ids")
+                raise TorneoError(
+                    f"tables.{name}", N_("a row has no integer id"), N_("rows with ids")
+                )
     return tables
 
 
@@ -335,8 +385,9 @@ def _refuse_taken(session: Session, table: Table, ids: list[int]) -> None:
         shown = ", ".join(str(i) for i in taken[:10])
         raise Conflict(
             "file",
-            f"table {table.name} already has the id(s) {shown} of this export",
-            "an empty database (torneo db upgrade on a new one), or one without these rows",
+            N_("table %(table)s already has the id(s) %(ids)s of this export"),
+            N_("an empty database (torneo db upgrade on a new one), or one without these rows"),
+            params={"table": table.name, "ids": shown},
         )
 
 
@@ -353,9 +404,9 @@ def _new_players(
         first = clash[0]
         raise Conflict(
             "file",
-            f"player id {first['id']} is '{existing[first['id']]}' here, "
-            f"'{first['name']}' in the file",
-            "an empty database, or one whose players have the same ids",
+            N_("player id %(id)s is '%(here)s' here, '%(there)s' in the file"),
+            N_("an empty database, or one whose players have the same ids"),
+            params={"id": first["id"], "here": existing[first["id"]], "there": first["name"]},
         )
     return [r for r in rows if r["id"] not in existing]
 

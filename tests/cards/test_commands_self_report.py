@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from tests.support.events import fingerprint
 from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
+from torneo.cards import views_self_report as srv
 from torneo.cards.tables import Match
 from torneo.cards.tables_self_report import SelfReport
 from torneo.core.errors import Conflict, Forbidden, TorneoError
@@ -53,8 +54,8 @@ def running_event(store: Store, players: int = 8, name: str = "Self") -> tuple[i
                 m.id,
                 m.player_a_id,
                 m.player_b_id,
-                sr.match_code(SECRET, m.id, m.player_a_id),
-                sr.match_code(SECRET, m.id, m.player_b_id),
+                srv.match_code(SECRET, m.id, m.player_a_id),
+                srv.match_code(SECRET, m.id, m.player_b_id),
             )
             for m in rows
             if m.player_b_id is not None
@@ -72,7 +73,7 @@ def recorded(store: Store, event_id: int, table: int) -> str | None:
         return f"{m.wins_a}-{m.wins_b}" + (f"-{m.draws}" if m.draws else "")
 
 
-def by_code(store: Store, event_id: int, t: Table, side: str, result: str) -> sr.Reported:
+def by_code(store: Store, event_id: int, t: Table, side: str, result: str) -> srv.Reported:
     code = t.code_a if side == "a" else t.code_b
     return sr.report_by_code(store, event_id, t.number, code, result, secret=SECRET)
 
@@ -81,21 +82,21 @@ def by_code(store: Store, event_id: int, t: Table, side: str, result: str) -> sr
 
 
 def test_codes_are_six_unambiguous_symbols_per_player_and_match() -> None:
-    code = sr.match_code(SECRET, 12, 7)
+    code = srv.match_code(SECRET, 12, 7)
     assert len(code) == 6
-    assert set(code) <= set(sr.CODE_ALPHABET)
+    assert set(code) <= set(srv.CODE_ALPHABET)
     assert not set(code) & set("01OI")
-    assert code == sr.match_code(SECRET, 12, 7)  # every worker computes the same
-    assert code != sr.match_code(SECRET, 12, 8)  # the opponent has their own
-    assert code != sr.match_code(SECRET, 13, 7)  # and the next round another
-    assert code != sr.match_code("another secret of the server 0123456789", 12, 7)
-    many = {sr.match_code(SECRET, m, p) for m in range(50) for p in range(40)}
+    assert code == srv.match_code(SECRET, 12, 7)  # every worker computes the same
+    assert code != srv.match_code(SECRET, 12, 8)  # the opponent has their own
+    assert code != srv.match_code(SECRET, 13, 7)  # and the next round another
+    assert code != srv.match_code("another secret of the server 0123456789", 12, 7)
+    many = {srv.match_code(SECRET, m, p) for m in range(50) for p in range(40)}
     assert len(many) == 2000
 
 
 def test_a_code_is_read_without_regard_to_case_spaces_or_look_alikes() -> None:
-    assert sr.normalize_code(" k7q-2md ") == "K7Q2MD"
-    assert sr.normalize_code("AB0C1D") == sr.normalize_code("ABOCID")
+    assert srv.normalize_code(" k7q-2md ") == "K7Q2MD"
+    assert srv.normalize_code("AB0C1D") == srv.normalize_code("ABOCID")
 
 
 # --- the two confirmations -------------------------------------------------------------------
@@ -106,11 +107,11 @@ def test_both_players_agree_and_the_result_is_recorded(store: Store) -> None:
     t = tables[0]
     first = by_code(store, event_id, t, "a", "2-1")
     assert first.answer == "waiting"
-    assert first.seat.report.status == sr.PENDING
+    assert first.seat.report.status == srv.PENDING
     assert recorded(store, event_id, t.number) is None
     second = by_code(store, event_id, t, "b", "1-2")  # the same score, from B's side
     assert second.answer == "confirmed"
-    assert second.seat.report.status == sr.CONFIRMED
+    assert second.seat.report.status == srv.CONFIRMED
     assert second.seat.mine(second.seat.report.recorded) == "1-2"
     assert recorded(store, event_id, t.number) == "2-1"
     with store.read() as s:
@@ -153,9 +154,9 @@ def test_a_mismatch_goes_to_the_judges_and_a_judge_decides(store: Store) -> None
     disputed = by_code(store, event_id, t, "b", "2-1")  # B says B won
     assert disputed.answer == "disputed"
     assert recorded(store, event_id, t.number) is None
-    queue = sr.judge_queue(store, ORG, event_id)
+    queue = srv.judge_queue(store, ORG, event_id)
     assert [(v.table, v.status, v.first_result, v.second_result) for v in queue] == [
-        (t.number, sr.DISPUTED, "2-0", "1-2")
+        (t.number, srv.DISPUTED, "2-0", "1-2")
     ]
     before = fingerprint(store, event_id)
     with pytest.raises(Conflict) as err:
@@ -163,17 +164,17 @@ def test_a_mismatch_goes_to_the_judges_and_a_judge_decides(store: Store) -> None
     assert err.value.field == "result"
     assert fingerprint(store, event_id) == before
     view = sr.resolve(store, ORG, event_id, 1, t.number, "1-2", reason="the slip says 1-2")
-    assert view.status == sr.RESOLVED
+    assert view.status == srv.RESOLVED
     assert view.recorded == "1-2"
     assert recorded(store, event_id, t.number) == "1-2"
-    assert sr.judge_queue(store, ORG, event_id) == []
+    assert srv.judge_queue(store, ORG, event_id) == []
 
 
 def test_a_judge_may_decide_a_report_the_opponent_never_answered(store: Store) -> None:
     event_id, tables = running_event(store)
     t = tables[0]
     by_code(store, event_id, t, "a", "2-0")
-    assert [v.status for v in sr.judge_queue(store, ORG, event_id)] == [sr.PENDING]
+    assert [v.status for v in srv.judge_queue(store, ORG, event_id)] == [srv.PENDING]
     sr.resolve(store, ORG, event_id, 1, t.number, "2-0", reason="B left, A's slip signed")
     assert recorded(store, event_id, t.number) == "2-0"
 
@@ -228,7 +229,7 @@ def test_a_player_account_reports_only_its_own_match(store: Store) -> None:
         store, Actor.system(), username="nolink", password="password1", role="player"
     )
     anna = accounts.authenticate(store, "anna", "password1")
-    seat = sr.my_seat(store, anna, event_id)
+    seat = srv.my_seat(store, anna, event_id)
     assert (seat.table, seat.side, seat.player_id) == (t.number, "a", t.a)
     assert sr.report_as_player(store, anna, event_id, "2-1").answer == "waiting"
     # Anna's account cannot confirm for her opponent: her second report is hers again.
@@ -260,15 +261,15 @@ def test_judges_queue_is_for_organizers_and_judges_of_this_event(store: Store) -
     t = tables[0]
     by_code(store, event_a, t, "a", "2-0")
     by_code(store, event_a, t, "b", "2-0")
-    assert len(sr.judge_queue(store, judge_a, event_a)) == 1
+    assert len(srv.judge_queue(store, judge_a, event_a)) == 1
     before = fingerprint(store, event_a)
     for actor in (judge_b, player):
         with pytest.raises(Forbidden):
-            sr.judge_queue(store, actor, event_a)
+            srv.judge_queue(store, actor, event_a)
         with pytest.raises(Forbidden):
             sr.resolve(store, actor, event_a, 1, t.number, "2-0", reason="x")
         with pytest.raises(Forbidden):
-            sr.slips(store, actor, event_a, secret=SECRET)
+            srv.slips(store, actor, event_a, secret=SECRET)
     assert fingerprint(store, event_a) == before
     sr.resolve(store, judge_a, event_a, 1, t.number, "2-0", reason="A's deck check")
     assert recorded(store, event_a, t.number) == "2-0"
@@ -276,7 +277,7 @@ def test_judges_queue_is_for_organizers_and_judges_of_this_event(store: Store) -
 
 def test_slips_give_each_player_their_own_code(store: Store) -> None:
     event_id, tables = running_event(store, players=7)  # 7 players: one bye
-    slips = sr.slips(store, ORG, event_id, secret=SECRET)
+    slips = srv.slips(store, ORG, event_id, secret=SECRET)
     assert len(slips) == 7
     bye = [s for s in slips if s.opponent is None]
     assert len(bye) == 1
@@ -309,7 +310,7 @@ def test_a_bye_has_nothing_to_report(store: Store) -> None:
         bye = s.scalars(
             select(Match).where(Match.event_id == event_id, Match.player_b_id.is_(None))
         ).one()
-        code = sr.match_code(SECRET, bye.id, bye.player_a_id)
+        code = srv.match_code(SECRET, bye.id, bye.player_a_id)
         table = bye.table_no
     with pytest.raises(Conflict) as err:
         sr.report_by_code(store, event_id, table, code, "2-0", secret=SECRET)
@@ -378,7 +379,7 @@ def test_simultaneous_reports_of_one_match_never_lose_or_double_a_result(store: 
             lambda: by_code(store, event_id, t, "b", "1-2"),
         ]
     )
-    answers = sorted(o.answer if isinstance(o, sr.Reported) else type(o).__name__ for o in out)
+    answers = sorted(o.answer if isinstance(o, srv.Reported) else type(o).__name__ for o in out)
     assert answers in (["confirmed", "waiting"], ["Conflict", "waiting"])
     if store.engine.dialect.name == "postgresql":
         assert answers == ["confirmed", "waiting"]
@@ -406,7 +407,7 @@ def test_many_tables_reported_at_once_are_all_recorded_once(store: Store) -> Non
         calls.append(lambda t=t: by_code(store, event_id, t, "b", "0-2"))  # type: ignore[misc]
     out = _at_once(calls)
     assert not [o for o in out if isinstance(o, Exception)]
-    assert sorted(o.answer for o in out if isinstance(o, sr.Reported)) == sorted(
+    assert sorted(o.answer for o in out if isinstance(o, srv.Reported)) == sorted(
         ["waiting", "confirmed"] * len(tables)
     )
     assert [recorded(store, event_id, t.number) for t in tables] == ["2-0"] * len(tables)

@@ -8,6 +8,7 @@ from tests.support.events import fingerprint
 from tests.support.web import SECRET, api_login, form_token, page_login
 from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
+from torneo.cards import views_self_report as srv
 from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
 
@@ -22,7 +23,7 @@ def running(store: Store) -> tuple[int, list[tuple[int, str, str]]]:
     events.register_roster(store, ORG, event_id, "\n".join(f"Giocatore {i}" for i in range(8)))
     events.start_event(store, ORG, event_id)
     events.pair_next_round(store, ORG, event_id)
-    slips = sr.slips(store, ORG, event_id, secret=SECRET)
+    slips = srv.slips(store, ORG, event_id, secret=SECRET)
     by_table: dict[int, list[str]] = {}
     for s in slips:
         assert s.code is not None
@@ -119,7 +120,7 @@ def test_a_player_account_reports_through_the_api_with_its_session(
     anon: TestClient, web_store: Store
 ) -> None:
     event_id, _tables = running(web_store)
-    slips = sr.slips(web_store, ORG, event_id, secret=SECRET)
+    slips = srv.slips(web_store, ORG, event_id, secret=SECRET)
     anna = slips[0]
     accounts.create_user(
         web_store,

@@ -10,6 +10,7 @@ import pytest
 from tests.support.events import report_round, roster
 from torneo.cards import commands as events
 from torneo.cards import views as queries
+from torneo.cards.views_rounds import allowed_results
 from torneo.core.errors import NotFound
 from torneo.platform.store.uow import Actor, Store
 
@@ -49,15 +50,15 @@ def _run_to_the_end(store: Store, org: Actor, event_id: int, seed: int = 1) -> N
 
 def test_INV_STRUCT_3_allowed_results_are_what_best_of_three_admits() -> None:
     """INV-STRUCT-3: the results offered are exactly the possible best-of-three scores."""
-    swiss = queries.allowed_results(3)
+    swiss = allowed_results(3)
     assert swiss[:4] == ["2-0", "2-1", "1-2", "0-2"]
     assert {"1-1-1", "0-0-3", "1-0", "0-1", "1-1", "1-0-1"} <= set(swiss)
     assert not {"3-0", "2-2", "0-0", "3-1", "2-1-1"} & set(swiss)
-    top = queries.allowed_results(3, draws=False)
+    top = allowed_results(3, draws=False)
     assert "1-1-1" not in top
     assert "0-0-3" not in top
     assert "2-1" in top
-    assert queries.allowed_results(1) == ["1-0", "0-1", "0-0-1"]
+    assert allowed_results(1) == ["1-0", "0-1", "0-0-1"]
 
 
 def test_event_list_counts_players_and_rounds(sqlite_store: Store, organizer: Actor) -> None:
@@ -165,7 +166,7 @@ def test_actions_explain_what_cannot_be_done_yet(sqlite_store: Store, organizer:
     events.pair_next_round(sqlite_store, organizer, event_id)
     panel = queries.round_panel(sqlite_store, event_id)
     assert panel.actions.pair is not None
-    assert "unreported" in panel.actions.pair.reason
+    assert "unreported" in panel.actions.pair.text
     assert panel.actions.start_top is not None
     assert panel.actions.register is None
     assert panel.round is not None

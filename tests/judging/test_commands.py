@@ -23,7 +23,9 @@ from torneo.cards import commands as events
 from torneo.cards.state import get_event
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.judging import commands as judging
+from torneo.judging import commands_rulings as judging_rulings
 from torneo.judging import views as judging_views
+from torneo.judging import views_roster
 from torneo.platform.store.uow import Store
 
 
@@ -50,12 +52,12 @@ def test_INV_PEN_1_the_third_warning_disqualifies(store: Store, c: Crew, event: 
     dropped with the reason, loses the round's match and is never paired again."""
     player = paired_players(store, event, 1)[0]
     for n in (1, 2):
-        issued = judging.issue(
+        issued = judging_rulings.issue(
             store, c.floor, event, player_id=player, infraction="slow_play", reason=f"lento {n}"
         )
         assert [i.kind for i in issued] == ["warning"]
         assert registration(store, event, player)[0] is False
-    issued = judging.issue(
+    issued = judging_rulings.issue(
         store, c.floor, event, player_id=player, infraction="slow_play", reason="lento 3"
     )
     assert [i.kind for i in issued] == ["warning", "disqualification"]
@@ -81,7 +83,7 @@ def test_INV_PEN_1_flagrant_cheating_disqualifies_at_once(lite: tuple[Store, Cre
     """INV-PEN-1: flagrant intentional cheating may be disqualified at once."""
     store, c, event = lite
     player = paired_players(store, event, 1)[1]
-    issued = judging.issue(
+    issued = judging_rulings.issue(
         store, c.head, event, player_id=player, infraction="flagrant_cheating", reason="mazzo"
     )
     assert [i.kind for i in issued] == ["disqualification"]
@@ -94,7 +96,7 @@ def test_INV_PEN_1_a_judge_may_go_up_but_not_down(lite: tuple[Store, Crew, int])
     player = paired_players(store, event, 1)[0]
     before = fingerprint(store, event)
     with pytest.raises(TorneoError) as err:
-        judging.issue(
+        judging_rulings.issue(
             store,
             c.floor,
             event,
@@ -105,7 +107,7 @@ def test_INV_PEN_1_a_judge_may_go_up_but_not_down(lite: tuple[Store, Crew, int])
         )
     assert err.value.field == "penalties"
     assert fingerprint(store, event) == before
-    issued = judging.issue(
+    issued = judging_rulings.issue(
         store,
         c.floor,
         event,
@@ -124,7 +126,7 @@ def test_INV_PEN_2_a_game_loss_counts_first_in_the_reported_result(
     played and the standings use the whole result."""
     match = match_of(store, event, paired_players(store, event, 1)[0], 1)
     penalised = match.player_a_id
-    judging.issue(
+    judging_rulings.issue(
         store,
         c.floor,
         event,
@@ -152,7 +154,7 @@ def test_INV_PEN_2_game_losses_decide_a_match(lite: tuple[Store, Crew, int]) -> 
     penalised = match.player_b_id
     assert penalised is not None
     for reason in ("primo", "secondo"):
-        judging.issue(
+        judging_rulings.issue(
             store,
             c.floor,
             event,
@@ -174,7 +176,7 @@ def test_INV_PEN_2_a_game_loss_on_a_decided_match_goes_to_the_next(
     player = paired_players(store, event, 1)[0]
     report_all(store, c.org, event, "2-0")
     first = result(store, event, 1, match_of(store, event, player, 1).table_no)
-    judging.issue(
+    judging_rulings.issue(
         store,
         c.floor,
         event,
@@ -198,7 +200,7 @@ def test_INV_PEN_2_a_game_loss_on_a_reported_unfinished_match(
     store, c, event = lite
     match = match_of(store, event, paired_players(store, event, 1)[0], 1)
     events.report_result(store, c.org, event, 1, match.table_no, "1-1")
-    judging.issue(
+    judging_rulings.issue(
         store,
         c.floor,
         event,
@@ -218,7 +220,7 @@ def test_INV_JUDGE_1_the_head_judge_overrules_and_the_result_returns(
     """INV-JUDGE-1: the head judge has the last word; an overruled game loss is undone and an
     overruled third warning takes its disqualification with it."""
     match = match_of(store, event, paired_players(store, event, 1)[0], 1)
-    issued = judging.issue(
+    issued = judging_rulings.issue(
         store,
         c.floor,
         event,
@@ -231,29 +233,35 @@ def test_INV_JUDGE_1_the_head_judge_overrules_and_the_result_returns(
     assert result(store, event, 1, match.table_no) == "2-1"
     before = fingerprint(store, event)
     with pytest.raises(Forbidden):  # the floor judge may not overrule
-        judging.overrule_ruling(store, c.floor, event, issued[0].seq, reason="no")
+        judging_rulings.overrule_ruling(store, c.floor, event, issued[0].seq, reason="no")
     assert fingerprint(store, event) == before
-    judging.overrule_ruling(store, c.head, event, issued[0].seq, reason="appello accolto")
+    judging_rulings.overrule_ruling(store, c.head, event, issued[0].seq, reason="appello accolto")
     assert result(store, event, 1, match.table_no) == "2-0"
 
     player = match.player_b_id
     assert player is not None
     seqs = [
-        judging.issue(store, c.floor, event, player_id=player, infraction="slow_play", reason="x")
+        judging_rulings.issue(
+            store, c.floor, event, player_id=player, infraction="slow_play", reason="x"
+        )
         for _ in range(3)
     ]
     assert registration(store, event, player)[0] is True
-    overruled = judging.overrule_ruling(store, c.head, event, seqs[2][0].seq, reason="errore")
+    overruled = judging_rulings.overrule_ruling(
+        store, c.head, event, seqs[2][0].seq, reason="errore"
+    )
     assert [o.kind for o in overruled] == ["overrule", "overrule"]
     assert registration(store, event, player) == (False, None, None)
     with pytest.raises(Conflict):  # the head judge's overrule is final
-        judging.overrule_ruling(store, c.head, event, overruled[0].seq, reason="again")
+        judging_rulings.overrule_ruling(store, c.head, event, overruled[0].seq, reason="again")
 
 
 def test_a_penalty_for_a_player_not_in_the_event(store: Store, c: Crew, event: int) -> None:
     before = fingerprint(store, event)
     with pytest.raises(NotFound) as err:
-        judging.issue(store, c.floor, event, player_id=9999, infraction="slow_play", reason="x")
+        judging_rulings.issue(
+            store, c.floor, event, player_id=9999, infraction="slow_play", reason="x"
+        )
     assert err.value.field == "player"
     assert fingerprint(store, event) == before
 
@@ -265,7 +273,9 @@ def test_a_judge_action_by_a_non_judge_is_forbidden(store: Store, c: Crew, event
     before = fingerprint(store, event)
     for actor in (c.outsider, someone, c.org):
         with pytest.raises(Forbidden) as err:
-            judging.issue(store, actor, event, player_id=player, infraction="slow_play", reason="x")
+            judging_rulings.issue(
+                store, actor, event, player_id=player, infraction="slow_play", reason="x"
+            )
         assert err.value.field in {"judge", "actor"}
     assert fingerprint(store, event) == before
 
@@ -279,7 +289,7 @@ def test_a_judge_of_another_event_cannot_act_here(lite: tuple[Store, Crew, int])
     player = paired_players(store, event, 1)[0]
     before = fingerprint(store, event)
     with pytest.raises(Forbidden):
-        judging.issue(
+        judging_rulings.issue(
             store, c.outsider, event, player_id=player, infraction="slow_play", reason="x"
         )
     with pytest.raises(Forbidden):
@@ -292,11 +302,15 @@ def test_unknown_infraction_and_empty_reason(lite: tuple[Store, Crew, int]) -> N
     player = paired_players(store, event, 1)[0]
     before = fingerprint(store, event)
     with pytest.raises(TorneoError) as err:
-        judging.issue(store, c.floor, event, player_id=player, infraction="tarocco", reason="x")
+        judging_rulings.issue(
+            store, c.floor, event, player_id=player, infraction="tarocco", reason="x"
+        )
     assert err.value.field == "infraction"
     assert "slow_play" in (err.value.accepted or "")
     with pytest.raises(TorneoError) as err:
-        judging.issue(store, c.floor, event, player_id=player, infraction="slow_play", reason=" ")
+        judging_rulings.issue(
+            store, c.floor, event, player_id=player, infraction="slow_play", reason=" "
+        )
     assert err.value.field == "reason"
     assert fingerprint(store, event) == before
 
@@ -304,12 +318,12 @@ def test_unknown_infraction_and_empty_reason(lite: tuple[Store, Crew, int]) -> N
 def test_INV_JUDGE_1_roster_head_judge_and_staffing_advice(store: Store, c: Crew) -> None:
     """INV-JUDGE-1: one head judge; one judge for each ten players is advice, not an error."""
     event = running_event(store, c, players=21, pair=False)
-    page = judging_views.roster_page(store, event)
+    page = views_roster.roster_page(store, event)
     assert [(j.name, j.is_head) for j in page.roster] == [("Capo", True), ("Arbitro", False)]
     assert page.advice is not None
-    assert "3 recommended" in page.advice
+    assert "3 recommended" in page.advice.english()
     judging.appoint_head_judge(store, c.org, event, c.floor.user_id or 0)
-    page = judging_views.roster_page(store, event)
+    page = views_roster.roster_page(store, event)
     assert [(j.name, j.is_head) for j in page.roster] == [("Capo", False), ("Arbitro", True)]
     account(store, "mario", "player")
     before = fingerprint(store, event)
@@ -333,5 +347,5 @@ def test_INV_STRUCT_5_a_player_judge_is_marked_on_the_registration(store: Store,
     judging.appoint_judge(store, c.org, event, username="giudice_giocatore")
     with store.read() as s:
         assert get_event(s, event).registrations[0].is_judge is True
-    page = judging_views.roster_page(store, event)
+    page = views_roster.roster_page(store, event)
     assert page.roster[-1].player is not None

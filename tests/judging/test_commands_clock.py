@@ -28,6 +28,8 @@ from torneo.cards.tables import Match, Round
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.judging import commands as judging
 from torneo.judging import commands_clock as judging_clock
+from torneo.judging import commands_draws as judging_draws
+from torneo.judging import commands_rulings as judging_rulings
 from torneo.platform.store.uow import Actor, Store
 
 MINUTE = 60_000
@@ -149,19 +151,19 @@ def test_INV_ID_1_declared_at_the_start_recorded_late_refused(
     first, second = rows[0], rows[1]
     judging_clock.start_clock(store, c.floor, event)
     clock.advance(seconds=90)
-    assert judging.intentional_draw(store, c.floor, event, round_no=1, table=first.table_no)
+    assert judging_draws.intentional_draw(store, c.floor, event, round_no=1, table=first.table_no)
     assert result(store, event, 1, first.table_no) == "0-0-3"
     assert points(store, event)[first.player_a_id] == 1
     clock.advance(seconds=60)  # 2:30 after the start: the 2-minute window has closed
     before = fingerprint(store, event)
     with pytest.raises(Conflict) as err:
-        judging.intentional_draw(store, c.floor, event, round_no=1, table=second.table_no)
+        judging_draws.intentional_draw(store, c.floor, event, round_no=1, table=second.table_no)
     assert err.value.field == "intentional_draw"
     assert "[INV-ID-1]" in err.value.reason
     with pytest.raises(Conflict):  # the players cannot report it themselves either
         events.report_result(store, c.org, event, 1, second.table_no, "ID")
     assert fingerprint(store, event) == before
-    issued = judging.disqualify_late_draw(
+    issued = judging_draws.disqualify_late_draw(
         store, c.floor, event, round_no=1, table=second.table_no, reason="patta tardiva"
     )
     assert [i.kind for i in issued] == ["disqualification", "disqualification"]
@@ -177,7 +179,7 @@ def test_INV_ID_1_the_judge_cannot_disqualify_a_draw_in_time(sqlite_store: Store
     table = matches(sqlite_store, event, 1)[0].table_no
     before = fingerprint(sqlite_store, event)
     with pytest.raises(Conflict) as err:
-        judging.disqualify_late_draw(
+        judging_draws.disqualify_late_draw(
             sqlite_store, c.floor, event, round_no=1, table=table, reason="x"
         )
     assert err.value.field == "intentional_draw"
@@ -227,7 +229,7 @@ def test_BER_JUDGE_1_award_a_win_and_the_standings_follow(sqlite_store: Store, c
     """BER-JUDGE-1: the judge awards the match; recorded with who and why; standings follow."""
     event, p = _berserk(sqlite_store, c)
     assert points(sqlite_store, event)[p[1]] == 30  # lost round 1, won round 2
-    issued = judging.award_match(
+    issued = judging_rulings.award_match(
         sqlite_store, c.floor, event, round_no=1, table=1, winner_id=p[1], reason="disconnessione"
     )
     assert issued[0].kind == "award_win"
@@ -237,12 +239,12 @@ def test_BER_JUDGE_1_award_a_win_and_the_standings_follow(sqlite_store: Store, c
     assert points(sqlite_store, event)[p[0]] == 30  # won round 2 only now
     before = fingerprint(sqlite_store, event)
     with pytest.raises(TorneoError) as err:
-        judging.award_match(
+        judging_rulings.award_match(
             sqlite_store, c.floor, event, round_no=1, table=1, winner_id=p[2], reason="x"
         )
     assert err.value.field == "winner"
     with pytest.raises(NotFound):
-        judging.award_match(
+        judging_rulings.award_match(
             sqlite_store, c.floor, event, round_no=9, table=1, winner_id=p[1], reason="x"
         )
     assert fingerprint(sqlite_store, event) == before
@@ -253,19 +255,19 @@ def test_BER_JUDGE_1_order_the_last_matches_replayed(sqlite_store: Store, c: Cre
     match is reported again; an overrule of the replay brings the old results back."""
     event, p = _berserk(sqlite_store, c)
     assert points(sqlite_store, event)[p[0]] == 60
-    issued = judging.order_matches_replayed(
+    issued = judging_rulings.order_matches_replayed(
         sqlite_store, c.floor, event, last=1, player_id=p[0], reason="bug del client"
     )
     assert issued[0].kind == "replay"
     assert result(sqlite_store, event, 2, 1) is None
     assert result(sqlite_store, event, 2, 2) == "1-0"
     assert points(sqlite_store, event)[p[0]] == 30
-    judging.overrule_ruling(sqlite_store, c.head, event, issued[0].seq, reason="niente bug")
+    judging_rulings.overrule_ruling(sqlite_store, c.head, event, issued[0].seq, reason="niente bug")
     assert result(sqlite_store, event, 2, 1) == "1-0"
     assert points(sqlite_store, event)[p[0]] == 60
     before = fingerprint(sqlite_store, event)
     with pytest.raises(TorneoError) as err:
-        judging.order_matches_replayed(sqlite_store, c.floor, event, last=9, reason="x")
+        judging_rulings.order_matches_replayed(sqlite_store, c.floor, event, last=9, reason="x")
     assert err.value.field == "last"
     assert fingerprint(sqlite_store, event) == before
 
@@ -277,7 +279,7 @@ def test_BER_TIE_1_fewer_warnings_breaks_the_tie(sqlite_store: Store, c: Crew) -
     tied = [r.player_id for r in standings(sqlite_store, event)][:2]
     assert set(tied) == {p[0], p[2]}
     leader = tied[0]
-    judging.issue(
+    judging_rulings.issue(
         sqlite_store,
         c.floor,
         event,
@@ -298,7 +300,7 @@ def test_every_ruling_is_on_the_record_and_in_the_audit_log(sqlite_store: Store,
 
     event = running_event(sqlite_store, c)
     player = paired_players(sqlite_store, event, 1)[0]
-    judging.issue(
+    judging_rulings.issue(
         sqlite_store, c.floor, event, player_id=player, infraction="slow_play", reason="lento"
     )
     record = judging_views.player_record(sqlite_store, event, player)

@@ -26,8 +26,9 @@ from torneo.cards import commands as events
 from torneo.cards.state import get_event
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.judging import commands as judging
+from torneo.judging import commands_deck_checks as judging_checks
 from torneo.judging import commands_decks as judging_decks
-from torneo.judging.commands_decks import deck_check_seed
+from torneo.judging.commands_deck_checks import deck_check_seed
 from torneo.judging.rules.decks import DeckInvalid, DeckListError, correct_deck
 from torneo.judging.rules.decks.decklist import DeckList
 from torneo.platform.store.uow import Store
@@ -229,19 +230,19 @@ def test_INV_DECK_1_a_seeded_draw_once_per_round_the_bye_counts(
     """INV-DECK-1: one table per round at random (seeded, recorded), the bye is a table; a
     second draw in the round is refused and changes nothing."""
     event = running_event(sqlite_store, c, players=7)
-    panel = judging_decks.draw_table(sqlite_store, c.floor, event)
+    panel = judging_checks.draw_table(sqlite_store, c.floor, event)
     assert panel.tables == 4  # three tables and the bye
     assert panel.seed == deck_check_seed(42, 1)
     assert 1 <= panel.table <= 4
     assert len(panel.players) in (1, 2)
     before = fingerprint(sqlite_store, event)
     with pytest.raises(Conflict) as err:
-        judging_decks.draw_table(sqlite_store, c.head, event)
+        judging_checks.draw_table(sqlite_store, c.head, event)
     assert err.value.field == "deck_check"
     assert "already has its deck check" in err.value.reason
     assert fingerprint(sqlite_store, event) == before
     with pytest.raises(Forbidden):
-        judging_decks.draw_table(sqlite_store, c.outsider, event)
+        judging_checks.draw_table(sqlite_store, c.outsider, event)
 
 
 def test_INV_DECK_1_the_bye_player_is_checked_alone(sqlite_store: Store, c: Crew) -> None:
@@ -249,7 +250,7 @@ def test_INV_DECK_1_the_bye_player_is_checked_alone(sqlite_store: Store, c: Crew
     # The bye is the last table (4 with 7 players): an event seed whose draw lands on it.
     seed = next(s for s in range(1000) if random.Random(deck_check_seed(s, 1)).randint(1, 4) == 4)
     event = running_event(sqlite_store, c, players=7, seed=seed)
-    panel = judging_decks.draw_table(sqlite_store, c.floor, event)
+    panel = judging_checks.draw_table(sqlite_store, c.floor, event)
     bye = match_of(sqlite_store, event, panel.players[0], 1)
     assert panel.table == 4
     assert len(panel.players) == 1
@@ -263,7 +264,7 @@ def _checked_event(store: Store, c: Crew) -> tuple[int, int]:
     events.pair_next_round(store, c.org, event)
     report_all(store, c.org, event, "1-2")
     events.pair_next_round(store, c.org, event)
-    panel = judging_decks.draw_table(store, c.floor, event)
+    panel = judging_checks.draw_table(store, c.floor, event)
     return event, panel.players[0]
 
 
@@ -278,7 +279,7 @@ def test_INV_DECK_EX1_restricted_breach_end_to_end(sqlite_store: Store, c: Crew)
     )
     judging.configure(sqlite_store, c.org, event, restricted="Asso\nBastoni\nCoppe")
     earlier = {r: match_of(sqlite_store, event, player, r) for r in (1, 2)}
-    outcome = judging_decks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=player)
+    outcome = judging_checks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=player)
     assert outcome["infractions"] == ["restricted_list_breach"]
     assert sorted(outcome["restricted_found"]) == ["Asso", "Bastoni", "Coppe"]
     assert len(outcome["restricted_removed"]) == 2
@@ -307,7 +308,7 @@ def test_INV_DECK_EX1_restricted_breach_end_to_end(sqlite_store: Store, c: Crew)
     assert summary.blanks == 6
     assert summary.total == 50
     with pytest.raises(Conflict):  # the same player twice in a round
-        judging_decks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=player)
+        judging_checks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=player)
 
 
 def test_INV_DECK_2_under_50_warning_game_loss_and_blanks(sqlite_store: Store, c: Crew) -> None:
@@ -317,7 +318,7 @@ def test_INV_DECK_2_under_50_warning_game_loss_and_blanks(sqlite_store: Store, c
     judging_decks.submit_deck_list(
         sqlite_store, c.org, event, player_id=player, text=deck_text(filler(50))
     )
-    outcome = judging_decks.check_deck(
+    outcome = judging_checks.check_deck(
         sqlite_store,
         c.floor,
         event,
@@ -339,7 +340,7 @@ def test_INV_DECK_2_under_50_warning_game_loss_and_blanks(sqlite_store: Store, c
 def test_INV_DECK_2_over_100_random_removal_to_exactly_100(sqlite_store: Store, c: Crew) -> None:
     """INV-DECK-2: over 100 → warning + GL, random cards removed down to exactly 100."""
     event, player = _checked_event(sqlite_store, c)
-    outcome = judging_decks.check_deck(
+    outcome = judging_checks.check_deck(
         sqlite_store,
         c.floor,
         event,
@@ -359,7 +360,7 @@ def test_INV_DECK_1_a_deck_that_matches_its_list(sqlite_store: Store, c: Crew) -
     judging_decks.submit_deck_list(
         sqlite_store, c.org, event, player_id=player, text=deck_text(filler(60))
     )
-    outcome = judging_decks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=player)
+    outcome = judging_checks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=player)
     assert outcome["infractions"] == []
     assert outcome["rulings"] == []
     assert registration(sqlite_store, event, player)[0] is False
@@ -370,15 +371,15 @@ def test_deck_check_bad_inputs_change_nothing(sqlite_store: Store, c: Crew) -> N
     stranger = next(
         p
         for p in paired_players(sqlite_store, event, 3)
-        if p not in judging_decks.deck_check_panel(sqlite_store, event, 3).players  # type: ignore[union-attr]
+        if p not in judging_checks.deck_check_panel(sqlite_store, event, 3).players  # type: ignore[union-attr]
     )
     before = fingerprint(sqlite_store, event)
     with pytest.raises(TorneoError) as err:
-        judging_decks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=stranger)
+        judging_checks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=stranger)
     assert err.value.field == "player_id"
     with pytest.raises(TorneoError) as err:  # nothing registered to confirm
-        judging_decks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=player)
+        judging_checks.check_deck(sqlite_store, c.floor, event, round_no=3, player_id=player)
     assert err.value.field == "physical"
     with pytest.raises(NotFound):
-        judging_decks.check_deck(sqlite_store, c.floor, event, round_no=2, player_id=player)
+        judging_checks.check_deck(sqlite_store, c.floor, event, round_no=2, player_id=player)
     assert fingerprint(sqlite_store, event) == before

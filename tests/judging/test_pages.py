@@ -190,3 +190,48 @@ def test_the_big_screen_clock_and_the_setup_page(
     setup_page = org.get(f"/events/{event_id}/judging?lang=en")
     assert setup_page.status_code == 200
     assert "Appoint a judge" in setup_page.text
+
+
+def test_a_refusal_is_italian_on_the_page_and_english_in_the_api(
+    web_store: Store, setup: tuple[TestClient, int, list[int]]
+) -> None:
+    """Messages as ids: one refusal, in Italian on the judge's page (the default language) with
+    its figures, and in the API's English words."""
+    _, event_id, _ = setup
+    page = make_client(web_store)
+    token = page_login(page, "judge")
+    r = page.post(
+        f"/events/{event_id}/judge/penalty",
+        data={"csrf_token": token, "player_id": "99999", "infraction": "slow_play"},
+    )
+    assert r.status_code == 404
+    assert f"il giocatore 99999 non partecipa al torneo {event_id}" in r.text
+    assert "un partecipante" in r.text
+    api = make_client(web_store)
+    api_login(api, "judge")
+    r = api.post(
+        f"/api/v1/events/{event_id}/judging/penalties",
+        json={"player_id": 99999, "infraction": "slow_play", "reason": "lento"},
+    )
+    assert r.status_code == 404
+    assert r.json()["reason"] == f"player 99999 is not in event {event_id}"
+    assert r.json()["accepted"] == "an entrant"
+
+
+def test_INV_JUDGE_1_staffing_advice_in_the_page_language_and_english_in_the_api(
+    web_store: Store,
+) -> None:
+    """11 players and one judge: two are recommended, said in Italian or English on the page."""
+    with make_client(web_store) as org:
+        api_login(org, "org")
+        event_id = create_event(org, 11)
+        base = f"/api/v1/events/{event_id}/judging"
+        assert org.post(f"{base}/judges", json={"username": "judge"}).status_code == 201
+        italian = org.get(f"/events/{event_id}/judging").text
+        assert "giocatori: 11, arbitri: 1; se ne consigliano 2" in italian
+        english = org.get(f"/events/{event_id}/judging?lang=en").text
+        assert "11 players and 1 judge(s): 2 recommended" in english
+        advice = org.get(f"{base}/roster").json()["advice"]
+        assert (
+            advice == "11 players and 1 judge(s): 2 recommended (one for each started ten players)"
+        )

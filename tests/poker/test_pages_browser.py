@@ -18,7 +18,10 @@ from torneo.app import create_app
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
 from torneo.poker import commands as poker
+from torneo.poker import commands_clock as poker_clock
+from torneo.poker import commands_entries as poker_entries
 from torneo.poker import commands_floor as poker_floor
+from torneo.poker import commands_seats as poker_seats
 from torneo.poker import views as poker_views
 
 CHROMIUM = "/usr/bin/chromium"
@@ -60,9 +63,9 @@ def test_PKR_BAL_1_tv_counts_down_and_the_director_busts_from_the_phone(
     base, store = server
     org = Actor("org", frozenset({"organizer", "judge"}))
     tid = poker.create_tournament(store, org, template="tue", held_on="2025-12-02", seed=4)
-    poker.register_roster(store, org, tid, [f"Giocatore {i:02d}" for i in range(1, 21)])
-    poker.draw_seats_now(store, org, tid)
-    poker.start_clock(store, org, tid)
+    poker_entries.register_roster(store, org, tid, [f"Giocatore {i:02d}" for i in range(1, 21)])
+    poker_seats.draw_seats_now(store, org, tid)
+    poker_clock.start_clock(store, org, tid)
     first = [
         s.player_id for s in poker_views.tournament_view(store, tid).tables[0].seats if s.player_id
     ]

@@ -1,4 +1,4 @@
-"""The poker preset section (RULES.md §4): the club's preset loads; bad rows are refused."""
+"""The poker preset section (docs/rules.md §4): the club's preset loads; bad rows are refused."""
 
 from __future__ import annotations
 

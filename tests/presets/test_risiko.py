@@ -1,36 +1,16 @@
-"""The ``[risiko]`` preset section (RULES.md §3 settings) and its conversion to domain rules."""
+"""The ``[risiko]`` preset section (docs/rules.md §3 settings): what a preset may hold.
 
-from fractions import Fraction
+Its conversion to the domain's rules is tested beside it: tests/risiko/rules/test_settings.py.
+"""
 
 import pytest
 from pydantic import ValidationError
 
-from torneo.presets import load_preset
 from torneo.presets.risiko import RisikoRules
-from torneo.risiko.rules.criteria import Criterion
-from torneo.risiko.rules.table_sizes import TablePolicy
 
 
-def test_RSK_PTS_2_preset_defaults_reach_the_domain() -> None:
-    """RSK-PTS-2: the preset's scoring, roll and season settings become domain values."""
-    rules = load_preset("risiko-rtu-2016").risiko
-    assert rules is not None
-    scoring = rules.scoring_rules()
-    assert scoring.formula == "bonus-50"
-    assert scoring.results.objective_max == 86
-    assert scoring.master_cap == Fraction(11, 10)
-    assert rules.roll_rules().max_threshold == 7
-    assert rules.table_policy is TablePolicy.FOURS_THEN_FIVES
-    assert rules.draw_priorities[0] is Criterion.REPEAT_OPPONENTS
-    assert rules.season_rules().class_factors["regional"] == Fraction(3, 2)
-
-
-def test_RSK_PTS_2_open_factors_are_exact_and_floats_are_refused() -> None:
-    """RSK-PTS-2 Open: "5/4" and "0.75" are exact; 1.25 as a float is refused."""
-    rules = RisikoRules.model_validate(
-        {"scoring": {"table_size_factors": {"5": "5/4", "3": "0.75"}}}
-    )
-    assert rules.scoring_rules().table_size_factors == {5: Fraction(5, 4), 3: Fraction(3, 4)}
+def test_RSK_PTS_2_open_factor_floats_are_refused() -> None:
+    """RSK-PTS-2 Open: 1.25 as a float is refused, and so is a table of 6."""
     with pytest.raises(ValidationError):
         RisikoRules.model_validate({"scoring": {"table_size_factors": {"5": 1.25}}})
     with pytest.raises(ValidationError):

@@ -25,7 +25,10 @@ from torneo.core.ids import PlayerId
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
 from torneo.risiko import commands_console as risiko_console
+from torneo.risiko import commands_settings as risiko_settings
+from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
+from torneo.risiko import views_tables
 from torneo.risiko.commands_results import enter_result, parse_seats
 from torneo.risiko.rules.formulas import ScoringRules, game_points
 from torneo.risiko.rules.history import History
@@ -55,7 +58,7 @@ def _console_game(store: Store, judge: Actor, tid: int, round_no: int, seats: li
     for _ in range(1 + 3):  # the 3rd ends round 1, then round 2 (the last): 1st, 2nd, 3rd
         act(store, judge, tid, round_no, 1, {"kind": "end_turn", "conquered": 0})
     # RSK-ROLL-1: the 4th is out, so the 3rd (now last) rolls first, with 4.
-    cv = risiko_views.console_view(store, tid, round_no, 1)
+    cv = views_tables.console_view(store, tid, round_no, 1)
     assert cv.pending
     assert cv.pending[0].roller.player_id == c
     assert cv.pending[0].threshold == 4
@@ -65,7 +68,7 @@ def _console_game(store: Store, judge: Actor, tid: int, round_no: int, seats: li
     end = act(store, judge, tid, round_no, 1, {"kind": "roll", "total": 3})
     assert end.state.ended is not None
     assert end.state.ended.value == "roll"
-    form = risiko_views.result_form(store, tid, round_no, 1)
+    form = views_tables.result_form(store, tid, round_no, 1)
     assert form.from_console
     assert [(s.person.player_id, s.status, s.eliminated) for s in form.seats] == [
         (a, "survived", None),
@@ -211,10 +214,10 @@ def test_RSK_TBL_2_a_hand_swap_shows_the_criteria_change(store: Store, organizer
     if any(a in t and partner in t for t in second):
         pytest.skip("already together")
     before = fingerprint(store, tid)
-    preview = risiko.preview_swap(store, tid, 2, a, b)
+    preview = risiko_swaps.preview_swap(store, tid, 2, a, b)
     assert preview.after.repeat_opponents > preview.before.repeat_opponents
     assert fingerprint(store, tid) == before
-    done = risiko.swap_players(store, organizer, tid, 2, a, b)
+    done = risiko_swaps.swap_players(store, organizer, tid, 2, a, b)
     assert done.after == preview.after
     page = risiko_views.tournament_page(store, tid)
     assert page.current is not None
@@ -228,12 +231,12 @@ def test_RSK_REG_1_publishing_without_a_part_is_refused(store: Store, organizer:
     before = fingerprint(store, tid)
     parts = {"formula": "Two games.", "referees": "  ", "not_allowed": "x", "sanctions": "y"}
     with pytest.raises(TorneoError) as err:
-        risiko.save_regulation(store, organizer, tid, parts, publish=True)
+        risiko_settings.save_regulation(store, organizer, tid, parts, publish=True)
     assert err.value.field == "regulation.referees"
     assert "RSK-REG-1" in err.value.reason
     assert fingerprint(store, tid) == before
     # A draft may be saved; the first draw still needs a published regulation.
-    assert risiko.save_regulation(store, organizer, tid, parts) is False
+    assert risiko_settings.save_regulation(store, organizer, tid, parts) is False
     with pytest.raises(Conflict) as err2:
         risiko.draw_round(store, organizer, tid)
     assert err2.value.field == "regulation"
@@ -248,21 +251,21 @@ def test_RSK_TBL_2_a_field_the_policy_cannot_seat(store: Store, organizer: Actor
     assert err.value.field == "players"
     assert "tables of 4 and 3 seat it" in err.value.reason
     assert fingerprint(store, tid) == before
-    risiko.update_settings(store, organizer, tid, table_policy="fours_then_threes")
+    risiko_settings.update_settings(store, organizer, tid, table_policy="fours_then_threes")
     risiko.draw_round(store, organizer, tid)
     assert sorted(len(t) for t in current_tables(store, tid)[1]) == [3, 4]
 
 
 def test_rules_are_fixed_after_the_first_draw(store: Store, organizer: Actor) -> None:
     tid = tournament(store, organizer, 8)
-    risiko.update_settings(store, organizer, tid, formula="master", open_variant=True)
+    risiko_settings.update_settings(store, organizer, tid, formula="master", open_variant=True)
     page = risiko_views.tournament_page(store, tid)
     assert page.rules.formula == "master"
     assert page.rules.open_variant
     risiko.draw_round(store, organizer, tid)
     before = fingerprint(store, tid)
     with pytest.raises(Conflict) as err:
-        risiko.update_settings(store, organizer, tid, formula="spartac")
+        risiko_settings.update_settings(store, organizer, tid, formula="spartac")
     assert err.value.field == "rules"
     assert fingerprint(store, tid) == before
 
@@ -318,7 +321,7 @@ def test_undo_a_draw_and_draw_again_with_a_new_seed(store: Store, organizer: Act
     risiko.register_player(store, organizer, tid, name="Later Comer")
     risiko.register_player(store, organizer, tid, name="Latest Comer")
     risiko.register_player(store, organizer, tid, name="Very Late")
-    risiko.undo_draw(store, organizer, tid, 1)
+    risiko_swaps.undo_draw(store, organizer, tid, 1)
     risiko.draw_round(store, organizer, tid)
     with store.read() as s:
         rnd = get_tournament(s, tid).rounds[0]
@@ -361,7 +364,7 @@ def test_RSK_OUT_2_an_expelled_player_leaves_the_tournament(store: Store, organi
     assert last.person.player_id == seats[3]
     assert last.expelled
     assert last.position is None
-    risiko.update_settings(store, organizer, tid, name="Serata RisiKo! (11 giocatori)")
+    risiko_settings.update_settings(store, organizer, tid, name="Serata RisiKo! (11 giocatori)")
     # 11 players cannot sit at tables of 4 and 5: the expelled player is really gone.
     with pytest.raises(TorneoError) as err:
         risiko.draw_round(store, organizer, tid)

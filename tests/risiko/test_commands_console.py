@@ -14,7 +14,8 @@ from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
 from torneo.risiko import commands_console as risiko_console
-from torneo.risiko import views as risiko_views
+from torneo.risiko import commands_swaps as risiko_swaps
+from torneo.risiko import views_tables
 from torneo.risiko.commands_results import enter_result
 from torneo.risiko.tables import RisikoGame
 
@@ -26,9 +27,9 @@ def table(store: Store, organizer: Actor) -> tuple[int, list[int]]:
     return tid, current_tables(store, tid)[1][0]
 
 
-def _act(store: Store, who: Actor, tid: int, **action: Any) -> risiko_views.ConsoleView:
+def _act(store: Store, who: Actor, tid: int, **action: Any) -> views_tables.ConsoleView:
     risiko_console.act(store, who, tid, 1, 1, action)
-    return risiko_views.console_view(store, tid, 1, 1)
+    return views_tables.console_view(store, tid, 1, 1)
 
 
 def _game_print(store: Store, tid: int) -> tuple[int, int, int]:
@@ -117,7 +118,7 @@ def test_RSK_ROLL_1_the_seed_example_on_the_console(
     rolls with 5 — each roll on the record, the same on a second phone."""
     tid, (p1, p2, p3, p4) = table
     _to_first_roll(store, judge, tid)
-    view = risiko_views.console_view(store, tid, 1, 1)
+    view = views_tables.console_view(store, tid, 1, 1)
     assert view.phase == "last_round"
     assert view.next_roll is not None
     assert (view.next_roll.roller.player_id, view.next_roll.threshold) == (p4, 4)
@@ -138,7 +139,7 @@ def test_RSK_ROLL_1_the_seed_example_on_the_console(
         (p2, 4, 10, "goes_on"),
         (p3, 5, 5, "ends_game"),
     ]
-    form = risiko_views.result_form(store, tid, 1, 1)
+    form = views_tables.result_form(store, tid, 1, 1)
     assert [(s.status, s.eliminated) for s in form.seats][-1] == ("eliminated", 1)
 
 
@@ -175,7 +176,7 @@ def test_RSK_ROLL_2_forgotten_roll_warning_then_exclusion(
     view = _act(store, judge, tid, kind="end_turn")  # …and forgets it
     assert view.sanctions[-1].kind == "exclusion"
     assert next(s.seat for s in view.seats if s.person.player_id == seats[3]) == "excluded"
-    form = risiko_views.result_form(store, tid, 1, 1)
+    form = views_tables.result_form(store, tid, 1, 1)
     assert next(s.status for s in form.seats if s.person.player_id == seats[3]) == "excluded"
 
 
@@ -215,7 +216,7 @@ def test_two_phones_at_one_table_do_not_roll_twice(
     tid, _ = table
     _to_first_roll(store, judge, tid)
     _act(store, judge, tid, kind="end_turn")
-    seen = risiko_views.console_view(store, tid, 1, 1).version
+    seen = views_tables.console_view(store, tid, 1, 1).version
     risiko_console.act(store, judge, tid, 1, 1, {"kind": "roll", "total": 9}, version=seen)
     before = _game_print(store, tid)
     with pytest.raises(Conflict) as err:
@@ -234,7 +235,7 @@ def test_undo_takes_back_the_last_action(
     view = _act(store, judge, tid, kind="eliminate", player=seats[3])
     assert view.seats[3].seat == "eliminated"
     risiko_console.undo(store, judge, tid, 1, 1, version=view.version)
-    view = risiko_views.console_view(store, tid, 1, 1)
+    view = views_tables.console_view(store, tid, 1, 1)
     assert view.seats[3].seat == "active"
     assert len(view.actions) == 1
 
@@ -251,7 +252,7 @@ def test_RSK_OUT_1_and_2_exclusion_withdrawal_and_expulsion(
     assert [s.seat for s in view.seats] == ["active", "excluded", "withdrawn", "expelled"]
     assert view.ended is None  # the 1st plays on against the neutral territories of the 3rd
     assert view.to_play.player_id == p1
-    form = risiko_views.result_form(store, tid, 1, 1)
+    form = views_tables.result_form(store, tid, 1, 1)
     assert [s.status for s in form.seats] == ["survived", "excluded", "withdrawn", "expelled"]
 
 
@@ -312,7 +313,7 @@ def test_the_console_closes_when_the_result_is_entered(
     _act(store, judge, tid, kind="end_turn")
     # The draw of a table whose console has started cannot be changed any more.
     with pytest.raises(Conflict):
-        risiko.undo_draw(store, organizer, tid, 1)
+        risiko_swaps.undo_draw(store, organizer, tid, 1)
     enter_result(
         store,
         judge,
@@ -350,5 +351,5 @@ def test_RSK_ROLL_2_a_forgotten_roll_reported_by_the_referee(
         risiko_console.act(store, judge, tid, 1, 1, {"kind": "forgotten_roll", "player": seats[2]})
     assert err.value.field == "player"
     assert _game_print(store, tid) == before
-    form = risiko_views.result_form(store, tid, 1, 1)
+    form = views_tables.result_form(store, tid, 1, 1)
     assert form.seats[2].status == "excluded"

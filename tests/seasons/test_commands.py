@@ -1,21 +1,21 @@
-"""Seasons through the services: imported results, the RULES.md §1 Examples, void tournaments,
-events added from Torneo, corrections, and every bad input of issue 5 (nothing changed)."""
+"""Seasons through the services: imported results, the docs/rules.md §1 Examples, void tournaments,
+corrections, and every bad input of issue 5 (nothing changed). Finished events entering a season
+are in ``test_commands_events``, the table as the CLI reads it in ``test_views_standings``."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 
 import pytest
 from sqlalchemy import func, select
 
-from tests.support.events import report_round, roster
-from torneo.cards import commands as events
-from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.errors import Conflict, TorneoError
 from torneo.platform.store.tables import AuditEntry, Player
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
-from torneo.seasons.rules.import_csv import SeasonImportError
+from torneo.seasons import views_standings
+from torneo.seasons.rules.import_issues import SeasonImportError
+from torneo.seasons.state import SeasonStanding
 from torneo.seasons.tables import Season, SeasonResult, SeasonTournament
 
 PRESET = "invasion-it-2012"
@@ -65,7 +65,7 @@ def counts(store: Store) -> tuple[int, int, int, int, int]:
         )
 
 
-def standing(rows: Sequence[seasons.SeasonStanding], player: str) -> seasons.SeasonStanding:
+def standing(rows: Sequence[SeasonStanding], player: str) -> SeasonStanding:
     return next(r for r in rows if r.player == player)
 
 
@@ -81,7 +81,7 @@ def test_INV_PTS_EX1_25_players_podium_and_the_rest(store: Store, organizer: Act
         PRESET,
         csv_text(field_rows("Torneo A", "2012-01-14", "Negozio A", players=25)),
     )
-    rows = seasons.season_standings(store, "Stagione 2011/12")
+    rows = views_standings.season_standings(store, "Stagione 2011/12")
     by_place = {int(r.player[-2:]): r.points for r in rows}
     assert by_place[1] == 3 * 3 + 12
     assert by_place[2] == 3 * 2 + 10
@@ -109,9 +109,9 @@ def test_INV_PTS_EX2_26_players_winner_takes_34(store: Store, organizer: Actor) 
             )
         ),
     )
-    rows = seasons.season_standings(store, "Stagione")
+    rows = views_standings.season_standings(store, "Stagione")
     assert standing(rows, "Tizio").points == 34
-    history = seasons.player_history(store, "Stagione", standing(rows, "Tizio").player_id)
+    history = views_standings.player_history(store, "Stagione", standing(rows, "Tizio").player_id)
     assert history[0].explanation == "13 Swiss + 9 Top 8 + 4 first place + 8 size = 34"
 
 
@@ -134,7 +134,7 @@ def test_INV_MAJOR_EX1_major_winner_takes_42(store: Store, organizer: Actor) -> 
             )
         ),
     )
-    rows = seasons.season_standings(store, "Stagione")
+    rows = views_standings.season_standings(store, "Stagione")
     caio = standing(rows, "Caio")
     assert caio.points == 42
     assert (caio.wins, caio.major_wins, caio.best_major_place) == (1, 1, 1)
@@ -173,34 +173,6 @@ def rank_example_csv() -> str:
     return csv_text(rows)
 
 
-def test_INV_RANK_EX1_dense_ranks_of_an_imported_season(store: Store, organizer: Actor) -> None:
-    """INV-RANK-EX1: Tizio 71, Caio 65, Sempronio 54, Platone 54, Aristotele 42, Ulisse 42
-    → 1, 2, 3, 3, 4, 4; INV-RANK-1 orders the ties by tournaments won (W)."""
-    seasons.import_season_csv(store, organizer, "Stagione", PRESET, rank_example_csv())
-    rows = seasons.season_standings(store, "Stagione")
-    top = [(r.player, r.points, r.rank) for r in rows[:6]]
-    assert top == [
-        ("Tizio", 71, 1),
-        ("Caio", 65, 2),
-        ("Sempronio", 54, 3),
-        ("Platone", 54, 3),
-        ("Aristotele", 42, 4),
-        ("Ulisse", 42, 4),
-    ]
-    assert [r.position for r in rows[:6]] == [1, 2, 3, 4, 5, 6]
-    assert standing(rows, "Sempronio").wins == 1 > standing(rows, "Platone").wins
-    assert all(r.points < 42 for r in rows[6:])
-    assert all(r.qualified for r in rows)  # 12 players, a cut of 35 (INV-RANK-3)
-    assert standing(rows, "Tizio").as_dict()["T"] == 5
-
-
-def test_INV_RANK_3_cut_line_is_configurable(store: Store, organizer: Actor) -> None:
-    """INV-RANK-3: the best-ranked players qualify; the cut size is the season's setting."""
-    seasons.import_season_csv(store, organizer, "Stagione", PRESET, rank_example_csv(), cut_size=3)
-    rows = seasons.season_standings(store, "Stagione")
-    assert [r.player for r in rows if r.qualified] == ["Tizio", "Caio", "Sempronio"]
-
-
 def test_INV_LEGAL_8_void_tournament_keeps_its_reasons_and_gives_no_points(
     store: Store, organizer: Actor
 ) -> None:
@@ -212,15 +184,15 @@ def test_INV_LEGAL_8_void_tournament_keeps_its_reasons_and_gives_no_points(
     assert [name for name, _ in summary.void] == ["Piccolo"]
     reasons = summary.void[0][1]
     assert reasons == ("INV-LEGAL-2: 5 players took part; at least 6 required",)
-    tizio = standing(seasons.season_standings(store, "Stagione"), "Tizio")
+    tizio = standing(views_standings.season_standings(store, "Stagione"), "Tizio")
     assert tizio.played == 1  # the void one is not counted (T)
-    history = seasons.player_history(store, "Stagione", tizio.player_id)
+    history = views_standings.player_history(store, "Stagione", tizio.player_id)
     assert [(h.tournament, h.void, h.points) for h in history] == [
         ("Piccolo", True, 0),
         ("Grande", False, tizio.points),
     ]
     assert history[0].explanation.startswith("void (INV-LEGAL-8): 0")
-    info = seasons.season_info(store, "Stagione")
+    info = views_standings.season_info(store, "Stagione")
     assert info.void == summary.void
 
 
@@ -242,13 +214,13 @@ def test_import_adds_to_an_existing_season(store: Store, organizer: Actor) -> No
     two = seasons.import_season_csv(store, organizer, "Stagione", PRESET, second)
     assert one.season_created
     assert not two.season_created
-    assert standing(seasons.season_standings(store, "Stagione"), "Tizio").played == 2
+    assert standing(views_standings.season_standings(store, "Stagione"), "Tizio").played == 2
 
 
 def test_INV_SEASON_1_default_dates_come_from_the_preset(store: Store, organizer: Actor) -> None:
     """INV-SEASON-1: the invasion-it-2012 season runs 2011-09-18 – 2012-06-30 (31 June fixed)."""
     seasons.create_season(store, organizer, name="Stagione", preset=PRESET)
-    info = seasons.season_info(store, "Stagione")
+    info = views_standings.season_info(store, "Stagione")
     assert (info.starts_on.isoformat(), info.ends_on.isoformat()) == ("2011-09-18", "2012-06-30")
     assert info.cut_size == 35  # INV-RANK-3: the Regional's 35 places
 
@@ -331,11 +303,6 @@ def test_the_preset_of_an_existing_season_cannot_change(store: Store, organizer:
     assert err.value.field == "preset"
 
 
-def test_unknown_season_is_not_found(store: Store) -> None:
-    with pytest.raises(NotFound):
-        seasons.season_standings(store, "nessuna")
-
-
 def test_season_names_are_unique(store: Store, organizer: Actor) -> None:
     seasons.create_season(store, organizer, name="Stagione", preset=PRESET)
     with pytest.raises(Conflict):
@@ -345,95 +312,6 @@ def test_season_names_are_unique(store: Store, organizer: Actor) -> None:
 def test_recompute_gives_the_same_table(store: Store, organizer: Actor) -> None:
     """Issue 5 item 3: recomputing a season from its tournaments always gives the same table."""
     seasons.import_season_csv(store, organizer, "Stagione", PRESET, rank_example_csv())
-    before = seasons.season_standings(store, "Stagione")
+    before = views_standings.season_standings(store, "Stagione")
     seasons.recompute_season(store, organizer, "Stagione")
-    assert seasons.season_standings(store, "Stagione") == before
-
-
-def _finished_event(store: Store, org: Actor, players: int, seed: int) -> int:
-    rng = random.Random(seed)
-    event_id = events.create_event(
-        store,
-        org,
-        name="Torneo di club",
-        preset=PRESET,
-        held_on="2012-03-10",
-        location="Circolo",
-        seed=seed,
-    )
-    events.register_roster(store, org, event_id, roster(players))
-    rounds, _top = events.start_event(store, org, event_id)
-    for _ in range(rounds):
-        events.pair_next_round(store, org, event_id)
-        report_round(store, org, event_id, rng)
-    events.start_top(store, org, event_id)
-    report_round(store, org, event_id, rng, top=True)
-    events.pair_next_round(store, org, event_id)
-    report_round(store, org, event_id, rng, top=True)
-    events.close_event(store, org, event_id)
-    return event_id
-
-
-def test_INV_PTS_1_a_finished_event_enters_the_season(store: Store, organizer: Actor) -> None:
-    """INV-PTS-1..4: an 8-player event (3 rounds + Top 4) gives its placements and points."""
-    from torneo.cards import views as queries
-
-    event_id = _finished_event(store, organizer, 8, seed=11)
-    seasons.create_season(store, organizer, name="Stagione", preset=PRESET)
-    summary = seasons.add_finished_event_to_season(store, organizer, "Stagione", event_id)
-    assert (summary.tournaments, summary.results, summary.void) == (1, 8, ())
-    rows = seasons.season_standings(store, "Stagione")
-    final = queries.final_results(store, event_id)
-    assert final is not None
-    expected = {f.name: f.total for f in final.lines}
-    assert {r.player: r.points for r in rows} == expected
-    winner = final.lines[0]
-    assert winner.topcut_wins == 2  # semifinal and final of the Top 4
-    assert standing(rows, winner.name).wins == 1
-
-
-def test_a_corrected_event_updates_the_season(store: Store, organizer: Actor) -> None:
-    """Issue 5 item 3: adding the event again after a correction replaces its results."""
-    event_id = _finished_event(store, organizer, 8, seed=5)
-    seasons.create_season(store, organizer, name="Stagione", preset=PRESET)
-    seasons.add_finished_event_to_season(store, organizer, "Stagione", event_id)
-    with store.unit(organizer) as uow:  # a judge's late correction: a Swiss draw becomes a win
-        from torneo.cards.tables import Match
-
-        match = uow.session.scalars(
-            select(Match).where(Match.event_id == event_id, Match.round_no == 1)
-        ).first()
-        assert match is not None
-        match.wins_a, match.wins_b, match.draws, match.result_kind = 2, 0, 0, "played"
-    again = seasons.add_finished_event_to_season(store, organizer, "Stagione", event_id)
-    assert again.results == 8
-    with store.read() as s:
-        assert s.scalar(select(func.count()).select_from(SeasonTournament)) == 1
-        assert s.scalar(select(func.count()).select_from(SeasonResult)) == 8
-
-
-def test_an_unfinished_event_cannot_enter_a_season(store: Store, organizer: Actor) -> None:
-    event_id = events.create_event(
-        store, organizer, name="In corso", preset=PRESET, held_on="2012-03-10"
-    )
-    seasons.create_season(store, organizer, name="Stagione", preset=PRESET)
-    before = counts(store)
-    with pytest.raises(Conflict) as err:
-        seasons.add_finished_event_to_season(store, organizer, "Stagione", event_id)
-    assert err.value.field == "event_id"
-    assert counts(store) == before
-
-
-def test_INV_LEGAL_6_two_events_of_one_store_on_one_day(store: Store, organizer: Actor) -> None:
-    """INV-LEGAL-6: two same-named events of one store on one day: both enter the season, the
-    second under its date, void (less than two weeks apart); the first keeps its points."""
-    first = _finished_event(store, organizer, 8, seed=1)
-    second = _finished_event(store, organizer, 8, seed=2)
-    seasons.create_season(store, organizer, name="Stagione", preset=PRESET)
-    seasons.add_finished_event_to_season(store, organizer, "Stagione", first)
-    summary = seasons.add_finished_event_to_season(store, organizer, "Stagione", second)
-    assert [name for name, _ in summary.void] == ["Torneo di club (2012-03-10)"]
-    assert "INV-LEGAL-6" in summary.void[0][1][0]
-    again = seasons.add_finished_event_to_season(store, organizer, "Stagione", second)
-    assert [name for name, _ in again.void] == ["Torneo di club (2012-03-10)"]
-    assert seasons.season_info(store, "Stagione").tournaments == 2
+    assert views_standings.season_standings(store, "Stagione") == before

@@ -21,6 +21,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
 from torneo.seasons import commands_ladders as ladders
 from torneo.seasons import views as season_views
+from torneo.seasons import views_ladders
 from torneo.seasons.tables import SeasonResult, SeasonTournament
 
 ORG = Actor("org", frozenset({"organizer"}))
@@ -315,7 +316,7 @@ def test_the_season_shows_the_ladder_rating_beside_the_points(
     assert len(re.findall(r'<td class="num col-rating rating">-?\d+\.\d</td>', page)) == 12
     lst = anon.get("/seasons?lang=en").text
     assert "Rating stagione" in lst
-    card = ladders.list_ladders(web_store)[0]
+    card = views_ladders.list_ladders(web_store)[0]
     ladder = anon.get(f"/ladders/{card.id}?lang=en").text
     assert "openskill (Plackett–Luce)" in ladder
     assert ladder.index("Tizio") < ladder.index("Ulisse")
@@ -365,7 +366,7 @@ def test_every_season_page_renders_in_both_languages(lang: str, web_store: Store
             f"/seasons/{season_id}/calendar?store=Negozio%201",
             f"/seasons/{season_id}/manage",
             "/seasons/new",
-            f"/ladders/{ladders.list_ladders(web_store)[0].id}",
+            f"/ladders/{views_ladders.list_ladders(web_store)[0].id}",
         ):
             r = client.get(f"{url}{'&' if '?' in url else '?'}lang={lang}")
             assert r.status_code == 200, url

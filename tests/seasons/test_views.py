@@ -1,10 +1,9 @@
 """The season's read models (issue 5 items 2–4): an imported season's table with its tiebreaks,
-dense ranks and cut; each player's points explained; void tournaments with every broken rule;
-the chart's series; the cache fingerprint. RULES.md §1 Examples reproduced through them."""
+dense ranks and cut; void tournaments with every broken rule; the chart's series; the cache
+fingerprint. docs/rules.md §1 Examples reproduced through them (a player's page:
+``test_views_player``; a tournament's: ``test_views_tournament``)."""
 
 from __future__ import annotations
-
-from fractions import Fraction
 
 import pytest
 
@@ -13,13 +12,14 @@ from torneo.core.errors import NotFound
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
 from torneo.seasons import views as season_views
+from torneo.seasons import views_player, views_tournament
 
 
 def _row(page: season_views.SeasonPage, name: str) -> season_views.TableRow:
     return next(r for r in page.rows if r.player == name)
 
 
-def _parts(history: season_views.HistoryLine) -> list[tuple[str, int]]:
+def _parts(history: views_player.HistoryLine) -> list[tuple[str, int]]:
     return [(p.label, p.value) for p in history.parts]
 
 
@@ -38,62 +38,14 @@ def test_INV_PTS_EX1_25_players_on_the_season_page(store: Store, organizer: Acto
     assert (by_place[1], by_place[2], by_place[3]) == (9 + 12, 6 + 10, 3 + 9)
     assert by_place[4] == 3 + 4
     assert {by_place[p] for p in range(5, 26)} == {4}
-    first = season_views.player_page(
+    first = views_player.player_page(
         store, "Stagione", _row(page, "Torneo A giocatore 01").player_id
     )
     assert _parts(first.history[0]) == [("Swiss", 0), ("Top 8", 9), ("first place", 4), ("size", 8)]
-    last = season_views.player_page(
+    last = views_player.player_page(
         store, "Stagione", _row(page, "Torneo A giocatore 25").player_id
     )
     assert _parts(last.history[0]) == [("Swiss", 0), ("participation", 4)]
-
-
-def test_INV_PTS_EX2_the_breakdown_of_34(store: Store, organizer: Actor) -> None:
-    """INV-PTS-EX2: 26 players, 13 Swiss points, wins the Top 8 → 13 + 9 + 4 + 8 = 34."""
-    rows = field_rows(
-        "Torneo B", "2012-02-11", "Negozio B", players=26, swiss={1: 13}, names={1: "Tizio"}
-    )
-    seasons.import_season_csv(store, organizer, "Stagione", PRESET, csv_text(rows))
-    page = season_views.season_page(store, "Stagione")
-    tizio = season_views.player_page(store, "Stagione", _row(page, "Tizio").player_id)
-    (h,) = tizio.history
-    assert _parts(h) == [("Swiss", 13), ("Top 8", 9), ("first place", 4), ("size", 8)]
-    assert (h.points, h.would_be, h.cumulative) == (34, 34, 34)
-    assert h.explanation == "13 Swiss + 9 Top 8 + 4 first place + 8 size = 34"
-    assert tizio.row is not None
-    assert tizio.row.points == 34
-    assert tizio.row.rank == 1
-
-
-def test_INV_MAJOR_EX1_a_major_winner_takes_42_and_a_final_bonus(
-    store: Store, organizer: Actor
-) -> None:
-    """INV-MAJOR-EX1: Major, 26 players, 13 Swiss points, wins the Top 8 → 22 + 10 + (8 + 2) =
-    42; INV-MAJOR-5 adds 3/2 to the national-final bonus, apart from the points."""
-    rows = field_rows(
-        "Tappa di Roma",
-        "2012-03-17",
-        "Arcadia",
-        players=26,
-        major=True,
-        swiss={1: 13},
-        names={1: "Caio"},
-    )
-    seasons.import_season_csv(store, organizer, "Stagione", PRESET, csv_text(rows))
-    page = season_views.season_page(store, "Stagione")
-    caio = _row(page, "Caio")
-    assert (caio.points, caio.wins, caio.major_wins, caio.best_major_place) == (42, 1, 1, 1)
-    assert caio.final_bonus == Fraction(3, 2)
-    (h,) = season_views.player_page(store, "Stagione", caio.player_id).history
-    assert _parts(h) == [
-        ("Swiss", 13),
-        ("Top 8", 9),
-        ("first place", 10),
-        ("size", 8),
-        ("Major size", 2),
-    ]
-    assert h.final_bonus == Fraction(3, 2)
-    assert h.is_major
 
 
 def test_INV_RANK_EX1_dense_ranks_tiebreaks_and_the_cut(store: Store, organizer: Actor) -> None:
@@ -133,7 +85,7 @@ def test_INV_LEGAL_8_a_void_tournament_lists_each_broken_rule(
     assert void.breaches == (
         season_views.BreachLine("INV-LEGAL-2", "5 players took part; at least 6 required"),
     )
-    tizio = season_views.player_page(store, "Stagione", _row(page, "Tizio").player_id)
+    tizio = views_player.player_page(store, "Stagione", _row(page, "Tizio").player_id)
     piccolo, grande = tizio.history
     assert piccolo.void
     assert piccolo.points == 0
@@ -141,26 +93,6 @@ def test_INV_LEGAL_8_a_void_tournament_lists_each_broken_rule(
     assert piccolo.breaches[0].rule_id == "INV-LEGAL-2"
     assert grande.cumulative == grande.points == _row(page, "Tizio").points
     assert [p.void for p in tizio.chart.series[0].points] == [False, True, False]
-
-
-def test_a_player_with_only_void_tournaments_keeps_a_history(
-    store: Store, organizer: Actor
-) -> None:
-    """INV-LEGAL-8: no row in the table (no points), but the history page is there."""
-    rows = field_rows("Piccolo", "2012-01-07", "Negozio C", players=5, names={5: "Mevio"})
-    rows += field_rows("Grande", "2012-02-04", "Negozio D", players=9)
-    seasons.import_season_csv(store, organizer, "Stagione", PRESET, csv_text(rows))
-    page = season_views.season_page(store, "Stagione")
-    assert all(r.player != "Mevio" for r in page.rows)
-    with store.read() as s:
-        from sqlalchemy import select
-
-        from torneo.platform.store.tables import Player
-
-        mevio = s.scalars(select(Player.id).where(Player.name == "Mevio")).one()
-    player = season_views.player_page(store, "Stagione", mevio)
-    assert player.row is None
-    assert [h.void for h in player.history] == [True]
 
 
 def test_the_chart_shows_the_top_five_cumulative_points(store: Store, organizer: Actor) -> None:
@@ -177,15 +109,6 @@ def test_the_chart_shows_the_top_five_cumulative_points(store: Store, organizer:
         assert totals == sorted(totals)
         assert totals[-1] == row.points
         assert sum(p.gained for p in series.points) == row.points
-
-
-def test_the_player_page_reads_the_same_with_a_cached_table(store: Store, organizer: Actor) -> None:
-    seasons.import_season_csv(store, organizer, "Stagione", PRESET, rank_example_csv())
-    page = season_views.season_page(store, "Stagione")
-    pid = _row(page, "Caio").player_id
-    assert season_views.player_page(store, page.id, pid, rows=page.rows) == (
-        season_views.player_page(store, "Stagione", pid)
-    )
 
 
 def test_the_fingerprint_changes_with_the_season_only(store: Store, organizer: Actor) -> None:
@@ -212,19 +135,6 @@ def test_list_of_seasons_counts_without_loading_results(store: Store, organizer:
     assert (cards["Vuota"].tournaments, cards["Vuota"].players) == (0, 0)
 
 
-def test_a_tournament_page_lists_results_and_reasons(store: Store, organizer: Actor) -> None:
-    rows = field_rows("Piccolo", "2012-01-07", "Negozio C", players=5, names={1: "Tizio"})
-    seasons.import_season_csv(store, organizer, "Stagione", PRESET, csv_text(rows))
-    page = season_views.season_page(store, "Stagione")
-    t = season_views.tournament_page(store, page.id, page.tournaments[0].id)
-    assert t.line.void
-    assert t.line.breaches[0].rule_id == "INV-LEGAL-2"
-    assert [r.place for r in t.results] == [1, 2, 3, 4, 5]
-    assert t.results[0].player == "Tizio"
-    assert t.results[0].points == 0
-    assert t.results[0].explanation.startswith("void (INV-LEGAL-8): 0, not ")
-
-
 def test_unknown_season_player_or_tournament_is_not_found(store: Store, organizer: Actor) -> None:
     seasons.import_season_csv(store, organizer, "Stagione", PRESET, rank_example_csv())
     seasons.create_season(store, organizer, name="Altra", preset=PRESET)
@@ -237,8 +147,8 @@ def test_unknown_season_player_or_tournament_is_not_found(store: Store, organize
         season_views.season_page(store, 9999)
     assert err.value.field == "season"
     with pytest.raises(NotFound) as err:
-        season_views.player_page(store, other.id, page.rows[0].player_id)
+        views_player.player_page(store, other.id, page.rows[0].player_id)
     assert err.value.field == "player"
     with pytest.raises(NotFound) as err:
-        season_views.tournament_page(store, other.id, page.tournaments[0].id)
+        views_tournament.tournament_page(store, other.id, page.tournaments[0].id)
     assert err.value.field == "tournament"

@@ -15,6 +15,7 @@ from tests.support.web import PASSWORD, SECRET, add_user
 from torneo.app import create_app
 from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
+from torneo.cards import views_self_report as srv
 from torneo.judging import commands as judging
 from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
@@ -56,13 +57,13 @@ def build_world(store: Store) -> World:
         events.pair_next_round(store, ORG, e)
     judging.appoint_judge(store, ORG, event, username="judge")
     judging.appoint_judge(store, ORG, other, username="otherjudge")
-    slips = [s for s in sr.slips(store, ORG, event, secret=SECRET) if s.table == 1]
+    slips = [s for s in srv.slips(store, ORG, event, secret=SECRET) if s.table == 1]
     assert slips[0].code is not None
     assert slips[1].code is not None
     sr.report_by_code(store, event, 1, slips[0].code, "2-0", secret=SECRET)
     sr.report_by_code(store, event, 1, slips[1].code, "2-0", secret=SECRET)  # disputed
     player_id = next(
-        s for s in sr.slips(store, ORG, event, secret=SECRET) if s.table == 2
+        s for s in srv.slips(store, ORG, event, secret=SECRET) if s.table == 2
     ).player_id
     accounts.create_user(
         store,

@@ -1,9 +1,21 @@
-"""Small builders shared by the poker tests."""
+"""Small builders shared by the poker tests: seats and tables for the rules, and a Tuesday
+tournament (PKR-SCHED-1) with its helpers for the services."""
 
 from __future__ import annotations
 
+from sqlalchemy import func, select
+
 from torneo.core.ids import PlayerId
+from torneo.platform.store.tables import AuditEntry
+from torneo.platform.store.uow import Actor, Store
+from torneo.poker import commands as poker
+from torneo.poker import commands_entries as poker_entries
+from torneo.poker import commands_setup as poker_setup
 from torneo.poker.rules.seating import HandPositions, Seating, Table
+from torneo.poker.tables import PokerTournament
+from torneo.poker.views import TournamentView
+
+TUESDAY = "2025-12-02"
 
 
 def P(n: int) -> PlayerId:
@@ -37,3 +49,29 @@ def room(*tables: Table) -> Seating:
         if p is not None
     }
     return Seating({t.number: t for t in sorted(tables, key=lambda t: t.number)}, where)
+
+
+def fingerprint(store: Store, tournament_id: int) -> tuple[int, int]:
+    """(audit rows, tournament version): both unchanged after a refused action."""
+    with store.read() as s:
+        audits = s.scalar(select(func.count()).select_from(AuditEntry)) or 0
+        row = s.get(PokerTournament, tournament_id)
+        assert row is not None
+        return audits, row.version
+
+
+def tuesday(store: Store, org: Actor, players: int = 60, seed: int = 2025) -> int:
+    """The club's Tuesday freezeout with one rebuy and an add-on, ``players`` entered."""
+    tid = poker.create_tournament(store, org, template="tue", held_on=TUESDAY, seed=seed)
+    poker_setup.set_entry_options(
+        store, org, tid, max_rebuys=1, rebuy_price="90+10", add_on_price="50", add_on_chips=5000
+    )
+    if players:
+        poker_entries.register_roster(
+            store, org, tid, [f"Giocatore {i:02d}" for i in range(1, players + 1)]
+        )
+    return tid
+
+
+def open_counts(view: TournamentView) -> list[int]:
+    return sorted(t.count for t in view.open_tables)

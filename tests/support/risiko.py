@@ -17,6 +17,7 @@ from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
+from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko.commands_results import enter_result
 from torneo.risiko.state import get_tournament
 
@@ -41,7 +42,7 @@ def tournament(
     if players:
         risiko.register_roster(store, org, tid, roster(players))
     if publish:
-        risiko.save_regulation(store, org, tid, REGULATION, publish=True)
+        risiko_settings.save_regulation(store, org, tid, REGULATION, publish=True)
     return tid
 
 

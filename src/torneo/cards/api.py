@@ -39,24 +39,14 @@ from torneo.cards.schemas import (
     VoidIn,
 )
 from torneo.core.errors import NotFound
+from torneo.core.messages import N_
 from torneo.platform.web.auth import ApiActor
+from torneo.platform.web.problems import problem_responses
 from torneo.platform.web.session import store_of
 
 router = APIRouter(prefix="/api/v1", tags=["events"])
 
-_PROBLEMS: dict[int | str, dict[str, object]] = {
-    status: {
-        "description": description,
-        "content": {"application/problem+json": {"schema": {"type": "object"}}},
-    }
-    for status, description in [
-        (401, "Not logged in"),
-        (403, "Not allowed (role or CSRF token)"),
-        (404, "No such event, round or player"),
-        (409, "Conflict: stale version, duplicate, or wrong phase"),
-        (422, "Invalid input: `field`, `reason`, `accepted` say what and why"),
-    ]
-}
+_PROBLEMS = problem_responses(not_found="No such event, round or player")
 
 Version = Annotated[VersionIn | None, Body()]
 
@@ -245,7 +235,7 @@ def get_pairings(
     page, token = cached_event_page(request, event_id)
     current = page.round
     if current is None:
-        raise NotFound("round", "no round has been paired yet", "start the event and pair")
+        raise NotFound("round", N_("no round has been paired yet"), N_("start the event and pair"))
     return _cached_json(
         request, ("pairings", event_id, token), lambda: RoundOut.model_validate(current)
     )
@@ -363,7 +353,9 @@ def get_standings(request: Request, event_id: int) -> Response:
 def get_bracket(request: Request, event_id: int) -> BracketOut:
     view = cached_event_page(request, event_id)[0].bracket
     if view is None:
-        raise NotFound("bracket", "the Top X has not started", "an event whose Top X started")
+        raise NotFound(
+            "bracket", N_("the Top X has not started"), N_("an event whose Top X started")
+        )
     return BracketOut.model_validate(view)
 
 
@@ -376,5 +368,5 @@ def get_bracket(request: Request, event_id: int) -> BracketOut:
 def get_results(request: Request, event_id: int) -> FinalOut:
     view = cached_event_page(request, event_id)[0].final
     if view is None:
-        raise NotFound("event", "the event is not finished", "a finished event")
+        raise NotFound("event", N_("the event is not finished"), N_("a finished event"))
     return FinalOut.model_validate(view)

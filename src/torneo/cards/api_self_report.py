@@ -12,88 +12,39 @@ Wrong codes are rate-limited per address and event (429 with ``Retry-After``).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel, ConfigDict, Field
 
 from torneo.cards import commands_self_report as sr
+from torneo.cards import views_self_report as srv
 from torneo.cards.pages_self_report import check_code_attempts, wrong_code
+from torneo.cards.schemas_self_report import (
+    ReportOut,
+    ResolveIn,
+    SelfReportIn,
+    SelfReportOut,
+    SlipOut,
+)
 from torneo.core.errors import Forbidden, TorneoError
+from torneo.core.messages import N_
 from torneo.platform.store.uow import Actor
 from torneo.platform.web import csrf
 from torneo.platform.web.auth import ApiActor, api_actor
+from torneo.platform.web.problems import problem_responses
 from torneo.platform.web.session import settings_of, store_of
 
 router = APIRouter(prefix="/api/v1", tags=["self-reporting"])
 
-_PROBLEMS: dict[int | str, dict[str, object]] = {
-    status: {
-        "description": description,
-        "content": {"application/problem+json": {"schema": {"type": "object"}}},
-    }
-    for status, description in [
-        (401, "Not logged in"),
-        (403, "Wrong code, not your match, or not a judge of this event"),
-        (404, "No such event or table"),
-        (409, "Conflict: disputed, already recorded, or another report at the same moment"),
-        (422, "Invalid input: `field`, `reason`, `accepted` say what and why"),
-        (429, "Too many wrong codes from this address: wait `Retry-After` seconds"),
-    ]
-}
+_PROBLEMS = problem_responses(
+    forbidden="Wrong code, not your match, or not a judge of this event",
+    not_found="No such event or table",
+    conflict="Conflict: disputed, already recorded, or another report at the same moment",
+    too_many="Too many wrong codes from this address: wait `Retry-After` seconds",
+)
 
 
-class SelfReportIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    result: str = Field(
-        min_length=1, max_length=20, description="The score as *you* see it: your wins first"
-    )
-    table: int | None = Field(default=None, ge=1, le=100_000)
-    code: str | None = Field(
-        default=None, min_length=1, max_length=20, description="From your pairing slip"
-    )
-
-
-class ResolveIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    result: str = Field(min_length=1, max_length=20, description="As player A sees it")
-    reason: str = Field(min_length=1, max_length=1000)
-
-
-class ReportOut(BaseModel):
-    event_id: int
-    round: int
-    table: int
-    status: str
-    player_a_id: int
-    player_a: str
-    player_b_id: int
-    player_b: str
-    first_result: str | None = Field(description="As player A sees it")
-    second_result: str | None
-    recorded: str | None = Field(description="The official result, as player A sees it")
-    resolution: str | None
-
-
-class SelfReportOut(BaseModel):
-    answer: Literal["waiting", "confirmed", "disputed", "unchanged"]
-    side: Literal["a", "b"]
-    your_result: str | None = Field(description="The recorded result as you see it, if any")
-    match: ReportOut
-
-
-class SlipOut(BaseModel):
-    round: int
-    table: int
-    player_id: int
-    name: str
-    opponent: str | None
-    code: str | None
-
-
-def _report_out(view: sr.ReportView) -> ReportOut:
+def _report_out(view: srv.ReportView) -> ReportOut:
     return ReportOut(
         event_id=view.event_id,
         round=view.round_no,
@@ -124,7 +75,7 @@ def self_report(request: Request, event_id: int, body: SelfReportIn) -> SelfRepo
     if body.code is not None:
         check_code_attempts(request, event_id)
         if body.table is None:
-            raise TorneoError("table", "is missing", "your table number, with the code")
+            raise TorneoError("table", N_("is missing"), N_("your table number, with the code"))
         try:
             done = sr.report_by_code(
                 store,
@@ -158,7 +109,7 @@ def self_report(request: Request, event_id: int, body: SelfReportIn) -> SelfRepo
     summary="The judges' queue: disputed reports first, then those waiting for the opponent",
 )
 def judge_queue(request: Request, event_id: int, actor: Reader) -> list[ReportOut]:
-    return [_report_out(v) for v in sr.judge_queue(store_of(request), actor, event_id)]
+    return [_report_out(v) for v in srv.judge_queue(store_of(request), actor, event_id)]
 
 
 @router.post(
@@ -193,5 +144,5 @@ def slips(request: Request, event_id: int, actor: Reader) -> list[SlipOut]:
             opponent=s.opponent,
             code=s.code,
         )
-        for s in sr.slips(store_of(request), actor, event_id, secret=secret)
+        for s in srv.slips(store_of(request), actor, event_id, secret=secret)
     ]

@@ -6,16 +6,23 @@ An event is named by its id or by its exact name. The CLI acts as the system org
 
 from __future__ import annotations
 
-import csv
-import io
-from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from torneo.cards import commands as events
 from torneo.cards import views as queries
+from torneo.cards.cli_events import resolve_event
+from torneo.cards.cli_export import ExportFormat, export_csv, export_json
+from torneo.cards.cli_tables import (
+    TIEBREAK_LABELS,
+    final_json,
+    player_status,
+    print_final,
+    print_round,
+    tiebreak_text,
+)
 from torneo.cli.common import (
     CLI_ACTOR,
     JsonFlag,
@@ -24,10 +31,10 @@ from torneo.cli.common import (
     open_store,
     print_json,
     print_table,
-    resolve_event,
 )
 from torneo.core.errors import TorneoError
 from torneo.core.inputs import parse_rating
+from torneo.core.messages import N_
 from torneo.platform.store.uow import Store
 
 app = typer.Typer(help="Run a card-game event: create, register, pair, report, rank.")
@@ -44,9 +51,16 @@ def _read_text(path: Path, field: str) -> str:
     try:
         return path.read_text(encoding="utf-8-sig")  # spreadsheets often add a BOM
     except OSError as exc:
-        raise TorneoError(field, f"cannot read {path}: {exc.strerror}", "a readable file") from exc
+        raise TorneoError(
+            field,
+            N_("cannot read %(path)s: %(detail)s"),
+            N_("a readable file"),
+            params={"path": path, "detail": exc.strerror},
+        ) from exc
     except UnicodeDecodeError as exc:
-        raise TorneoError(field, f"{path} is not UTF-8 text", "a UTF-8 CSV file") from exc
+        raise TorneoError(
+            field, N_("%(path)s is not UTF-8 text"), N_("a UTF-8 CSV file"), params={"path": path}
+        ) from exc
 
 
 @app.command("list")
@@ -115,7 +129,7 @@ def register(
     """Register one player, or a whole roster from a CSV file (everyone or no one)."""
     with edge(as_json=as_json):
         if (name is None) == (csv_file is None):
-            raise TorneoError("player", "give a NAME or --csv FILE", "exactly one of them")
+            raise TorneoError("player", N_("give a NAME or --csv FILE"), N_("exactly one of them"))
         store, event_id = _store_and_event(event)
         if csv_file is not None:
             ids = events.register_roster(store, CLI_ACTOR, event_id, _read_text(csv_file, "csv"))
@@ -163,34 +177,6 @@ def start(
         console().print(f"Event {event_id} started: {rounds} Swiss rounds{top_text}")
 
 
-def _print_round(view: queries.RoundView | None, title: str) -> None:
-    if view is None:
-        console().print("No round has been paired yet.")
-        return
-    stage = "Top X" if view.stage == "top" else "Swiss"
-    rows = []
-    for line in view.lines:
-        seed_a = f"[{line.a.seed}] " if line.a.seed else ""
-        if line.b is None:
-            rows.append((line.table, f"{seed_a}{line.a.name}", "BYE", "bye", line.stage))
-            continue
-        seed_b = f"[{line.b.seed}] " if line.b.seed else ""
-        rows.append(
-            (
-                line.table,
-                f"{seed_a}{line.a.name}",
-                f"{seed_b}{line.b.name}",
-                line.result or "—",
-                line.stage,
-            )
-        )
-    print_table(
-        f"{title} — round {view.number} ({stage}, {view.reported}/{view.total} reported)",
-        ["table", "player A", "player B", "result", "stage"],
-        rows,
-    )
-
-
 @app.command("pair")
 def pair(event: EventArg, as_json: JsonFlag = False) -> None:
     """Pair the next Swiss round, or the next Top X round once the Top X has started."""
@@ -201,7 +187,7 @@ def pair(event: EventArg, as_json: JsonFlag = False) -> None:
     if as_json:
         print_json(queries.as_jsonable(view))
     else:
-        _print_round(view, "Pairings")
+        print_round(view, "Pairings")
 
 
 @app.command("top")
@@ -224,7 +210,7 @@ def top(
     if as_json:
         print_json(queries.as_jsonable(view))
     else:
-        _print_round(view, "Top X")
+        print_round(view, "Top X")
 
 
 @app.command("report")
@@ -310,37 +296,10 @@ def close(event: EventArg, as_json: JsonFlag = False) -> None:
         events.close_event(store, CLI_ACTOR, event_id)
         final = queries.final_results(store, event_id)
     if as_json:
-        print_json({"event_id": event_id, "status": "finished", **_final_json(final)})
+        print_json({"event_id": event_id, "status": "finished", **final_json(final)})
     else:
         console().print(f"Event {event_id} closed.")
-        _print_final(final)
-
-
-def _final_json(final: queries.FinalView | None) -> dict[str, Any]:
-    return {"final": queries.as_jsonable(final)}
-
-
-def _print_final(final: queries.FinalView | None) -> None:
-    if final is None:
-        return
-    rows = [
-        (
-            f.place,
-            f.name,
-            f.swiss_points,
-            f.topcut_wins,
-            "yes" if f.dropped else "",
-            f.total,
-            " + ".join(f"{v} {label}" for label, v in f.parts if v or label == "Swiss"),
-        )
-        for f in final.lines
-    ]
-    print_table(
-        f"Final placings and tournament points ({final.field_size} players"
-        f"{', Major' if final.is_major else ''})",
-        ["place", "player", "Swiss", "Top X wins", "dropped", "points", "breakdown"],
-        rows,
-    )
+        print_final(final)
 
 
 @app.command("players")
@@ -355,18 +314,8 @@ def players(event: EventArg, as_json: JsonFlag = False) -> None:
     print_table(
         f"Players of event {event_id}",
         ["id", "name", "club", "rating", "status"],
-        [(p.id, p.name, p.club, p.rating, _player_status(p)) for p in lines],
+        [(p.id, p.name, p.club, p.rating, player_status(p)) for p in lines],
     )
-
-
-def _player_status(p: queries.PlayerLine) -> str:
-    if p.disqualified:
-        return "disqualified"
-    if p.dropped_after_round is not None:
-        return f"dropped after round {p.dropped_after_round}"
-    if p.joined_round > 1:
-        return f"late entry (round {p.joined_round})"
-    return "playing"
 
 
 @app.command("standings")
@@ -377,7 +326,7 @@ def standings(event: EventArg, as_json: JsonFlag = False) -> None:
         view = queries.standings(store, event_id)
         final = queries.final_results(store, event_id)
     if as_json:
-        print_json({"standings": queries.as_jsonable(view), **_final_json(final)})
+        print_json({"standings": queries.as_jsonable(view), **final_json(final)})
         return
     names = list(view.tiebreak_names)
     rows = []
@@ -391,7 +340,7 @@ def standings(event: EventArg, as_json: JsonFlag = False) -> None:
                 s.club,
                 s.points,
                 record,
-                *(_tiebreak_text(n, values.get(n)) for n in names),
+                *(tiebreak_text(n, values.get(n)) for n in names),
             )
         )
     print_table(
@@ -399,26 +348,7 @@ def standings(event: EventArg, as_json: JsonFlag = False) -> None:
         ["#", "player", "club", "points", "W-L-D", *(TIEBREAK_LABELS.get(n, n) for n in names)],
         rows,
     )
-    _print_final(final)
-
-
-TIEBREAK_LABELS = {
-    "bye_last": "byes",
-    "mw": "MW%",
-    "omw": "OMW%",
-    "gw": "GW%",
-    "ogw": "OGW%",
-    "buchholz": "Buchholz",
-    "sonneborn_berger": "S-B",
-}
-
-
-def _tiebreak_text(name: str, value: Any) -> str:
-    if value is None:
-        return ""
-    if name in {"omw", "gw", "ogw", "mw"}:
-        return f"{float(value) * 100:.2f}%"  # shown to people only; the order used the Fraction
-    return str(value)
+    print_final(final)
 
 
 @app.command("pairings")
@@ -436,25 +366,7 @@ def pairings(
     if as_json:
         print_json(queries.as_jsonable(view))
     else:
-        _print_round(view, "Pairings")
-
-
-class ExportFormat(StrEnum):
-    JSON = "json"
-    CSV = "csv"
-
-
-SEASON_COLUMNS = [
-    "tournament",
-    "date",
-    "store",
-    "major",
-    "player",
-    "place",
-    "swiss_points",
-    "topcut_wins",
-    "dropped",
-]
+        print_round(view, "Pairings")
 
 
 @app.command("export")
@@ -476,71 +388,18 @@ def export(
         store, event_id = _store_and_event(event)
         page = queries.event_page(store, event_id)
         rounds = [queries.pairings(store, event_id, n) for n in page.round_numbers]
-        text = _export_csv(page) if fmt is ExportFormat.CSV else _export_json(page, rounds)
+        text = export_csv(page) if fmt is ExportFormat.CSV else export_json(page, rounds)
         if output is not None:
             try:
                 output.write_text(text, encoding="utf-8")
             except OSError as exc:
                 raise TorneoError(
-                    "output", f"cannot write {output}: {exc.strerror}", "a writable path"
+                    "output",
+                    N_("cannot write %(path)s: %(detail)s"),
+                    N_("a writable path"),
+                    params={"path": output, "detail": exc.strerror},
                 ) from exc
     if output is None:
         typer.echo(text, nl=False)
     else:
         console().print(f"Event {event_id} exported to {output}")
-
-
-def _export_json(page: queries.EventPage, rounds: list[queries.RoundView | None]) -> str:
-    import json
-
-    data = {
-        "event": queries.as_jsonable(page.summary),
-        "swiss_rounds": page.swiss_rounds,
-        "top_size": page.top_size,
-        "one_round_fewer": page.one_round_fewer,
-        "void_reason": page.void_reason,
-        "players": queries.as_jsonable(page.players),
-        "rounds": [queries.as_jsonable(r) for r in rounds if r is not None],
-        "standings": queries.as_jsonable(page.standings),
-        "bracket": queries.as_jsonable(page.bracket),
-        "final": queries.as_jsonable(page.final),
-    }
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-def _export_csv(page: queries.EventPage) -> str:
-    s = page.summary
-    common = {
-        "tournament": s.name,
-        "date": s.held_on.isoformat(),
-        "store": s.location or s.name,
-        "major": "yes" if s.is_major else "no",
-    }
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=SEASON_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    if page.final is not None:
-        for f in page.final.lines:
-            writer.writerow(
-                {
-                    **common,
-                    "player": f.name,
-                    "place": f.place,
-                    "swiss_points": f.swiss_points,
-                    "topcut_wins": f.topcut_wins,
-                    "dropped": "yes" if f.dropped else "no",
-                }
-            )
-    else:
-        for line in page.standings.lines:
-            writer.writerow(
-                {
-                    **common,
-                    "player": line.name,
-                    "place": line.position,
-                    "swiss_points": line.points,
-                    "topcut_wins": 0,
-                    "dropped": "no" if line.is_active else "yes",
-                }
-            )
-    return out.getvalue()

@@ -27,16 +27,13 @@ from torneo.cards.tables import Event, Match, Registration, Round
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
+from torneo.core.messages import N_, Message
 from torneo.engines.records import Stage
 from torneo.engines.results import parse_game_score
 from torneo.judging import results as judging_results
+from torneo.judging.staff import on_roster
 from torneo.platform import guards
-
-# Re-exported: callers written before guards.py import these names from here.
-from torneo.platform.guards import JUDGE as JUDGE
-from torneo.platform.guards import ORGANIZER as ORGANIZER
-from torneo.platform.guards import require as require
-from torneo.platform.guards import require_event_staff
+from torneo.platform.guards import JUDGE, ORGANIZER, require, require_event_staff
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import load_preset
@@ -72,8 +69,9 @@ def create_event(
     if ruleset.discipline != "card":
         raise TorneoError(
             "preset",
-            f"'{preset}' is a {ruleset.discipline} preset",
-            "a card-game preset such as invasion-it-2012",
+            N_("'%(preset)s' is a %(kind)s preset"),
+            N_("a card-game preset such as invasion-it-2012"),
+            params={"preset": preset, "kind": ruleset.discipline},
         )
     when = parse_date("held_on", held_on)
     clean = clean_name("name", name)
@@ -160,7 +158,10 @@ def register_roster(store: Store, actor: Actor, event_id: int, text: str) -> lis
             try:
                 reg = _register(uow, event, tournament_of(event), data)
             except TorneoError as err:
-                raise TorneoError("roster", f"{data.name}: {err.reason}", err.accepted) from err
+                line = Message(
+                    N_("%(name)s: %(reason)s"), {"name": data.name, "reason": err.reason_message}
+                )
+                raise TorneoError("roster", line, err.accepted_message, rule=err.rule) from err
             ids.append(reg.player_id)
         _touch(event)
         return ids
@@ -186,7 +187,10 @@ def start_event(
         players = sum(1 for r in event.registrations if not r.disqualified)
         if players < ruleset.swiss.min_players:
             raise Conflict(
-                "players", f"{players} registered", f"at least {ruleset.swiss.min_players}"
+                "players",
+                N_("%(n)s registered"),
+                N_("at least %(least)s"),
+                params={"n": players, "least": ruleset.swiss.min_players},
             )
         rounds, top = engines.plan(ruleset, players, one_round_fewer)
         before = _snapshot(event)
@@ -232,27 +236,7 @@ def pair_next_round(
                 warnings=judging_results.warnings_map(uow.session, event),  # BER-TIE-1
             )
             stage = Stage.SWISS
-        uow.session.add(
-            Round(
-                event_id=event.id,
-                number=round_no,
-                stage=stage.value,
-                started_at=uow.now,
-                seed=round_seed,
-            )
-        )
-        for m in new:
-            event.matches.append(
-                Match(
-                    event_id=event.id,
-                    round_no=round_no,
-                    stage=m.stage.value,
-                    table_no=m.table,
-                    player_a_id=m.player_a,
-                    player_b_id=m.player_b,
-                    explanation=m.explanation,
-                )
-            )
+        _add_round(uow, event, round_no, stage, round_seed, new)
         _touch(event)
         uow.notify(f"event:{event.id}", "round", round=round_no)
         uow.audit(
@@ -268,6 +252,32 @@ def pair_next_round(
             },
         )
         return round_no
+
+
+def _add_round(
+    uow: UnitOfWork,
+    event: Event,
+    round_no: int,
+    stage: Stage,
+    seed: int,
+    new: list[engines.NewMatch],
+) -> None:
+    """Store a paired round: its row (with the seed that drew it) and its matches."""
+    uow.session.add(
+        Round(event_id=event.id, number=round_no, stage=stage.value, started_at=uow.now, seed=seed)
+    )
+    for m in new:
+        event.matches.append(
+            Match(
+                event_id=event.id,
+                round_no=round_no,
+                stage=m.stage.value,
+                table_no=m.table,
+                player_a_id=m.player_a,
+                player_b_id=m.player_b,
+                explanation=m.explanation,
+            )
+        )
 
 
 def report_result(
@@ -286,7 +296,7 @@ def report_result(
     require(actor, ORGANIZER, JUDGE)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
-        require_event_staff(uow.session, actor, event_id)
+        require_event_staff(uow.session, actor, event_id, on_roster=on_roster)
         check_version(event, version)
         ruleset = load_preset(event.preset)
         t = tournament_of(event, ruleset)
@@ -298,14 +308,14 @@ def report_result(
             )
         if correction and not reason:
             raise TorneoError(
-                "reason", "a correction needs a reason", "a short text for the audit log"
+                "reason", N_("a correction needs a reason"), N_("a short text for the audit log")
             )
         match = next(m for m in event.matches if m.round_no == round_no and m.table_no == table)
         if correction and t.has_top and match.stage == Stage.SWISS.value:
             raise Conflict(
                 "round",
-                "the Top X has started: Swiss results are final",
-                "correct before starting the Top X",
+                N_("the Top X has started: Swiss results are final"),
+                N_("correct before starting the Top X"),
             )
         # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
         score = judging_results.score_for_report(uow.session, event, match, score, ruleset, uow.now)
@@ -347,7 +357,7 @@ def drop_player(
     require(actor, ORGANIZER, JUDGE) if disqualify else require(actor, ORGANIZER)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
-        require_event_staff(uow.session, actor, event_id)
+        require_event_staff(uow.session, actor, event_id, on_roster=on_roster)
         check_version(event, version)
         t = tournament_of(event)
         refusal = can_drop(t, PlayerId(player_id))
@@ -398,27 +408,7 @@ def start_top(
             t, ruleset, event.seed, picks, warnings=judging_results.warnings_map(uow.session, event)
         )
         round_no = t.current_round + 1
-        uow.session.add(
-            Round(
-                event_id=event.id,
-                number=round_no,
-                stage=Stage.TOP.value,
-                started_at=uow.now,
-                seed=event.seed,
-            )
-        )
-        for m in new:
-            event.matches.append(
-                Match(
-                    event_id=event.id,
-                    round_no=round_no,
-                    stage=m.stage.value,
-                    table_no=m.table,
-                    player_a_id=m.player_a,
-                    player_b_id=m.player_b,
-                    explanation=m.explanation,
-                )
-            )
+        _add_round(uow, event, round_no, Stage.TOP, event.seed, new)
         event.settings = {**event.settings, "top_seeds": [int(s) for s in seeds]}
         uow.notify(f"event:{event.id}", "round", round=round_no)
         uow.audit(
@@ -461,7 +451,7 @@ def void_event(
 ) -> None:
     require(actor, ORGANIZER)
     if not reason.strip():
-        raise TorneoError("reason", "is empty", "why the event is void, for the record")
+        raise TorneoError("reason", N_("is empty"), N_("why the event is void, for the record"))
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
         check_version(event, version)

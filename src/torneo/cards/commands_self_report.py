@@ -42,13 +42,9 @@ Decisions where no regulation speaks:
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
@@ -56,132 +52,39 @@ from sqlalchemy.orm.attributes import flag_modified
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
 from torneo.cards.state import record_of
-from torneo.cards.tables import Event, Match, Round
+from torneo.cards.tables import Event, Match
 from torneo.cards.tables_self_report import SelfReport
-from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
+from torneo.cards.views_self_report import (
+    CONFIRMED,
+    DISPUTED,
+    PENDING,
+    RESOLVED,
+    Answer,
+    Reported,
+    ReportView,
+    Side,
+    check_playable,
+    current_round,
+    event_row,
+    match_at,
+    player_of,
+    recorded_result,
+    report_row,
+    report_view_of,
+    require_judge,
+    seat_by_code_in,
+    seat_of,
+    seat_of_player,
+    seen_from,
+)
+from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.messages import N_
 from torneo.engines.records import Stage
 from torneo.engines.results import GameScore, parse_game_score
 from torneo.judging import results as judging_results
-from torneo.platform.guards import JUDGE, ORGANIZER, require, require_event_staff
-from torneo.platform.store.tables import Player, User
+from torneo.platform.guards import JUDGE, ORGANIZER, require
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import Ruleset, load_preset
-
-CODE_LENGTH = 6
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32 symbols: no 0/O, no 1/I
-
-PENDING = "pending"
-CONFIRMED = "confirmed"
-DISPUTED = "disputed"
-RESOLVED = "resolved"
-
-Side = Literal["a", "b"]
-Answer = Literal["waiting", "confirmed", "disputed", "unchanged"]
-
-
-def match_code(secret: str, match_id: int, player_id: int) -> str:
-    """The six-character code of one player for one match (module doc: per player)."""
-    digest = hmac.new(
-        secret.encode(), f"match {match_id} player {player_id}".encode(), hashlib.sha256
-    ).digest()
-    number = int.from_bytes(digest[:8], "big")
-    symbols = []
-    for _ in range(CODE_LENGTH):
-        number, index = divmod(number, len(CODE_ALPHABET))
-        symbols.append(CODE_ALPHABET[index])
-    return "".join(symbols)
-
-
-def normalize_code(code: str) -> str:
-    """What a person types: case, spaces and dashes do not matter; O is 0's look-alike."""
-    return "".join(c for c in code.upper() if c.isalnum()).replace("0", "O").replace("1", "I")
-
-
-# --- views -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ReportView:
-    """Where the self-report of one match stands (for the players and the judges)."""
-
-    event_id: int
-    round_no: int
-    table: int
-    status: str  # "open" (nobody reported yet), pending, confirmed, disputed, resolved
-    player_a_id: int
-    player_a: str
-    player_b_id: int
-    player_b: str
-    first_player_id: int | None
-    first_result: str | None  # as side A sees it
-    second_player_id: int | None
-    second_result: str | None
-    recorded: str | None  # the result in the match row, as side A sees it
-    resolution: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One player at one match of the current round: what their report page shows."""
-
-    event_id: int
-    event_name: str
-    round_no: int
-    table: int
-    side: Side
-    player_id: int
-    name: str
-    opponent_id: int
-    opponent: str
-    best_of: int
-    is_top: bool
-    report: ReportView
-
-    def mine(self, result_a: str | None) -> str | None:
-        """A result as side A sees it, turned to this player's side."""
-        return seen_from(result_a, self.side)
-
-
-@dataclass(frozen=True, slots=True)
-class Reported:
-    """The answer to a report: what happened, and where the match stands now."""
-
-    answer: Answer
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Slip:
-    """A pairing slip of the current round: one per player, with their code."""
-
-    round_no: int
-    table: int
-    player_id: int
-    name: str
-    opponent: str | None  # None: a bye
-    code: str | None
-
-
-def seen_from(result_a: str | None, side: Side) -> str | None:
-    """ "2-1" for side A is "1-2" for side B (draws stay last)."""
-    if result_a is None or side == "a":
-        return result_a
-    parts = result_a.split("-")
-    parts[0], parts[1] = parts[1], parts[0]
-    return "-".join(parts)
-
-
-def _text(score: GameScore) -> str:
-    return score.text()
-
-
-def _recorded(match: Match) -> str | None:
-    if match.wins_a is None or match.wins_b is None:
-        return None
-    return _text(GameScore(match.wins_a, match.wins_b, match.draws or 0))
-
-
-# --- loading ---------------------------------------------------------------------------------
 
 
 def _lock_event(session: Session, event_id: int) -> Event:
@@ -194,260 +97,13 @@ def _lock_event(session: Session, event_id: int) -> Event:
     )
     event = session.scalars(stmt).first()
     if event is None:
-        raise NotFound("event_id", f"no event {event_id}", "the id of an existing event")
-    return event
-
-
-def _current_round(session: Session, event_id: int) -> tuple[int, bool]:
-    """(current round, whether the Top X has started) of the event.
-
-    Read from the event's few round rows (every pairing writes one beside its matches), not by
-    scanning a thousand matches: every report and every report page asks it.
-    """
-    row = session.execute(
-        select(
-            func.max(Round.number),
-            func.count(Round.id).filter(Round.stage != Stage.SWISS.value),
-        ).where(Round.event_id == event_id)
-    ).one()
-    return int(row[0] or 0), bool(row[1])
-
-
-def _match_at(
-    session: Session, event_id: int, round_no: int, table: int, *, lock: bool = False
-) -> Match:
-    stmt = select(Match).where(
-        Match.event_id == event_id, Match.round_no == round_no, Match.table_no == table
-    )
-    if lock:  # the row as it is now, even if this session read it before the lock
-        stmt = stmt.with_for_update().execution_options(populate_existing=True)
-    match = session.scalars(stmt).first()
-    if match is None:
-        raise NotFound("table", f"round {round_no} has no table {table}", "a table of the round")
-    return match
-
-
-def _names(session: Session, *ids: int) -> dict[int, str]:
-    rows = session.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all()
-    return {int(i): str(n) for i, n in rows}
-
-
-def _view(session: Session, match: Match, row: SelfReport | None) -> ReportView:
-    assert match.player_b_id is not None
-    names = _names(session, match.player_a_id, match.player_b_id)
-    return ReportView(
-        event_id=match.event_id,
-        round_no=match.round_no,
-        table=match.table_no,
-        status=row.status if row is not None else "open",
-        player_a_id=match.player_a_id,
-        player_a=names.get(match.player_a_id, f"#{match.player_a_id}"),
-        player_b_id=match.player_b_id,
-        player_b=names.get(match.player_b_id, f"#{match.player_b_id}"),
-        first_player_id=row.first_player_id if row is not None else None,
-        first_result=row.first_result if row is not None else None,
-        second_player_id=row.second_player_id if row is not None else None,
-        second_result=row.second_result if row is not None else None,
-        recorded=_recorded(match),
-        resolution=row.resolution if row is not None else None,
-    )
-
-
-def _seat(session: Session, event: Event, match: Match, player_id: int) -> Seat:
-    view = _view(session, match, _row(session, match.id))
-    side: Side = "a" if player_id == match.player_a_id else "b"
-    ruleset = load_preset(event.preset)
-    return Seat(
-        event_id=event.id,
-        event_name=event.name,
-        round_no=match.round_no,
-        table=match.table_no,
-        side=side,
-        player_id=player_id,
-        name=view.player_a if side == "a" else view.player_b,
-        opponent_id=view.player_b_id if side == "a" else view.player_a_id,
-        opponent=view.player_b if side == "a" else view.player_a,
-        best_of=ruleset.match.best_of,
-        is_top=match.stage != Stage.SWISS.value,
-        report=view,
-    )
-
-
-def _row(session: Session, match_id: int) -> SelfReport | None:
-    return session.scalars(select(SelfReport).where(SelfReport.match_id == match_id)).first()
-
-
-def _check_playable(match: Match) -> None:
-    if match.player_b_id is None:
-        raise Conflict(
-            "table", "this is a bye: it has no result to report", "a table with two players"
-        )
-
-
-def _seat_by_code(
-    session: Session, event: Event, table: int, code: str, secret: str
-) -> tuple[Match, int]:
-    current, _ = _current_round(session, event.id)
-    if current == 0:
-        raise Conflict("round", "no round has been paired yet", "wait for the pairings")
-    try:
-        match = _match_at(session, event.id, current, table)
-    except NotFound as err:
-        raise Forbidden(
-            "code", f"no match of round {current} has table {table} and this code", err.accepted
-        ) from err
-    typed = normalize_code(code)
-    for player in (match.player_a_id, match.player_b_id):
-        if player is None:
-            continue
-        expected = normalize_code(match_code(secret, match.id, player))
-        if hmac.compare_digest(expected.encode(), typed.encode()):
-            return match, player
-    raise Forbidden(
-        "code",
-        f"this code does not belong to table {table} of round {current}",
-        "the code printed on your pairing slip for this round",
-    )
-
-
-def _player_of(session: Session, actor: Actor) -> int:
-    user = session.get(User, actor.user_id) if actor.user_id is not None else None
-    if user is None or user.player_id is None:
-        raise Forbidden(
-            "player",
-            f"{actor.name} is not linked to a player",
-            "a player account, or the code on your pairing slip",
-        )
-    return user.player_id
-
-
-def _seat_of_player(session: Session, event: Event, player_id: int) -> Match:
-    current, _ = _current_round(session, event.id)
-    match = session.scalars(
-        select(Match).where(
-            Match.event_id == event.id,
-            Match.round_no == current,
-            (Match.player_a_id == player_id) | (Match.player_b_id == player_id),
-        )
-    ).first()
-    if match is None:
         raise NotFound(
-            "player", f"you have no match in round {current} of this event", "a paired player"
+            "event_id",
+            N_("no event %(id)s"),
+            N_("the id of an existing event"),
+            params={"id": event_id},
         )
-    return match
-
-
-# --- reads -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    """What a self-report page shows of its event: two small queries, whatever its size."""
-
-    id: int
-    name: str
-    status: str
-    preset: str
-    current_round: int
-    best_of: int
-
-
-def heading(store: Store, event_id: int) -> Heading:
-    with store.read() as session:
-        event = _get_event(session, event_id)
-        current, _ = _current_round(session, event_id)
-        best_of = load_preset(event.preset).match.best_of
-        return Heading(event.id, event.name, event.status, event.preset, current, best_of)
-
-
-def seat_by_code(store: Store, event_id: int, table: int, code: str, *, secret: str) -> Seat:
-    """Who the code belongs to, and their match (403 for a wrong code)."""
-    with store.read() as session:
-        event = _get_event(session, event_id)
-        match, player = _seat_by_code(session, event, table, code, secret)
-        _check_playable(match)
-        return _seat(session, event, match, player)
-
-
-def my_seat(store: Store, actor: Actor, event_id: int) -> Seat:
-    """The logged-in player's match of the current round."""
-    with store.read() as session:
-        event = _get_event(session, event_id)
-        player = _player_of(session, actor)
-        match = _seat_of_player(session, event, player)
-        _check_playable(match)
-        return _seat(session, event, match, player)
-
-
-def _get_event(session: Session, event_id: int) -> Event:
-    event = session.get(Event, event_id)
-    if event is None:
-        raise NotFound("event_id", f"no event {event_id}", "the id of an existing event")
     return event
-
-
-def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Slip]:
-    """The current round's pairing slips with each player's code (organizers and judges)."""
-    with store.read() as session:
-        event = _get_event(session, event_id)
-        _require_judge(session, actor, event)
-        current, _ = _current_round(session, event_id)
-        matches = session.scalars(
-            select(Match)
-            .where(Match.event_id == event_id, Match.round_no == current)
-            .order_by(Match.table_no)
-        ).all()
-        ids = {m.player_a_id for m in matches} | {m.player_b_id for m in matches if m.player_b_id}
-        names = _names(session, *ids)
-        out: list[Slip] = []
-        for m in matches:
-            a = names.get(m.player_a_id, "?")
-            if m.player_b_id is None:
-                out.append(Slip(m.round_no, m.table_no, m.player_a_id, a, None, None))
-                continue
-            b = names.get(m.player_b_id, "?")
-            out.append(
-                Slip(
-                    m.round_no,
-                    m.table_no,
-                    m.player_a_id,
-                    a,
-                    b,
-                    match_code(secret, m.id, m.player_a_id),
-                )
-            )
-            out.append(
-                Slip(
-                    m.round_no,
-                    m.table_no,
-                    m.player_b_id,
-                    b,
-                    a,
-                    match_code(secret, m.id, m.player_b_id),
-                )
-            )
-        return out
-
-
-def judge_queue(store: Store, actor: Actor, event_id: int) -> list[ReportView]:
-    """Disputed reports first, then those waiting for the opponent, by table."""
-    with store.read() as session:
-        event = _get_event(session, event_id)
-        _require_judge(session, actor, event)
-        rows = session.scalars(
-            select(SelfReport)
-            .where(SelfReport.event_id == event_id, SelfReport.status.in_((DISPUTED, PENDING)))
-            .order_by(SelfReport.round_no, SelfReport.table_no)
-        ).all()
-        views = [_view(session, session.get_one(Match, r.match_id), r) for r in rows]
-    return sorted(views, key=lambda v: (v.status != DISPUTED, v.round_no, v.table))
-
-
-def report_view(store: Store, event_id: int, round_no: int, table: int) -> ReportView:
-    with store.read() as session:
-        match = _match_at(session, event_id, round_no, table)
-        _check_playable(match)
-        return _view(session, match, _row(session, match.id))
 
 
 # --- writes ----------------------------------------------------------------------------------
@@ -459,7 +115,7 @@ def report_by_code(
     """A player's report, identified by the code on their pairing slip."""
 
     def who(uow: UnitOfWork, event: Event) -> tuple[Match, int]:
-        return _seat_by_code(uow.session, event, table, code, secret)
+        return seat_by_code_in(uow.session, event, table, code, secret)
 
     return _report(store, Actor("player-code", frozenset({"player"})), event_id, result, who)
 
@@ -468,11 +124,13 @@ def report_as_player(store: Store, actor: Actor, event_id: int, result: str) -> 
     """A logged-in player's report of their own match of the current round."""
 
     def who(uow: UnitOfWork, event: Event) -> tuple[Match, int]:
-        player = _player_of(uow.session, actor)
-        return _seat_of_player(uow.session, event, player), player
+        player = player_of(uow.session, actor)
+        return seat_of_player(uow.session, event, player), player
 
     return _report(store, actor, event_id, result, who)
 
+
+MAX_REASON = 1000  # characters of a judge's reason, kept in the audit log
 
 Who = Callable[[UnitOfWork, Event], tuple[Match, int]]
 
@@ -482,23 +140,23 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
         with store.unit(actor) as uow:
             # Who reports is read before the locks (it changes nothing), so that the event's
             # lock, which orders every writer of the event, is held only for the write.
-            match, player = who(uow, _get_event(uow.session, event_id))
+            match, player = who(uow, event_row(uow.session, event_id))
             event = _lock_event(uow.session, event_id)
-            match = _match_at(uow.session, event_id, match.round_no, match.table_no, lock=True)
-            _check_playable(match)
+            match = match_at(uow.session, event_id, match.round_no, match.table_no, lock=True)
+            check_playable(match)
             answer = _apply(uow, event, match, player, result)
             where = (match.round_no, match.table_no)
     except OperationalError as exc:
         # SQLite: another writer held the database at the same instant (module doc).
         raise Conflict(
             "match",
-            "another report was being saved at the same moment; nothing of yours was saved",
-            "look at the match again and report if it still needs you",
+            N_("another report was being saved at the same moment; nothing of yours was saved"),
+            N_("look at the match again and report if it still needs you"),
         ) from exc
     # Read after the commit: the event's lock is held no longer than the write needs.
     with store.read() as session:
-        event = _get_event(session, event_id)
-        seat = _seat(session, event, _match_at(session, event_id, *where), player)
+        event = event_row(session, event_id)
+        seat = seat_of(session, event, match_at(session, event_id, *where), player)
     return Reported(answer, seat)
 
 
@@ -521,41 +179,82 @@ def _ruleset_check(
 def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str) -> Answer:
     """The decision table of the module doc, applied to the locked rows."""
     ruleset = load_preset(event.preset)
-    current, _ = _current_round(uow.session, event.id)
-    if match.round_no != current:
-        raise Conflict(
-            "round",
-            f"round {match.round_no} is over (now round {current})",
-            "ask a judge to correct an earlier round",
-        )
+    _check_current_round(uow.session, event, match)
     side: Side = "a" if player == match.player_a_id else "b"
     mine = parse_game_score(result, ruleset.match.best_of)
     score = mine if side == "a" else mine.swapped()
-    recorded = _recorded(match)
+    recorded = recorded_result(match)
     _ruleset_check(event, match, score, ruleset, recorded=recorded is not None)
-    said = _text(score)
-    row = _row(uow.session, match.id)
-    topic = f"event:{event.id}"
-    where = {"round": match.round_no, "table": match.table_no}
+    said = score.text()
+    row = report_row(uow.session, match.id)
+    if row is not None and row.status != PENDING:
+        return _on_settled(row, match, said, recorded, side)
     before = _state(row)
+    row, answer = _step(uow, event, match, row, player, said, recorded)
+    if answer == "unchanged":
+        return answer
+    where = {"round": match.round_no, "table": match.table_no}
+    # Both players agree and no staff result is there: the result is recorded now, and its
+    # "result" notice says it all (no second notice).
+    written = answer == "confirmed" and recorded is None
+    if written:
+        _record(uow, event, match, score, ruleset, "confirmed by both players")
+    uow.audit(
+        f"self_report.{answer}",
+        "match",
+        match.id,
+        event_id=event.id,
+        before=before,
+        after={**(_state(row) or {}), "player": player, "result": said, **where},
+    )
+    if not written:
+        uow.notify(f"event:{event.id}", "self_report", status=row.status, **where)
+    return answer
 
-    if row is not None and row.status == DISPUTED:
+
+def _check_current_round(session: Session, event: Event, match: Match) -> None:
+    """Only the current round is self-reported (module doc); earlier ones are the judges'."""
+    current, _ = current_round(session, event.id)
+    if match.round_no != current:
+        raise Conflict(
+            "round",
+            N_("round %(round)s is over (now round %(current)s)"),
+            N_("ask a judge to correct an earlier round"),
+            params={"round": match.round_no, "current": current},
+        )
+
+
+def _on_settled(
+    row: SelfReport, match: Match, said: str, recorded: str | None, side: Side
+) -> Answer:
+    """A report on a disputed or settled match: only a repeat of the recorded result passes."""
+    if row.status == DISPUTED:
         raise Conflict(
             "result",
-            f"table {match.table_no} is disputed: a judge decides",
-            "ask a judge at the judges' desk",
+            N_("table %(table)s is disputed: a judge decides"),
+            N_("ask a judge at the judges' desk"),
+            params={"table": match.table_no},
         )
-    if row is not None and row.status in (CONFIRMED, RESOLVED):
-        if said == recorded:
-            return "unchanged"
-        raise Conflict(
-            "result",
-            f"the result is already recorded ({seen_from(recorded, side)} for you)",
-            "ask a judge to correct it",
-        )
+    if said == recorded:
+        return "unchanged"  # a double tap
+    raise Conflict(
+        "result",
+        N_("the result is already recorded (%(result)s for you)"),
+        N_("ask a judge to correct it"),
+        params={"result": seen_from(recorded, side)},
+    )
 
-    answer: Answer
-    written = False
+
+def _step(
+    uow: UnitOfWork,
+    event: Event,
+    match: Match,
+    row: SelfReport | None,
+    player: int,
+    said: str,
+    recorded: str | None,
+) -> tuple[SelfReport, Answer]:
+    """One report on an open match: the first, the first player's change, or the answer."""
     if row is None:
         row = SelfReport(
             event_id=event.id,
@@ -569,45 +268,25 @@ def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str
             first_at=uow.now,
         )
         uow.session.add(row)
-        answer = "waiting"
-        if recorded is not None:  # the staff entered it already: agree or dispute it
-            answer = _against_recorded(row, said, recorded)
-    elif row.first_player_id == player:
+        if recorded is None:
+            return row, "waiting"
+        return row, _against(row, said, recorded)  # the staff entered it already
+    if row.first_player_id == player:
         if recorded is not None:
-            answer = _against_recorded(row, said, recorded)
-        elif said == row.first_result:
-            return "unchanged"
-        else:  # a wrong tap, corrected before the opponent answered
-            row.first_result, row.first_at, row.first_by = said, uow.now, uow.actor.name
-            answer = "waiting"
-    else:
-        row.second_player_id, row.second_result = player, said
-        row.second_at, row.second_by = uow.now, uow.actor.name
-        reference = recorded or row.first_result
-        if said != reference:
-            row.status = DISPUTED
-            answer = "disputed"
-        else:
-            row.status = CONFIRMED
-            answer = "confirmed"
-            if recorded is None:  # its "result" notice says it all: no second notice
-                _record(uow, event, match, score, ruleset, "confirmed by both players")
-                written = True
-    uow.audit(
-        f"self_report.{answer}",
-        "match",
-        match.id,
-        event_id=event.id,
-        before=before,
-        after={**(_state(row) or {}), "player": player, "result": said, **where},
-    )
-    if not written:
-        uow.notify(topic, "self_report", status=row.status, **where)
-    return answer
+            return row, _against(row, said, recorded)
+        if said == row.first_result:
+            return row, "unchanged"
+        # A wrong tap, corrected before the opponent answered.
+        row.first_result, row.first_at, row.first_by = said, uow.now, uow.actor.name
+        return row, "waiting"
+    row.second_player_id, row.second_result = player, said
+    row.second_at, row.second_by = uow.now, uow.actor.name
+    return row, _against(row, said, recorded or row.first_result)
 
 
-def _against_recorded(row: SelfReport, said: str, recorded: str) -> Answer:
-    if said == recorded:
+def _against(row: SelfReport, said: str, reference: str) -> Answer:
+    """The same score confirms the reference (the recorded or the first result); else dispute."""
+    if said == reference:
         row.status = CONFIRMED
         return "confirmed"
     row.status = DISPUTED
@@ -639,7 +318,7 @@ def _record(
     """Write the result in the match row, as ``events.report_result`` does (same rules)."""
     # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
     score = judging_results.score_for_report(uow.session, event, match, played, ruleset, uow.now)
-    before = {"result": _recorded(match)}
+    before = {"result": recorded_result(match)}
     match.wins_a, match.wins_b, match.draws = score.wins_a, score.wins_b, score.draws
     match.result_kind = score.kind.value
     match.reported_at = uow.now
@@ -656,11 +335,6 @@ def _record(
     )
 
 
-def _require_judge(session: Session, actor: Actor, event: Event) -> None:
-    """Organizers, and judges on this event's roster (module doc)."""
-    require_event_staff(session, actor, event.id)
-
-
 def resolve(
     store: Store,
     actor: Actor,
@@ -675,35 +349,41 @@ def resolve(
     require(actor, ORGANIZER, JUDGE)
     why = " ".join(reason.split())
     if not why:
-        raise TorneoError("reason", "is empty", "why the judge decided so, for the record")
-    if len(why) > 1000:
-        raise TorneoError("reason", f"is {len(why)} characters long", "at most 1000 characters")
+        raise TorneoError("reason", N_("is empty"), N_("why the judge decided so, for the record"))
+    if len(why) > MAX_REASON:
+        raise TorneoError(
+            "reason",
+            N_("is %(n)s characters long"),
+            N_("at most %(most)s characters"),
+            params={"n": len(why), "most": MAX_REASON},
+        )
     with store.unit(actor) as uow:
         event = _lock_event(uow.session, event_id)
-        _require_judge(uow.session, actor, event)
-        match = _match_at(uow.session, event_id, round_no, table, lock=True)
-        _check_playable(match)
-        row = _row(uow.session, match.id)
+        require_judge(uow.session, actor, event)
+        match = match_at(uow.session, event_id, round_no, table, lock=True)
+        check_playable(match)
+        row = report_row(uow.session, match.id)
         if row is None or row.status not in (PENDING, DISPUTED):
             raise Conflict(
                 "table",
-                f"table {table} of round {round_no} has no report waiting for a judge",
-                "a table in the judges' queue",
+                N_("table %(table)s of round %(round)s has no report waiting for a judge"),
+                N_("a table in the judges' queue"),
+                params={"table": table, "round": round_no},
             )
         ruleset = load_preset(event.preset)
         score = parse_game_score(result, ruleset.match.best_of)  # as side A sees it
-        recorded = _recorded(match)
-        current, has_top = _current_round(uow.session, event_id)
+        recorded = recorded_result(match)
+        current, has_top = current_round(uow.session, event_id)
         correction = recorded is not None or round_no != current
         if correction and has_top and match.stage == Stage.SWISS.value:
             raise Conflict(
                 "round",
-                "the Top X has started: Swiss results are final",
-                "decide before starting the Top X",
+                N_("the Top X has started: Swiss results are final"),
+                N_("decide before starting the Top X"),
             )
         _ruleset_check(event, match, score, ruleset, recorded=correction)
         before = _state(row)
-        if recorded != _text(score):
+        if recorded != score.text():
             _record(uow, event, match, score, ruleset, why, correction=recorded is not None)
         row.status, row.resolution = RESOLVED, why
         row.resolved_by, row.resolved_at = actor.name, uow.now
@@ -713,9 +393,9 @@ def resolve(
             match.id,
             event_id=event_id,
             before=before,
-            after={**(_state(row) or {}), "result": _text(score)},
+            after={**(_state(row) or {}), "result": score.text()},
             reason=why,
         )
         uow.notify(f"event:{event_id}", "self_report", status=RESOLVED, round=round_no, table=table)
         uow.session.flush()
-        return _view(uow.session, match, row)
+        return report_view_of(uow.session, match, row)

@@ -19,11 +19,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from torneo.cards import commands as events
 from torneo.cards import views as queries
 from torneo.core.errors import TorneoError
-from torneo.platform import i18n
-from torneo.platform.i18n import N_
+from torneo.core.messages import N_
 from torneo.platform.web.auth import PageActor, PageWriter
+from torneo.platform.web.forms import checked, form_int, form_int_required
 from torneo.platform.web.session import act_and_redirect, flash, store_of
-from torneo.platform.web.templating import add_templates, page_language, render
+from torneo.platform.web.templating import add_templates, render, say
 
 add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
 
@@ -31,25 +31,6 @@ router = APIRouter(include_in_schema=False)
 
 Text = Annotated[str, Form(max_length=1000)]
 LongText = Annotated[str, Form(max_length=500_000)]
-
-
-def _int_or_none(field: str, value: str) -> int | None:
-    raw = value.strip()
-    if not raw:
-        return None
-    try:
-        return int(raw)
-    except ValueError as exc:
-        raise TorneoError(field, f"'{value}' is not a whole number", "a whole number") from exc
-
-
-def _checked(value: str) -> bool:
-    return value.strip().lower() in {"1", "on", "true", "yes", "si", "sì"}
-
-
-def _say(request: Request, message: str, **values: Any) -> str:
-    with i18n.language(page_language(request)):
-        return i18n.gettext(message) % values if values else i18n.gettext(message)
 
 
 def _manage_url(event_id: int, round_no: int | None = None, anchor: str = "") -> str:
@@ -119,7 +100,7 @@ def create_event(
         "preset": preset,
         "held_on": held_on,
         "location": location,
-        "is_major": _checked(is_major),
+        "is_major": checked(is_major),
         "seed": seed,
     }
     try:
@@ -130,12 +111,12 @@ def create_event(
             preset=preset,
             held_on=held_on,
             location=location or None,
-            is_major=_checked(is_major),
-            seed=_int_or_none("seed", seed),
+            is_major=checked(is_major),
+            seed=form_int("seed", seed, required=False),
         )
     except TorneoError as err:
         return _new_form(request, form, err, err.status)
-    flash(request, "ok", _say(request, N_("Event created: now register the players.")))
+    flash(request, "ok", say(request, N_("Event created: now register the players.")))
     return RedirectResponse(_manage_url(event_id), status_code=303)
 
 
@@ -174,7 +155,7 @@ def register_player(
             club=club or None,
             rating=parse_rating("rating", rating),
         )
-        return _say(request, N_("%(name)s is registered."), name=" ".join(name.split()))
+        return say(request, N_("%(name)s is registered."), name=" ".join(name.split()))
 
     return _act(request, event_id, form, action, anchor="#players")
 
@@ -185,7 +166,7 @@ def register_roster(
 ) -> Response:
     def action() -> str:
         ids = events.register_roster(store_of(request), actor, event_id, roster)
-        return _say(request, N_("%(n)s players registered."), n=len(ids))
+        return say(request, N_("%(n)s players registered."), n=len(ids))
 
     return _act(request, event_id, {"roster": roster}, action, anchor="#players")
 
@@ -203,17 +184,17 @@ def start_event(
             store_of(request),
             actor,
             event_id,
-            one_round_fewer=_checked(one_round_fewer),
-            version=_int_or_none("version", version),
+            one_round_fewer=checked(one_round_fewer),
+            version=form_int("version", version, required=False),
         )
         if top:
-            return _say(
+            return say(
                 request,
                 N_("The event has started: %(rounds)s Swiss rounds, then a Top %(top)s."),
                 rounds=rounds,
                 top=top,
             )
-        return _say(request, N_("The event has started: %(rounds)s Swiss rounds."), rounds=rounds)
+        return say(request, N_("The event has started: %(rounds)s Swiss rounds."), rounds=rounds)
 
     return _act(request, event_id, {}, action)
 
@@ -224,9 +205,9 @@ def pair_next_round(
 ) -> Response:
     def action() -> str:
         number = events.pair_next_round(
-            store_of(request), actor, event_id, version=_int_or_none("version", version)
+            store_of(request), actor, event_id, version=form_int("version", version, required=False)
         )
-        return _say(request, N_("Round %(n)s is paired."), n=number)
+        return say(request, N_("Round %(n)s is paired."), n=number)
 
     return _act(request, event_id, {}, action, anchor="#round")
 
@@ -235,9 +216,9 @@ def pair_next_round(
 def start_top(request: Request, event_id: int, actor: PageWriter, version: Text = "") -> Response:
     def action() -> str:
         events.start_top(
-            store_of(request), actor, event_id, version=_int_or_none("version", version)
+            store_of(request), actor, event_id, version=form_int("version", version, required=False)
         )
-        return _say(request, N_("The Top X has started."))
+        return say(request, N_("The Top X has started."))
 
     return _act(request, event_id, {}, action, anchor="#round")
 
@@ -246,9 +227,9 @@ def start_top(request: Request, event_id: int, actor: PageWriter, version: Text 
 def close_event(request: Request, event_id: int, actor: PageWriter, version: Text = "") -> Response:
     def action() -> str:
         events.close_event(
-            store_of(request), actor, event_id, version=_int_or_none("version", version)
+            store_of(request), actor, event_id, version=form_int("version", version, required=False)
         )
-        return _say(request, N_("The event is closed: final standings and points are public."))
+        return say(request, N_("The event is closed: final standings and points are public."))
 
     return _act(request, event_id, {}, action)
 
@@ -263,9 +244,9 @@ def void_event(
             actor,
             event_id,
             reason=reason,
-            version=_int_or_none("version", version),
+            version=form_int("version", version, required=False),
         )
-        return _say(request, N_("The event is void."))
+        return say(request, N_("The event is void."))
 
     return _act(request, event_id, {"void_reason": reason}, action)
 
@@ -280,20 +261,20 @@ def drop_player(
     disqualify: Text = "",
 ) -> Response:
     def action() -> str:
-        pid = _int_or_none("player_id", player_id)
-        if pid is None:
-            raise TorneoError("player_id", "is empty", "the id of a registered player")
+        pid = form_int_required(
+            "player_id", player_id, accepted=N_("the id of a registered player")
+        )
         events.drop_player(
             store_of(request),
             actor,
             event_id,
             pid,
             reason=reason.strip() or None,
-            disqualify=_checked(disqualify),
+            disqualify=checked(disqualify),
         )
-        if _checked(disqualify):
-            return _say(request, N_("The player is disqualified."))
-        return _say(request, N_("The player has dropped."))
+        if checked(disqualify):
+            return say(request, N_("The player is disqualified."))
+        return say(request, N_("The player has dropped."))
 
     return _act(request, event_id, {"drop_reason": reason}, action, anchor="#players")
 
@@ -316,11 +297,13 @@ def report_result(
     rnd: int | None = None
     tbl: int | None = None
     try:
-        rnd = _int_or_none("round_no", round_no)
-        tbl = _int_or_none("table", table)
+        rnd = form_int("round_no", round_no, required=False)
+        tbl = form_int("table", table, required=False)
         if rnd is None or tbl is None:
             raise TorneoError(
-                "table" if rnd is not None else "round_no", "is empty", "a table of the round"
+                "table" if rnd is not None else "round_no",
+                N_("is empty"),
+                N_("a table of the round"),
             )
         events.report_result(
             store,
@@ -329,7 +312,7 @@ def report_result(
             rnd,
             tbl,
             result,
-            correction=_checked(correction),
+            correction=checked(correction),
             reason=reason.strip() or None,
         )
     except TorneoError as err:
@@ -337,7 +320,7 @@ def report_result(
     if not is_htmx:
         if error is not None:
             return _manage(request, event_id, error=error, status=error.status, round_no=rnd)
-        flash(request, "ok", _say(request, N_("Result saved.")))
+        flash(request, "ok", say(request, N_("Result saved.")))
         return RedirectResponse(_manage_url(event_id, rnd, "#round"), status_code=303)
     panel = queries.round_panel(store, event_id, rnd)
     line = None

@@ -4,7 +4,9 @@
   ``/events/{id}/standings.csv``: public, like the pairings and standings on the event page.
 - ``/events/{id}/manage/why``: the organizer's pairings view, each pair with the reason the
   Swiss engine stored when it made it (same score group, floated down from N points, rematch
-  avoided with X), in the page's language, players by name.
+  avoided with X), in the page's language, players by name. The reason is a message
+  (``engines/swiss/explain.py``) stored as its id and parameters (``core/message_json.py``):
+  it is translated through the catalog, never by matching its English words.
 - ``/events/{id}/manage/why/{round}/{table}``: one pair's reason, a fragment the control room
   loads when the organizer opens "why this pair" on a table.
 """
@@ -18,14 +20,23 @@ from fastapi.responses import HTMLResponse, Response
 
 from torneo.cards import exports
 from torneo.cards import views as queries
+from torneo.core.message_json import load_message
+from torneo.core.messages import Message
+from torneo.platform import i18n
 from torneo.platform.web.auth import PageActor
 from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import add_templates, render, render_fragment
-from torneo.seasons.text import pair_reason
 
 add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
 
 router = APIRouter(include_in_schema=False)
+
+
+def pair_reason(explanation: Message | str) -> str:
+    """A pair's reason in the page's language: a message, or the message stored in a match row
+    (a reason stored as plain English text is shown as it was written)."""
+    reason = explanation if isinstance(explanation, Message) else load_message(explanation)
+    return i18n.translate(reason)
 
 
 def _csv(text: str, filename: str) -> Response:

@@ -21,10 +21,13 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from torneo.cards import commands_self_report as sr
-from torneo.cards import views as queries
+from torneo.cards import views_self_report as srv
+from torneo.cards.views_rounds import allowed_results
 from torneo.core.errors import Forbidden, TorneoError
+from torneo.core.messages import N_
 from torneo.platform.web import csrf
 from torneo.platform.web.auth import PageActor, PageWriter
+from torneo.platform.web.forms import form_int_required
 from torneo.platform.web.ratelimit import RateLimiter, TooManyAttempts, check, client_address
 from torneo.platform.web.session import current_actor, settings_of, store_of
 from torneo.platform.web.templating import add_templates, render
@@ -56,17 +59,13 @@ def wrong_code(request: Request, event_id: int) -> None:
     _limiter(request).hit(code_key(request, event_id), CODE_WINDOW)
 
 
-def _int(field: str, value: str) -> int:
-    try:
-        return int(value.strip())
-    except ValueError as exc:
-        raise TorneoError(field, f"'{value[:20]}' is not a whole number", "a table number") from exc
+_TABLE_NUMBER = N_("a table number")
 
 
-def result_choices(seat: sr.Seat) -> list[tuple[str, str]]:
+def result_choices(seat: srv.Seat) -> list[tuple[str, str]]:
     """(value, kind) of every result the player may tap, seen from their side."""
     out = []
-    for text in queries.allowed_results(seat.best_of, draws=not seat.is_top):
+    for text in allowed_results(seat.best_of, draws=not seat.is_top):
         parts = [int(p) for p in text.split("-")]
         mine, theirs = parts[0], parts[1]
         draws = parts[2] if len(parts) > 2 else 0
@@ -86,14 +85,14 @@ def _page(
     request: Request,
     event_id: int,
     *,
-    seat: sr.Seat | None = None,
+    seat: srv.Seat | None = None,
     answer: str | None = None,
     error: TorneoError | None = None,
     form: dict[str, Any] | None = None,
     status: int = 200,
 ) -> Response:
     context = {
-        "summary": sr.heading(store_of(request), event_id),
+        "summary": srv.heading(store_of(request), event_id),
         "seat": seat,
         "answer": answer,
         "error": error,
@@ -106,12 +105,12 @@ def _page(
     return render(request, "self_report/report.html", context, status=status, headers=headers)
 
 
-def _player_seat(request: Request, event_id: int) -> sr.Seat | None:
+def _player_seat(request: Request, event_id: int) -> srv.Seat | None:
     actor = current_actor(request)
     if actor is None or "player" not in actor.roles:
         return None
     try:
-        return sr.my_seat(store_of(request), actor, event_id)
+        return srv.my_seat(store_of(request), actor, event_id)
     except TorneoError:
         return None
 
@@ -138,14 +137,14 @@ def report_submit(
     typed = {"table": table, "code": code}
     store = store_of(request)
     secret = settings_of(request).secret_key
-    seat: sr.Seat | None = None
+    seat: srv.Seat | None = None
     try:
         if code.strip():
             check_code_attempts(request, event_id)
-            number = _int("table", table)
+            number = form_int_required("table", table, accepted=_TABLE_NUMBER)
             try:
                 if not result.strip():  # the code opens the player's match
-                    seat = sr.seat_by_code(store, event_id, number, code, secret=secret)
+                    seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
                     return _page(request, event_id, seat=seat, form=typed)
                 done = sr.report_by_code(store, event_id, number, code, result, secret=secret)
             except Forbidden as err:
@@ -153,15 +152,17 @@ def report_submit(
                     wrong_code(request, event_id)
                 raise
             except TorneoError:  # show the match again beside the refusal
-                seat = sr.seat_by_code(store, event_id, number, code, secret=secret)
+                seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
                 raise
         else:
             actor = current_actor(request)
             if actor is None or "player" not in actor.roles:
                 raise TorneoError(
-                    "code", "is empty", "the code printed on your pairing slip, with your table"
+                    "code",
+                    N_("is empty"),
+                    N_("the code printed on your pairing slip, with your table"),
                 )
-            seat = sr.my_seat(store, actor, event_id)
+            seat = srv.my_seat(store, actor, event_id)
             done = sr.report_as_player(store, actor, event_id, result)
     except TorneoError as err:
         return _page(request, event_id, seat=seat, error=err, form=typed, status=err.status)
@@ -176,20 +177,20 @@ def _queue(
     event_id: int,
     *,
     error: TorneoError | None = None,
-    done: sr.ReportView | None = None,
+    done: srv.ReportView | None = None,
     status: int = 200,
 ) -> Response:
     actor = current_actor(request)
     assert actor is not None
     store = store_of(request)
-    lines = sr.judge_queue(store, actor, event_id)
-    summary = sr.heading(store, event_id)
+    lines = srv.judge_queue(store, actor, event_id)
+    summary = srv.heading(store, event_id)
     context = {
         "summary": summary,
         "lines": lines,
         "error": error,
         "done": done,
-        "results": queries.allowed_results(summary.best_of),  # side A's view; Top X: no draws
+        "results": allowed_results(summary.best_of),  # side A's view; Top X: no draws
     }
     return render(request, "self_report/queue.html", context, status=status)
 
@@ -214,8 +215,8 @@ def resolve(
             store_of(request),
             actor,
             event_id,
-            _int("round_no", round_no),
-            _int("table", table),
+            form_int_required("round_no", round_no, accepted=_TABLE_NUMBER),
+            form_int_required("table", table, accepted=_TABLE_NUMBER),
             result,
             reason=reason,
         )
@@ -229,8 +230,8 @@ def resolve(
 @router.get("/events/{event_id}/slips", response_class=HTMLResponse)
 def print_slips(request: Request, event_id: int, actor: PageActor) -> Response:
     store = store_of(request)
-    slips = sr.slips(store, actor, event_id, secret=settings_of(request).secret_key)
-    summary = sr.heading(store, event_id)
+    slips = srv.slips(store, actor, event_id, secret=settings_of(request).secret_key)
+    summary = srv.heading(store, event_id)
     base = str(request.base_url).rstrip("/")
     context = {"summary": summary, "slips": slips, "report_url": f"{base}/events/{event_id}/report"}
     return render(request, "self_report/slips.html", context)

@@ -15,6 +15,8 @@ from torneo.cards.rules import structure
 from torneo.cards.rules.tournament import Tournament
 from torneo.core.errors import Conflict, Refusal
 from torneo.core.ids import PlayerId
+from torneo.core.message_json import dump_message
+from torneo.core.messages import N_
 from torneo.engines import knockout, standings, swiss
 from torneo.engines.records import MatchRecord, Stage
 from torneo.engines.results import Outcome
@@ -87,7 +89,9 @@ def pair_swiss(
         avoid_same_club=round_no <= ruleset.swiss.avoid_same_club_rounds,
     )
     pairing = swiss.pair_round(entrants, round_no, rng, options)
-    new = [NewMatch(Stage.SWISS, p.table, p.a, p.b, p.explanation) for p in pairing.pairs]
+    # Each reason is stored as its message id and parameters (issue 3 item 6), so the "why this
+    # pair" page renders it in the reader's language; the CSV and the API read it in English.
+    new = [NewMatch(Stage.SWISS, p.table, p.a, p.b, dump_message(p.reason)) for p in pairing.pairs]
     if pairing.bye is not None:
         new.append(NewMatch(Stage.SWISS, len(new) + 1, pairing.bye, None, "bye (INV-BYE-1)"))
     return new
@@ -135,14 +139,16 @@ def next_top_round(t: Tournament, seeds: Sequence[int], ruleset: Ruleset) -> lis
 
 def can_close(t: Tournament, seeds: Sequence[int] | None, ruleset: Ruleset) -> Refusal | None:
     if t.unreported():
-        return Refusal("round", "the last round has unreported matches", "report them first")
+        return Refusal(
+            "round", N_("the last round has unreported matches"), N_("report them first")
+        )
     if t.top_size:
         if not seeds:
-            return Refusal("stage", "the Top X has not been played", "start the Top X")
+            return Refusal("stage", N_("the Top X has not been played"), N_("start the Top X"))
         if not _bracket(t, seeds, ruleset).is_finished:
-            return Refusal("stage", "the Top X is not finished", "play the final")
+            return Refusal("stage", N_("the Top X is not finished"), N_("play the final"))
     elif t.swiss_rounds and t.swiss_rounds_played < t.swiss_rounds:
-        return Refusal("round", "not every Swiss round has been played", "play them first")
+        return Refusal("round", N_("not every Swiss round has been played"), N_("play them first"))
     return None
 
 

@@ -33,11 +33,6 @@ def _exact(value: Any) -> Any:
 # --- requests --------------------------------------------------------------------------------
 
 
-class LoginIn(_In):
-    username: str = Field(min_length=1, max_length=80)
-    password: str = Field(min_length=1, max_length=1024)
-
-
 class EventCreateIn(_In):
     name: str = Field(min_length=1, max_length=200, examples=["Torneo di Primavera"])
     preset: str = Field(min_length=1, max_length=80, examples=["invasion-it-2012"])
@@ -109,12 +104,6 @@ class VoidIn(VersionIn):
 
 
 # --- responses -------------------------------------------------------------------------------
-
-
-class SessionOut(BaseModel):
-    username: str
-    roles: list[str]
-    csrf_token: str = Field(description="Send it in X-CSRF-Token with every write.")
 
 
 class PresetOut(_Out):

@@ -10,6 +10,7 @@ from torneo.cards.rules.tournament import Tournament
 from torneo.cards.tables import Event, Match, Registration
 from torneo.core.errors import NotFound
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.records import Entrant, MatchRecord, Stage
 from torneo.engines.results import GameScore, ResultKind
 from torneo.presets import Ruleset, load_preset
@@ -29,7 +30,12 @@ def get_event(session: Session, event_id: int, *, for_update: bool = False) -> E
         stmt = stmt.with_for_update()  # PostgreSQL serialises writers of one event; SQLite ignores
     event = session.scalars(stmt).first()
     if event is None:
-        raise NotFound("event_id", f"no event {event_id}", "the id of an existing event")
+        raise NotFound(
+            "event_id",
+            N_("no event %(id)s"),
+            N_("the id of an existing event"),
+            params={"id": event_id},
+        )
     return event
 
 

@@ -1,5 +1,8 @@
 """What every ``torneo`` command shares: the store, the CLI actor, output and the error edge.
 
+Only what every discipline shares lives here; a helper that reads one discipline's tables lives
+in that discipline's ``cli*`` modules (naming a card event: ``torneo.cards.cli_events``).
+
 The CLI is thin (DESIGN.md): parse, call a service, render. A :class:`TorneoError` becomes a
 message on stderr naming the field, the reason and what is accepted, with exit code 2 (the same
 code click gives a malformed command line); the service changed nothing.
@@ -19,13 +22,14 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.table import Table
-from sqlalchemy import func, inspect, select
+from sqlalchemy import inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
-from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 from torneo.platform.store.db import database_url
+from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
 
 EXIT_INPUT = 2  # bad input or a refused action: nothing was changed
@@ -84,39 +88,24 @@ def open_store() -> Store:
     url = database_url()
     store = Store.from_url(url)
     try:
-        migrated = inspect(store.engine).has_table("events")
+        # The platform's own table (the first migration creates every table): this module
+        # knows no discipline, so it does not look for one of theirs.
+        migrated = inspect(store.engine).has_table(User.__tablename__)
     except OperationalError as exc:
         raise TorneoError(
             "TORNEO_DATABASE_URL",
-            f"cannot open {safe_url(url)}: {exc.orig}",
-            "a reachable database URL, e.g. sqlite:///torneo.db",
+            N_("cannot open %(url)s: %(detail)s"),
+            N_("a reachable database URL, e.g. sqlite:///torneo.db"),
+            params={"url": safe_url(url), "detail": exc.orig},
         ) from exc
     if not migrated:
         raise TorneoError(
             "database",
-            f"{safe_url(url)} has no Torneo tables",
-            "run `torneo db upgrade` first",
+            N_("%(url)s has no Torneo tables"),
+            N_("run `torneo db upgrade` first"),
+            params={"url": safe_url(url)},
         )
     return store
-
-
-def resolve_event(store: Store, ref: str) -> int:
-    """An event given by id (``12``) or by its exact name (any case)."""
-    text = ref.strip()
-    with store.read() as session:
-        if text.isdigit():
-            if session.get(Event, int(text)) is None:
-                raise TorneoError("event", f"no event {text}", "an event id or name")
-            return int(text)
-        ids = session.scalars(
-            select(Event.id).where(func.lower(Event.name) == text.lower()).order_by(Event.id)
-        ).all()
-    if not ids:
-        raise TorneoError("event", f"no event named '{ref}'", "an event id or its exact name")
-    if len(ids) > 1:
-        listed = ", ".join(str(i) for i in ids)
-        raise TorneoError("event", f"{len(ids)} events are named '{ref}' (ids {listed})", "the id")
-    return ids[0]
 
 
 def to_jsonable(value: Any) -> Any:

@@ -16,8 +16,10 @@ from typing import Annotated
 import typer
 
 from torneo.cards import exports
-from torneo.cli.common import console, edge, open_store, resolve_event
+from torneo.cards.cli_events import resolve_event
+from torneo.cli.common import console, edge, open_store
 from torneo.core.errors import TorneoError
+from torneo.seasons import exports as season_exports
 
 app = typer.Typer(help="Export pairings, standings and season tables as CSV or JSON.")
 
@@ -93,9 +95,9 @@ def season(
     with edge():
         store = open_store()
         writers = {
-            SeasonTable.STANDINGS: exports.season_table_csv,
-            SeasonTable.TOURNAMENTS: exports.season_tournaments_csv,
-            SeasonTable.RESULTS: exports.season_results_csv,
-            SeasonTable.JSON: exports.season_json_text,
+            SeasonTable.STANDINGS: season_exports.season_table_csv,
+            SeasonTable.TOURNAMENTS: season_exports.season_tournaments_csv,
+            SeasonTable.RESULTS: season_exports.season_results_csv,
+            SeasonTable.JSON: season_exports.season_json_text,
         }
         _write(writers[table](store, name), output)

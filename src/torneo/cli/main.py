@@ -8,6 +8,9 @@ from torneo.cards import cli as event
 from torneo.cli import db, demo, serve, transfer
 from torneo.cli.export_command import app as export_app
 from torneo.cli.pair_command import pair_command
+from torneo.judging import cli as judging
+from torneo.poker import cli as poker
+from torneo.risiko import cli as risiko
 from torneo.seasons import cli as season
 
 app = typer.Typer(
@@ -20,6 +23,9 @@ app = typer.Typer(
 app.add_typer(db.app, name="db")
 app.add_typer(event.app, name="event", no_args_is_help=True)
 app.add_typer(season.app, name="season", no_args_is_help=True)
+app.add_typer(risiko.app, name="risiko", no_args_is_help=True)
+app.add_typer(poker.app, name="poker", no_args_is_help=True)
+app.add_typer(judging.app, name="judging", no_args_is_help=True)
 app.add_typer(transfer.app, name="transfer", no_args_is_help=True)
 app.add_typer(export_app, name="export", no_args_is_help=True)
 app.command("serve")(serve.serve)

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 from torneo.engines.trf.codec import decode_trf
 from torneo.engines.trf.pairing import pair_trf
 
@@ -44,7 +45,10 @@ def pair_command(
             data = trf.read_bytes()
         except OSError as err:
             raise TorneoError(
-                "trf", f"cannot read {trf}: {err.strerror}", "a readable file"
+                "trf",
+                N_("cannot read %(path)s: %(problem)s"),
+                N_("a readable file"),
+                params={"path": str(trf), "problem": err.strerror},
             ) from err
         output = pair_trf(decode_trf(data), seed, explain)
     except TorneoError as err:

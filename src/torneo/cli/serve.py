@@ -9,6 +9,7 @@ import uvicorn
 
 from torneo.cli.common import fail, safe_url
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 from torneo.platform.store.db import database_url
 
 
@@ -37,12 +38,15 @@ def serve(
         fail(
             TorneoError(
                 "workers",
-                f"{workers} workers on SQLite ({safe_url(url)})",
-                "1 worker on SQLite, or set TORNEO_DATABASE_URL to a PostgreSQL database",
+                N_("%(n)s workers on SQLite (%(url)s)"),
+                N_("1 worker on SQLite, or set TORNEO_DATABASE_URL to a PostgreSQL database"),
+                params={"n": workers, "url": safe_url(url)},
             )
         )
     if workers > 1 and reload:
-        fail(TorneoError("reload", "--reload runs a single worker", "--reload or --workers"))
+        fail(
+            TorneoError("reload", N_("--reload runs a single worker"), N_("--reload or --workers"))
+        )
     options: dict[str, Any] = {} if access_log else {"access_log": False}
     uvicorn.run(
         "torneo.app:create_app",

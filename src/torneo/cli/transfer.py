@@ -17,18 +17,12 @@ from typing import Annotated
 import typer
 
 from torneo import transfer
-from torneo.cli.common import (
-    CLI_ACTOR,
-    JsonFlag,
-    console,
-    edge,
-    open_store,
-    print_json,
-    resolve_event,
-)
+from torneo.cards.cli_events import resolve_event
+from torneo.cli.common import CLI_ACTOR, JsonFlag, console, edge, open_store, print_json
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 from torneo.platform.store.uow import Store
-from torneo.seasons import commands as seasons
+from torneo.seasons import views_standings
 
 app = typer.Typer(help="Move an event or a season between databases as one JSON file.")
 
@@ -44,9 +38,14 @@ def _root_id(store: Store, kind: Kind, ref: str) -> int:
     if kind is Kind.event:
         return resolve_event(store, ref)
     if kind is Kind.season and not ref.strip().isdigit():
-        return seasons.season_info(store, ref).id
+        return views_standings.season_info(store, ref).id
     if not ref.strip().isdigit():
-        raise TorneoError("id", f"'{ref}' is not an id", f"the id of the {kind.value}")
+        raise TorneoError(
+            "id",
+            N_("'%(ref)s' is not an id"),
+            N_("the id of the %(kind)s"),
+            params={"ref": ref, "kind": kind.value},
+        )
     return int(ref)
 
 
@@ -66,7 +65,10 @@ def export(
             file.write_text(transfer.dumps(document), encoding="utf-8")
         except OSError as exc:
             raise TorneoError(
-                "file", f"cannot write {file}: {exc.strerror}", "a writable path"
+                "file",
+                N_("cannot write %(path)s: %(detail)s"),
+                N_("a writable path"),
+                params={"path": file, "detail": exc.strerror},
             ) from exc
     rows = {name: len(r) for name, r in document["tables"].items()}
     if as_json:
@@ -86,7 +88,10 @@ def import_(
             raw = file.read_bytes()
         except OSError as exc:
             raise TorneoError(
-                "file", f"cannot read {file}: {exc.strerror}", "a readable file"
+                "file",
+                N_("cannot read %(path)s: %(detail)s"),
+                N_("a readable file"),
+                params={"path": file, "detail": exc.strerror},
             ) from exc
         done = transfer.import_document(open_store(), CLI_ACTOR, transfer.loads(raw))
     if as_json:

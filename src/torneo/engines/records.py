@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.results import GameScore
 
 
 class Stage(StrEnum):
-    SWISS = "swiss"
-    TOP = "top"  # single elimination Top X (INV-TOP-*, BER-TOP-*)
-    THIRD_PLACE = "third_place"  # INV-STRUCT-4
+    SWISS = N_("swiss")
+    TOP = N_("top")  # single elimination Top X (INV-TOP-*, BER-TOP-*)
+    THIRD_PLACE = N_("third_place")  # INV-STRUCT-4
 
 
 @dataclass(frozen=True, slots=True)

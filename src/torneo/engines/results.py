@@ -4,6 +4,16 @@ A result is a game score ``wins_a - wins_b - draws`` plus how the match was deci
 three admits 2-0, 2-1, 1-0 (time), 1-1 and 0-0 draws with drawn games, and the intentional draw
 0-0-3 (INV-ID-1). Nobody can win more games than ``(best_of // 2) + 1``, and no more games can be
 played than ``best_of``: 3-0 and 2-2 are impossible in best of three.
+
+>>> score = parse_game_score("2-1", best_of=3)
+>>> score, score.outcome
+(GameScore(wins_a=2, wins_b=1, draws=0, kind=<ResultKind.PLAYED: 'played'>), <Outcome.WIN_A: 'win_a'>)
+>>> parse_game_score("ID", best_of=3).text()
+'0-0-3'
+>>> parse_game_score("2-2", best_of=3)
+Traceback (most recent call last):
+...
+torneo.core.errors.TorneoError: result: 2-2 is 4 games; best of 3 has at most 3 [INV-STRUCT-3] (accepted: ...)
 """
 
 from __future__ import annotations
@@ -11,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from torneo.core.errors import Refusal
+from torneo.core.errors import Refusal, TorneoError
+from torneo.core.messages import N_, Message
 
 
 class Outcome(StrEnum):
@@ -64,34 +75,41 @@ class GameScore:
 
 def check_game_score(score: GameScore, best_of: int) -> Refusal | None:
     """Refuse a game score impossible for a best-of-``best_of`` match (INV-STRUCT-3)."""
-    accepted = _accepted(best_of)
-    if min(score.wins_a, score.wins_b, score.draws) < 0:
-        return Refusal("result", f"{score.text()} has a negative game count", accepted)
     to_win = best_of // 2 + 1
+    params = {"score": score.text(), "best_of": best_of, "accepted": _accepted(best_of)}
+    accepted = N_("%(accepted)s")
+    if min(score.wins_a, score.wins_b, score.draws) < 0:
+        return Refusal("result", N_("%(score)s has a negative game count"), accepted, None, params)
     if max(score.wins_a, score.wins_b) > to_win:
         return Refusal(
             "result",
-            f"{score.text()} is impossible in best of {best_of}: nobody wins more than {to_win}",
+            N_("%(score)s is impossible in best of %(best_of)s: nobody wins more than %(to_win)s"),
             accepted,
             "INV-STRUCT-3",
+            {**params, "to_win": to_win},
         )
     if score.games_played > best_of:
         return Refusal(
             "result",
-            f"{score.text()} is {score.games_played} games; best of {best_of} has at most {best_of}",
+            N_("%(score)s is %(games)s games; best of %(best_of)s has at most %(most)s"),
             accepted,
             "INV-STRUCT-3",
+            {**params, "games": score.games_played, "most": best_of},
         )
     if score.kind is ResultKind.INTENTIONAL_DRAW and (score.wins_a or score.wins_b):
-        return Refusal("result", "an intentional draw has no game wins", "0-0-3", "INV-ID-1")
+        return Refusal("result", N_("an intentional draw has no game wins"), "0-0-3", "INV-ID-1")
     return None
 
 
-def _accepted(best_of: int) -> str:
+def _accepted(best_of: int) -> Message:
     to_win = best_of // 2 + 1
-    return (
-        f"W-L or W-L-D with wins 0..{to_win} each and at most {best_of} games, "
-        f"e.g. {to_win}-0, {to_win}-{to_win - 1}, 1-1-1, 0-0-{best_of} (intentional draw)"
+    examples = f"{to_win}-0, {to_win}-{to_win - 1}, 1-1-1, 0-0-{best_of}"
+    return Message(
+        N_(
+            "W-L or W-L-D with wins 0..%(to_win)s each and at most %(best_of)s games, "
+            "e.g. %(examples)s (intentional draw)"
+        ),
+        {"to_win": to_win, "best_of": best_of, "examples": examples},
     )
 
 
@@ -102,7 +120,12 @@ def parse_game_score(text: str, best_of: int) -> GameScore:
         return GameScore.intentional_draw(best_of)
     parts = raw.replace(" ", "").split("-")
     if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
-        raise Refusal("result", f"'{text}' is not a game score", _accepted(best_of)).raise_as()
+        raise TorneoError(
+            "result",
+            N_("'%(text)s' is not a game score"),
+            _accepted(best_of),
+            params={"text": text},
+        )
     wins_a, wins_b = int(parts[0]), int(parts[1])
     draws = int(parts[2]) if len(parts) == 3 else 0
     kind = ResultKind.PLAYED

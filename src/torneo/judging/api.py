@@ -4,243 +4,60 @@ Writes need the session cookie and its CSRF token (``X-CSRF-Token``); the servic
 may act: the roster and the settings are the organizer's; rulings, deck checks and the clock
 belong to the judges on the event's roster (403 for anyone else, a judge of another event
 included). The round clock and a player's own record are public. Errors are problem+json.
+The models are in ``judging.schemas``.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
 
 from torneo.core.errors import NotFound
+from torneo.core.messages import N_
 from torneo.judging import commands as judging
 from torneo.judging import commands_clock as judging_clock
+from torneo.judging import commands_deck_checks as judging_checks
 from torneo.judging import commands_decks as judging_decks
+from torneo.judging import commands_draws as judging_draws
+from torneo.judging import commands_rulings as judging_rulings
 from torneo.judging import views as judging_views
+from torneo.judging import views_roster
+from torneo.judging.schemas import (
+    AwardIn,
+    ClockOut,
+    ConfigIn,
+    DeckCheckIn,
+    DeckCheckOut,
+    DeckCheckOutcomeOut,
+    DeckListIn,
+    DeckListOut,
+    DoneOut,
+    HeadIn,
+    IssuedOut,
+    JudgeIn,
+    MinutesIn,
+    PenaltyIn,
+    PublishIn,
+    ReasonIn,
+    RecordOut,
+    ReplayIn,
+    RosterOut,
+    RulingOut,
+    TableIn,
+)
 from torneo.platform.store.uow import Actor
 from torneo.platform.web.auth import ApiActor, api_actor
+from torneo.platform.web.problems import problem_responses
 from torneo.platform.web.session import current_actor, store_of
 
 router = APIRouter(prefix="/api/v1/events/{event_id}/judging", tags=["judging"])
 
-_PROBLEMS: dict[int | str, dict[str, Any]] = {
-    status: {
-        "description": description,
-        "content": {"application/problem+json": {"schema": {"type": "object"}}},
-    }
-    for status, description in [
-        (401, "Not logged in"),
-        (403, "Not a judge of this event (or not the organizer, or a bad CSRF token)"),
-        (404, "No such event, player, round or ruling"),
-        (409, "Conflict: stale version, already done, or out of phase"),
-        (422, "Invalid input: `field`, `reason`, `accepted` say what and why"),
-    ]
-}
-
-MAX_DECK_CHARS = 1_000_000  # the deck parser answers with its own, clearer limit first
-
-
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class _Out(BaseModel):
-    model_config = ConfigDict(from_attributes=True)
-
-
-# --- requests --------------------------------------------------------------------------------
-
-
-class JudgeIn(_In):
-    username: str = Field(min_length=1, max_length=80)
-    head: bool = False
-    player_id: int | None = Field(default=None, description="INV-STRUCT-5: the judge plays")
-    version: int | None = None
-
-
-class HeadIn(_In):
-    user_id: int
-    version: int | None = None
-
-
-class ConfigIn(_In):
-    cards: str | None = Field(
-        default=None, max_length=2_000_000, description="Card catalog, one name a line"
-    )
-    restricted: str | None = Field(
-        default=None, max_length=50_000, description="INV-DECK-3 list; empty = the preset's"
-    )
-    deck_format: str | None = Field(default=None, max_length=40)
-    deadline: str | None = Field(default=None, max_length=40, description="YYYY-MM-DDTHH:MM")
-    version: int | None = None
-
-
-class PenaltyIn(_In):
-    player_id: int
-    infraction: str = Field(min_length=1, max_length=60, examples=["slow_play"])
-    reason: str = Field(max_length=1000)
-    penalties: list[str] | None = Field(
-        default=None, max_length=4, description="A more severe penalty the infraction allows"
-    )
-    version: int | None = None
-
-
-class ReasonIn(_In):
-    reason: str = Field(max_length=1000)
-    version: int | None = None
-
-
-class AwardIn(_In):
-    round_no: int = Field(ge=1)
-    table: int = Field(ge=1)
-    winner_id: int
-    reason: str = Field(max_length=1000)
-    version: int | None = None
-
-
-class ReplayIn(_In):
-    last: int = Field(ge=1, le=1000)
-    player_id: int | None = None
-    reason: str = Field(max_length=1000)
-    version: int | None = None
-
-
-class TableIn(_In):
-    round_no: int = Field(ge=1)
-    table: int = Field(ge=1)
-    reason: str = Field(default="", max_length=1000)
-    version: int | None = None
-
-
-class DeckListIn(_In):
-    text: str = Field(max_length=MAX_DECK_CHARS, description="One 'N card name' a line")
-    format: str | None = Field(default=None, max_length=40)
-
-
-class PublishIn(_In):
-    published: bool = True
-
-
-class DeckCheckIn(_In):
-    physical: str | None = Field(
-        default=None,
-        max_length=MAX_DECK_CHARS,
-        description="The physical deck; omitted = it matches the registered list",
-    )
-    note: str = Field(default="", max_length=1000)
-    extra_minutes: int = Field(default=0, ge=0, le=60)
-
-
-class MinutesIn(_In):
-    minutes: int
-    reason: str = Field(max_length=1000)
-
-
-# --- responses -------------------------------------------------------------------------------
-
-
-class IssuedOut(_Out):
-    seq: int
-    kind: str
-    rule: str
-    player_id: int | None
-    escalated_from: int | None
-    reason: str
-
-
-class RulingOut(_Out):
-    seq: int
-    at: datetime
-    judge: str
-    player_id: int | None
-    player: str | None
-    kind: str
-    rule: str
-    reason: str
-    infraction: str | None
-    infraction_label: str | None
-    round_no: int | None
-    escalated_from: int | None
-    overruled_by: int | None
-
-
-class TableClockOut(_Out):
-    table: int
-    players: str
-    remaining_ms: int | None
-    is_time: bool
-    extra_turns: int
-    extended_minutes: int
-
-
-class ClockOut(_Out):
-    round_no: int | None
-    exists: bool
-    is_timed: bool
-    is_running: bool
-    remaining_ms: int | None
-    duration_minutes: int | None
-    is_time: bool
-    extra_turns: int
-    started_at: datetime | None
-    now: datetime
-    tables: list[TableClockOut]
-
-
-class RecordOut(_Out):
-    player_id: int
-    name: str
-    warnings: int
-    warnings_limit: int | None
-    disqualified: bool
-    dq_reason: str | None
-    rulings: list[RulingOut]
-
-
-class DeckListOut(_Out):
-    player_id: int
-    format: str
-    total: int
-    cards: list[tuple[str, int]]
-    blanks: int
-    submitted_at: datetime
-    source: str
-
-
-class DeckCheckOut(_Out):
-    round_no: int
-    table: int
-    tables: int
-    players: list[int]
-    seed: int
-    drawn_at: datetime
-    drawn_by: str
-    outcomes: dict[str, Any]
-
-
-class JudgeOut(_Out):
-    user_id: int
-    name: str
-    is_head: bool
-    player: str | None
-
-
-class RosterOut(_Out):
-    players: int
-    roster: list[JudgeOut]
-    advice: str | None
-    problems: list[str]
-    restricted: list[str]
-    deck_format: str | None
-    published: bool
-
-
-class DoneOut(BaseModel):
-    ok: bool = True
-    round_no: int | None = None
-    result: str | None = None
+_PROBLEMS = problem_responses(
+    forbidden="Not a judge of this event (or not the organizer, or a bad CSRF token)",
+    not_found="No such event, player, round or ruling",
+    conflict="Conflict: stale version, already done, or out of phase",
+)
 
 
 def _issued(rows: list[judging.Issued]) -> list[IssuedOut]:
@@ -252,7 +69,7 @@ def _issued(rows: list[judging.Issued]) -> list[IssuedOut]:
 
 @router.get("/roster", response_model=RosterOut, responses=_PROBLEMS)
 def roster(request: Request, event_id: int) -> RosterOut:
-    return RosterOut.model_validate(judging_views.roster_page(store_of(request), event_id))
+    return RosterOut.of(views_roster.roster_page(store_of(request), event_id))
 
 
 @router.post("/judges", response_model=DoneOut, status_code=201, responses=_PROBLEMS)
@@ -312,7 +129,7 @@ def configure(request: Request, event_id: int, body: ConfigIn, actor: ApiActor) 
 )
 def penalty(request: Request, event_id: int, body: PenaltyIn, actor: ApiActor) -> list[IssuedOut]:
     return _issued(
-        judging.issue(
+        judging_rulings.issue(
             store_of(request),
             actor,
             event_id,
@@ -345,7 +162,7 @@ def overrule(
     request: Request, event_id: int, seq: int, body: ReasonIn, actor: ApiActor
 ) -> list[IssuedOut]:
     return _issued(
-        judging.overrule_ruling(
+        judging_rulings.overrule_ruling(
             store_of(request), actor, event_id, seq, reason=body.reason, version=body.version
         )
     )
@@ -360,7 +177,7 @@ def overrule(
 )
 def award(request: Request, event_id: int, body: AwardIn, actor: ApiActor) -> list[IssuedOut]:
     return _issued(
-        judging.award_match(
+        judging_rulings.award_match(
             store_of(request),
             actor,
             event_id,
@@ -382,7 +199,7 @@ def award(request: Request, event_id: int, body: AwardIn, actor: ApiActor) -> li
 )
 def replay(request: Request, event_id: int, body: ReplayIn, actor: ApiActor) -> list[IssuedOut]:
     return _issued(
-        judging.order_matches_replayed(
+        judging_rulings.order_matches_replayed(
             store_of(request),
             actor,
             event_id,
@@ -401,7 +218,7 @@ def replay(request: Request, event_id: int, body: ReplayIn, actor: ApiActor) -> 
     summary="INV-ID-1: record a draw declared at the round's start",
 )
 def intentional_draw(request: Request, event_id: int, body: TableIn, actor: ApiActor) -> DoneOut:
-    text = judging.intentional_draw(
+    text = judging_draws.intentional_draw(
         store_of(request),
         actor,
         event_id,
@@ -421,7 +238,7 @@ def intentional_draw(request: Request, event_id: int, body: TableIn, actor: ApiA
 )
 def late_draw(request: Request, event_id: int, body: TableIn, actor: ApiActor) -> list[IssuedOut]:
     return _issued(
-        judging.disqualify_late_draw(
+        judging_draws.disqualify_late_draw(
             store_of(request),
             actor,
             event_id,
@@ -507,12 +324,15 @@ def publish(request: Request, event_id: int, body: PublishIn, actor: ApiActor) -
     summary="INV-DECK-1: draw this round's table (seeded; once per round)",
 )
 def draw(request: Request, event_id: int, actor: ApiActor) -> DeckCheckOut:
-    return DeckCheckOut.model_validate(judging_decks.draw_table(store_of(request), actor, event_id))
+    return DeckCheckOut.model_validate(
+        judging_checks.draw_table(store_of(request), actor, event_id)
+    )
 
 
 @router.post(
     "/deck-checks/{round_no}/players/{player_id}",
-    response_model=dict[str, Any],
+    response_model=DeckCheckOutcomeOut,
+    response_model_exclude_unset=True,  # "extra_minutes" only when extra time was asked
     responses=_PROBLEMS,
     summary="INV-DECK-1..3: the checked deck and the outcome applied",
 )
@@ -523,8 +343,8 @@ def check(
     player_id: int,
     body: DeckCheckIn,
     actor: ApiActor,
-) -> dict[str, Any]:
-    return judging_decks.check_deck(
+) -> DeckCheckOutcomeOut:
+    outcome = judging_checks.check_deck(
         store_of(request),
         actor,
         event_id,
@@ -534,6 +354,7 @@ def check(
         note=body.note,
         extra_minutes=body.extra_minutes,
     )
+    return DeckCheckOutcomeOut.model_validate(outcome)
 
 
 # --- the round clock ---------------------------------------------------------------------------
@@ -561,7 +382,12 @@ def clock_action(request: Request, event_id: int, action: str, actor: ApiActor) 
         "resume": judging_clock.resume_clock,
     }
     if action not in actions:
-        raise NotFound("action", f"no clock action '{action}'", "start, pause or resume")
+        raise NotFound(
+            "action",
+            N_("no clock action '%(action)s'"),
+            N_("start, pause or resume"),
+            params={"action": action},
+        )
     actions[action](store, actor, event_id)
     return ClockOut.model_validate(judging_clock.clock_panel(store, event_id))
 

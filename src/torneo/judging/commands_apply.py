@@ -38,6 +38,7 @@ from torneo.cards.state import record_of
 from torneo.cards.tables import Match, Registration
 from torneo.core.errors import Conflict
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Term
 from torneo.engines.records import MatchRecord
 from torneo.engines.results import GameScore, ResultKind
 from torneo.judging.results import PENALTY_GAME, PENDING_GAME_LOSS, effect_target, penalty_games
@@ -48,6 +49,7 @@ from torneo.judging.rules import (
     GameLoss,
     MatchAwarded,
     MatchLoss,
+    MatchRef,
     Rescinded,
     ResultsVoided,
     Ruling,
@@ -177,44 +179,49 @@ def _apply(
     consequence: Consequence,
     skip_match_loss: frozenset[PlayerId],
 ) -> list[Effect]:
-    best_of = ctx.ruleset.match.best_of
     if isinstance(consequence, GameLoss):
         return _game_loss(ctx, uow, consequence)
     if isinstance(consequence, ForfeitPlayedGames):
-        # INV-DECK-3: every game played in earlier rounds becomes a loss.
-        changed = forfeit_played_games(
-            ctx.tournament().matches, consequence.player, consequence.before_round, best_of
-        )
-        effects = []
-        for record in changed:
-            row = match_at(ctx, record.round_no, record.table)
-            assert row is not None
-            effects.append(_set(ctx, uow, row, record.score))
-        return effects
+        return _forfeits(ctx, uow, consequence)
     if isinstance(consequence, MatchLoss):
         return _match_loss(ctx, uow, consequence.player, consequence.round_no, required=True)
     if isinstance(consequence, Disqualified):
-        effects = [_disqualify(ctx, consequence)]
-        if consequence.player not in skip_match_loss:
-            effects += _match_loss(
-                ctx, uow, consequence.player, consequence.round_no, only_unreported=True
-            )
-        return effects
+        return _disqualified(ctx, uow, consequence, skip_match_loss)
     if isinstance(consequence, MatchAwarded):
-        match = match_at(ctx, consequence.match.round_no, consequence.match.table)
-        assert match is not None
-        return [_set(ctx, uow, match, consequence.score)]
+        return [_set(ctx, uow, _match_at(ctx, consequence.match), consequence.score)]
     if isinstance(consequence, ResultsVoided):
-        effects = []
-        for ref in consequence.matches:
-            match = match_at(ctx, ref.round_no, ref.table)
-            assert match is not None
-            effects.append(_set(ctx, uow, match, None))
-        return effects
+        return [_set(ctx, uow, _match_at(ctx, ref), None) for ref in consequence.matches]
     if isinstance(consequence, DeckCorrected):
         return [_corrected_deck(ctx, uow, consequence, ruling.round_no)]
     assert isinstance(consequence, Rescinded)
     return revert(ctx, uow, consequence.seq)
+
+
+def _match_at(ctx: JudgingContext, ref: MatchRef) -> Match:
+    match = match_at(ctx, ref.round_no, ref.table)
+    assert match is not None  # the domain named a match of this event
+    return match
+
+
+def _forfeits(ctx: JudgingContext, uow: UnitOfWork, forfeit: ForfeitPlayedGames) -> list[Effect]:
+    """INV-DECK-3: every game played in earlier rounds becomes a loss."""
+    changed = forfeit_played_games(
+        ctx.tournament().matches, forfeit.player, forfeit.before_round, ctx.ruleset.match.best_of
+    )
+    return [_set(ctx, uow, _match_at(ctx, MatchRef(r.round_no, r.table)), r.score) for r in changed]
+
+
+def _disqualified(
+    ctx: JudgingContext,
+    uow: UnitOfWork,
+    dq: Disqualified,
+    skip_match_loss: frozenset[PlayerId],
+) -> list[Effect]:
+    """The player leaves; their unreported match of the round is lost (not for a double loss)."""
+    effects = [_disqualify(ctx, dq)]
+    if dq.player not in skip_match_loss:
+        effects += _match_loss(ctx, uow, dq.player, dq.round_no, only_unreported=True)
+    return effects
 
 
 def _game_loss(ctx: JudgingContext, uow: UnitOfWork, gl: GameLoss) -> list[Effect]:
@@ -282,8 +289,9 @@ def _match_loss(
         if required:
             raise Conflict(
                 "round",
-                f"round {round_no} has no match of player {player}",
-                "a round the player is paired in",
+                N_("round %(round)s has no match of player %(player)s"),
+                N_("a round the player is paired in"),
+                params={"round": round_no, "player": player},
             )
         return []
     if match.player_b_id is None:
@@ -416,10 +424,17 @@ def _revert_result(
     current = match_score(match)
     raise Conflict(
         "ruling",
-        f"round {match.round_no} table {match.table_no} changed since ruling {target.seq} "
-        f"(now {current.text() if current else 'unreported'}); it cannot be undone "
-        "automatically",
-        "correct that result first, then overrule",
+        N_(
+            "round %(round)s table %(table)s changed since ruling %(seq)s (now %(now)s); "
+            "it cannot be undone automatically"
+        ),
+        N_("correct that result first, then overrule"),
+        params={
+            "round": match.round_no,
+            "table": match.table_no,
+            "seq": target.seq,
+            "now": current.text() if current else Term("unreported"),
+        },
     )
 
 
@@ -446,9 +461,9 @@ def _revert_game(
     if current.kind is not ResultKind.PLAYED or opponent_wins < games:
         raise Conflict(
             "ruling",
-            f"round {match.round_no} table {match.table_no} is {current.text()}: the game "
-            "loss cannot be given back",
-            "correct that result first, then overrule",
+            N_("round %(round)s table %(table)s is %(score)s: the game loss cannot be given back"),
+            N_("correct that result first, then overrule"),
+            params={"round": match.round_no, "table": match.table_no, "score": current.text()},
         )
     new = (
         replace(current, wins_b=current.wins_b - games)

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import UserId
+from torneo.core.messages import N_
 from torneo.judging.commands import acting_judge, judging_unit
 from torneo.judging.commands_apply import touch
 from torneo.judging.rules import ClockView, RoundClock, round_clock_for
@@ -79,10 +80,15 @@ def _ms(delta: timedelta | None) -> int | None:
 def _round(ctx: JudgingContext, round_no: int | None) -> int:
     current = ctx.tournament().current_round
     if current == 0:
-        raise Conflict("round", "no round has been paired yet", "pair the round first")
+        raise Conflict("round", N_("no round has been paired yet"), N_("pair the round first"))
     chosen = current if round_no is None else round_no
     if chosen < 1 or chosen > current:
-        raise NotFound("round", f"no round {chosen}", f"1..{current}")
+        raise NotFound(
+            "round",
+            N_("no round %(round)s"),
+            N_("1..%(current)s"),
+            params={"round": chosen, "current": current},
+        )
     return chosen
 
 
@@ -91,8 +97,9 @@ def _fresh_clock(ctx: JudgingContext, round_no: int) -> RoundClock:
     if not clock.is_timed:
         raise Conflict(
             "clock",
-            f"round {round_no} has no time limit (Top X matches are untimed)",
-            "a Swiss round or the 3rd/4th-place match",
+            N_("round %(round)s has no time limit (Top X matches are untimed)"),
+            N_("a Swiss round or the 3rd/4th-place match"),
+            params={"round": round_no},
         )
     return clock
 
@@ -103,7 +110,12 @@ def _row(ctx: JudgingContext, round_no: int) -> RoundClockRow | None:
 
 def _minutes(field: str, minutes: int) -> timedelta:
     if minutes < 1 or minutes > MAX_MINUTES:
-        raise TorneoError(field, f"{minutes} minutes", f"1..{MAX_MINUTES} minutes")
+        raise TorneoError(
+            field,
+            N_("%(n)s minutes"),
+            N_("1..%(most)s minutes"),
+            params={"n": minutes, "most": MAX_MINUTES},
+        )
     return timedelta(minutes=minutes)
 
 
@@ -136,11 +148,19 @@ def start_clock(store: Store, actor: Actor, event_id: int, *, round_no: int | No
         acting_judge(ctx, actor)
         number = _round(ctx, round_no)
         if number != ctx.tournament().current_round:
-            raise Conflict("round", f"round {number} is over", "the current round")
+            raise Conflict(
+                "round",
+                N_("round %(round)s is over"),
+                N_("the current round"),
+                params={"round": number},
+            )
         row = _row(ctx, number)
         if row is not None:
             raise Conflict(
-                "clock", f"the clock of round {number} has already started", "pause or resume it"
+                "clock",
+                N_("the clock of round %(round)s has already started"),
+                N_("pause or resume it"),
+                params={"round": number},
             )
         clock = _fresh_clock(ctx, number).start(uow.now)
         row = RoundClockRow(
@@ -162,7 +182,12 @@ def _existing(ctx: JudgingContext, round_no: int | None) -> tuple[RoundClockRow,
     number = _round(ctx, round_no)
     row = _row(ctx, number)
     if row is None:
-        raise Conflict("clock", f"the clock of round {number} has not started", "start it first")
+        raise Conflict(
+            "clock",
+            N_("the clock of round %(round)s has not started"),
+            N_("start it first"),
+            params={"round": number},
+        )
     return row, clock_of(row)
 
 
@@ -192,7 +217,9 @@ def add_round_time(
     """Time for every table (an interruption of the whole room)."""
     amount = _minutes("minutes", minutes)
     if not reason.strip():
-        raise TorneoError("reason", "extra time needs its reason", "what interrupted the round")
+        raise TorneoError(
+            "reason", N_("extra time needs its reason"), N_("what interrupted the round")
+        )
     with judging_unit(store, actor, event_id) as (uow, ctx):
         acting_judge(ctx, actor)
         row, clock = _existing(ctx, round_no)

@@ -22,6 +22,7 @@ from torneo.cards.tables import Event, Match
 from torneo.core.clock import Stopwatch
 from torneo.core.errors import Conflict
 from torneo.core.ids import EventId, PlayerId, UserId
+from torneo.core.messages import N_
 from torneo.engines.results import GameScore, ResultKind
 from torneo.judging.rules import (
     Consequence,
@@ -307,8 +308,9 @@ def judging_rules(ruleset: Ruleset) -> JudgingRules:
     if ruleset.judging is None:
         raise Conflict(
             "preset",
-            f"the preset '{ruleset.id}' has no judging section",
-            "an event whose preset defines penalties (invasion-it-2012, berserk-online)",
+            N_("the preset '%(preset)s' has no judging section"),
+            N_("an event whose preset defines penalties (invasion-it-2012, berserk-online)"),
+            params={"preset": ruleset.id},
         )
     return ruleset.judging
 

@@ -5,8 +5,7 @@
   judge of the event may read it (403 otherwise): the log names players and reasons.
 - :func:`player_record`: the public page of one player in one event: their own rulings only
   (``domain.judging.record_of``), their table and its clock.
-- :func:`roster_page`: the organizer's view of the roster, the staffing advice (INV-JUDGE-1) and
-  the judging settings.
+- the organizer's view of the roster and the judging settings is in ``views_roster``.
 """
 
 from __future__ import annotations
@@ -20,11 +19,12 @@ from sqlalchemy import select
 from torneo.cards.tables import Match
 from torneo.core.errors import NotFound
 from torneo.core.ids import PlayerId, UserId
+from torneo.core.messages import N_, Message
 from torneo.judging.commands import acting_judge, current_round
 from torneo.judging.commands_clock import ClockPanel, panel_of
-from torneo.judging.commands_decks import DeckCheckPanel, panel_of_row
+from torneo.judging.commands_deck_checks import DeckCheckPanel, panel_of_row
 from torneo.judging.results import effect_target, penalty_games
-from torneo.judging.rules import record_of, roster_problems, staffing_advice, warnings_by_player
+from torneo.judging.rules import record_of, staffing_advice, warnings_by_player
 from torneo.judging.state import JudgingContext, aware, load_context, match_score, ruling_of
 from torneo.judging.tables import DeckCheckRow, DeckListRow
 from torneo.platform.store.uow import Actor, Store
@@ -135,7 +135,7 @@ class JudgeDesk:
     roster: tuple[JudgeLine, ...]
     is_head: bool
     me: str
-    advice: str | None
+    advice: Message | None  # INV-JUDGE-1 staffing advice, shown in the page's language
     rulings: tuple[RulingLine, ...]
     judge_actions: tuple[str, ...]
     id_window_seconds: int | None
@@ -152,6 +152,20 @@ class JudgeDesk:
 
     def rulings_of(self, player_id: int) -> tuple[RulingLine, ...]:
         return tuple(r for r in self.rulings if r.player_id == player_id)
+
+
+def judge_lines(ctx: JudgingContext) -> tuple[JudgeLine, ...]:
+    """The event's judges, the head judge marked (INV-JUDGE-1), a player-judge's entrant named."""
+    names = ctx.names()
+    return tuple(
+        JudgeLine(
+            j.user_id,
+            u.display_name,
+            ctx.roster.is_head_judge(UserId(j.user_id)),
+            names.get(j.player_id) if j.player_id is not None else None,
+        )
+        for j, u in ctx.judges
+    )
 
 
 def _score_text(data: Any) -> str | None:
@@ -323,7 +337,12 @@ def judge_desk(
         current = ctx.tournament().current_round
         number = current if round_no is None else round_no
         if number < 0 or number > current:
-            raise NotFound("round", f"no round {number}", f"1..{current}" if current else "none")
+            raise NotFound(
+                "round",
+                N_("no round %(round)s"),
+                N_("1..%(current)s") if current else N_("none"),
+                params={"round": number, "current": current},
+            )
         chips = _chips(ctx)
         deck_check = _deck_check(ctx, number) if number else None
         roster = ctx.roster
@@ -356,18 +375,10 @@ def judge_desk(
             deck_check=deck_check,
             deck_check_every_round=ctx.rules.deck_check_every_round,
             clock=panel_of(ctx, number or None, store.clock()),
-            roster=tuple(
-                JudgeLine(
-                    j.user_id,
-                    u.display_name,
-                    roster.is_head_judge(UserId(j.user_id)),
-                    names.get(j.player_id) if j.player_id is not None else None,
-                )
-                for j, u in ctx.judges
-            ),
+            roster=judge_lines(ctx),
             is_head=roster.is_head_judge(judge),
             me=ctx.judge_name(judge),
-            advice=advice.describe() if advice else None,
+            advice=advice.message() if advice else None,
             rulings=tuple(reversed(ruling_lines(ctx))),
             judge_actions=tuple(a.value for a in ctx.rules.judge_actions),
             id_window_seconds=ctx.rules.intentional_draw_window_seconds,
@@ -399,7 +410,10 @@ def player_record(store: Store, event_id: int, player_id: int) -> PlayerRecord:
         reg = next((r for r in ctx.event.registrations if r.player_id == player_id), None)
         if reg is None:
             raise NotFound(
-                "player_id", f"player {player_id} is not in event {event_id}", "an entrant"
+                "player_id",
+                N_("player %(player)s is not in event %(event)s"),
+                N_("an entrant"),
+                params={"player": player_id, "event": event_id},
             )
         rulings = tuple(ruling_of(r) for r in ctx.rows)
         own = {r.seq for r in record_of(PlayerId(player_id), rulings)}
@@ -432,82 +446,6 @@ def player_record(store: Store, event_id: int, player_id: int) -> PlayerRecord:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class RosterPage:
-    event_id: int
-    event_name: str
-    status: str
-    version: int
-    players: int
-    roster: tuple[JudgeLine, ...]
-    advice: str | None
-    problems: tuple[str, ...]
-    entrants: tuple[tuple[int, str], ...]
-    cards: int
-    restricted: tuple[str, ...]
-    restricted_is_preset: bool
-    deck_format: str | None
-    deck_formats: tuple[tuple[str, str], ...]
-    deadline: datetime | None
-    published: bool
-    decks: tuple[tuple[int, str, int | None, str | None], ...]  # id, name, total, format
-
-
-def roster_page(store: Store, event_id: int) -> RosterPage:
-    with store.read() as session:
-        ctx = load_context(session, event_id)
-        roster = ctx.roster
-        names = ctx.names()
-        players = sum(1 for r in ctx.event.registrations if not r.disqualified)
-        advice = staffing_advice(roster, players, ctx.rules)
-        config = ctx.config
-        decks = {
-            row.player_id: row
-            for row in session.scalars(
-                select(DeckListRow).where(
-                    DeckListRow.event_id == event_id,
-                    DeckListRow.kind == "deck",
-                    DeckListRow.is_current.is_(True),
-                )
-            )
-        }
-        return RosterPage(
-            event_id=event_id,
-            event_name=ctx.event.name,
-            status=ctx.event.status,
-            version=ctx.event.version,
-            players=players,
-            roster=tuple(
-                JudgeLine(
-                    j.user_id,
-                    u.display_name,
-                    roster.is_head_judge(UserId(j.user_id)),
-                    names.get(j.player_id) if j.player_id is not None else None,
-                )
-                for j, u in ctx.judges
-            ),
-            advice=advice.describe() if advice else None,
-            problems=tuple(p.raise_as().reason for p in roster_problems(roster)),
-            entrants=tuple(sorted(names.items(), key=lambda kv: kv[1].casefold())),
-            cards=len(config.cards) if config is not None else 0,
-            restricted=ctx.restricted(),
-            restricted_is_preset=config is None or config.restricted_cards is None,
-            deck_format=ctx.deck_format_key(),
-            deck_formats=tuple((k, f.label) for k, f in ctx.rules.deck_formats.items()),
-            deadline=aware(config.deck_deadline) if config and config.deck_deadline else None,
-            published=bool(config and config.decklists_published),
-            decks=tuple(
-                (
-                    pid,
-                    name,
-                    decks[pid].total if pid in decks else None,
-                    decks[pid].format if pid in decks else None,
-                )
-                for pid, name in sorted(names.items(), key=lambda kv: kv[1].casefold())
-            ),
-        )
-
-
 def current_round_of(store: Store, event_id: int) -> int:
     with store.read() as session:
         return current_round(load_context(session, event_id))
@@ -516,8 +454,6 @@ def current_round_of(store: Store, event_id: int) -> int:
 __all__ = [
     "JudgeDesk",
     "PlayerRecord",
-    "RosterPage",
     "judge_desk",
     "player_record",
-    "roster_page",
 ]

@@ -7,10 +7,12 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
 
 from torneo.core.errors import Conflict, TorneoError, Unauthorized
+from torneo.core.messages import N_
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
 
-ROLES = ("organizer", "judge", "player")
+# N_: refusals name roles as translated words (Term), so the catalog must hold them.
+ROLES = (N_("organizer"), N_("judge"), N_("player"))
 _hasher = PasswordHasher()
 # Verifying against a dummy hash when the user is unknown keeps the timing of both failures equal.
 _DUMMY_HASH = _hasher.hash("torneo-dummy-password")
@@ -37,17 +39,30 @@ def create_user(
     if not name or len(name) > 80 or not all(c.isalnum() or c in "._-" for c in name):
         raise TorneoError(
             "username",
-            f"'{username}' is not a valid user name",
-            "1-80 letters, digits, '.', '_' or '-'",
+            N_("'%(name)s' is not a valid user name"),
+            N_("1-80 letters, digits, '.', '_' or '-'"),
+            params={"name": username},
         )
     if len(password) < 8:
-        raise TorneoError("password", "is shorter than 8 characters", "at least 8 characters")
+        raise TorneoError(
+            "password", N_("is shorter than 8 characters"), N_("at least 8 characters")
+        )
     if role not in ROLES:
-        raise TorneoError("role", f"unknown role '{role}'", ", ".join(ROLES))
+        raise TorneoError(
+            "role",
+            N_("unknown role '%(role)s'"),
+            N_("organizer, judge, player"),  # ROLES, said as one translated list
+            params={"role": role},
+        )
     with store.unit(actor) as uow:
         exists = uow.session.scalar(select(func.count()).where(User.username == name))
         if exists:
-            raise Conflict("username", f"'{name}' is taken", "another user name")
+            raise Conflict(
+                "username",
+                N_("'%(name)s' is taken"),
+                N_("another user name"),
+                params={"name": name},
+            )
         user = User(
             username=name,
             display_name=display_name or username,
@@ -75,8 +90,8 @@ def authenticate(store: Store, username: str, password: str) -> Actor:
         if user is None:
             raise Unauthorized(
                 "credentials",
-                "wrong user name or password",
-                "the user name and password of an account",
+                N_("wrong user name or password"),
+                N_("the user name and password of an account"),
             )
         return actor_of(user)
 

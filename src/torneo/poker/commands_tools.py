@@ -15,6 +15,7 @@ from typing import Any
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.poker.commands import parse_int
 from torneo.poker.rules.betting import act, open_round
 from torneo.poker.rules.chip_race import run_chip_race
@@ -76,7 +77,12 @@ def side_pots(
     chip = parse_int("smallest_chip", smallest_chip, low=1)
     rows = [p for p in players if str(p.get("name", "")).strip() or str(p.get("chips", "")).strip()]
     if len(rows) < 2:
-        raise TorneoError("players", f"{len(rows)} player(s)", "two or more players in the hand")
+        raise TorneoError(
+            "players",
+            N_("%(n)s player(s)"),
+            N_("two or more players in the hand"),
+            params={"n": len(rows)},
+        )
     contributions: list[Contribution] = []
     names: dict[PlayerId, str] = {}
     ranks: dict[PlayerId, int] = {}
@@ -95,7 +101,9 @@ def side_pots(
         hole = str(p.get("hole", "") or "").strip()
         if use_cards:
             if not hole:
-                raise TorneoError(f"players[{i}].hole", "no hole cards", "two cards, e.g. As Kd")
+                raise TorneoError(
+                    f"players[{i}].hole", N_("no hole cards"), N_("two cards, e.g. As Kd")
+                )
             value = evaluate(hole, board)
             ranks[pid] = value.strength
             hands.append((name, value.name))
@@ -103,11 +111,13 @@ def side_pots(
             rank = p.get("rank")
             if rank is None or not str(rank).strip():
                 raise TorneoError(
-                    f"players[{i}].rank", "no showdown place", "1 = best hand, equal numbers split"
+                    f"players[{i}].rank",
+                    N_("no showdown place"),
+                    N_("1 = best hand, equal numbers split"),
                 )
             ranks[pid] = -parse_int(f"players[{i}].rank", rank, low=1)
     if len({c.seat for c in contributions}) != len(contributions):
-        raise TorneoError("players", "two players in one seat", "one player per seat")
+        raise TorneoError("players", N_("two players in one seat"), N_("one player per seat"))
     result = settle(contributions, ranks, button, chip)
     pots = tuple(
         PotOut(
@@ -164,7 +174,12 @@ def _pairs(field: str, text: str) -> list[tuple[str, int]]:
         if not parts:
             continue
         if len(parts) < 2:
-            raise TorneoError(f"{field}[{n}]", f"'{line.strip()}'", "a name and an amount")
+            raise TorneoError(
+                f"{field}[{n}]",
+                N_("'%(line)s'"),
+                N_("a name and an amount"),
+                params={"line": line.strip()},
+            )
         out.append((" ".join(parts[:-1]), parse_int(f"{field}[{n}]", parts[-1], low=0)))
     return out
 
@@ -246,13 +261,23 @@ def chip_race(
         if not parts:
             continue
         if len(parts) < 3:
-            raise TorneoError(f"players[{n}]", f"'{line.strip()}'", "name, stack, low chips")
+            raise TorneoError(
+                f"players[{n}]",
+                N_("'%(line)s'"),
+                N_("name, stack, low chips"),
+                params={"line": line.strip()},
+            )
         order.append(" ".join(parts[:-2]))
         pid = PlayerId(len(order))
         stacks[pid] = parse_int(f"players[{n}].stack", parts[-2], low=0)
         low[pid] = parse_int(f"players[{n}].low_chips", parts[-1], low=0)
     if len(order) < 2:
-        raise TorneoError("players", f"{len(order)} player(s)", "the players at the table")
+        raise TorneoError(
+            "players",
+            N_("%(n)s player(s)"),
+            N_("the players at the table"),
+            params={"n": len(order)},
+        )
     number = parse_int("seed", seed)
     race = run_chip_race(colour, list(stacks), stacks, low, random.Random(number))
     name = {PlayerId(i): n for i, n in enumerate(order, start=1)}
@@ -277,5 +302,5 @@ def chips_for(amount: int | str, chip_values: Sequence[int | str]) -> dict[int, 
     """Colour-up counts: the fewest chips of the values in play that make ``amount``."""
     values = tuple(sorted({parse_int("chip_values", v, low=1) for v in chip_values}))
     if not values:
-        raise TorneoError("chip_values", "no chip values", "the chip values in play")
+        raise TorneoError("chip_values", N_("no chip values"), N_("the chip values in play"))
     return stack_in_chips(parse_int("amount", amount, low=0), values)

@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session, selectinload
 from torneo.core.clock import Stopwatch
 from torneo.core.errors import Conflict, NotFound
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.platform import guards
 from torneo.poker.rules.clock import TournamentClock, step_at
 from torneo.poker.rules.eliminations import BustOut, Field
@@ -79,7 +80,10 @@ def get_tournament(
     row = session.scalars(stmt).first()
     if row is None:
         raise NotFound(
-            "tournament_id", f"no poker tournament {tournament_id}", "the id of a tournament"
+            "tournament_id",
+            N_("no poker tournament %(tournament_id)s"),
+            N_("the id of a tournament"),
+            params={"tournament_id": tournament_id},
         )
     return row
 
@@ -326,7 +330,9 @@ class PokerState:
 
     def require_seating(self) -> Seating:
         if self.seating is None:
-            raise Conflict("seating", "the seats have not been drawn", "draw the seats first")
+            raise Conflict(
+                "seating", N_("the seats have not been drawn"), N_("draw the seats first")
+            )
         return self.seating
 
 

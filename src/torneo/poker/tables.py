@@ -1,4 +1,4 @@
-"""Tables of a poker tournament run by the director (issue 8, RULES.md §4).
+"""Tables of a poker tournament run by the director (issue 8, docs/rules.md §4).
 
 One row per tournament (:class:`PokerTournament`) holds what changes as a whole and is read as a
 whole: the structure (levels, breaks, colour-ups), the entry options, the clock's stored

@@ -12,172 +12,36 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
-
 from torneo.core.ids import PlayerId
 from torneo.platform.store.uow import Store
-from torneo.poker.commands import WEEKDAYS, poker_rules
 from torneo.poker.rules import clock as poker_clock
 from torneo.poker.rules.eliminations import Finish, finishing_order
 from torneo.poker.rules.entries import PurchaseKind, summary
 from torneo.poker.rules.payouts import award, prizes_for_field
-from torneo.poker.rules.seating import NextHand, Table, next_hand_positions
+from torneo.poker.rules.positions import NextHand, next_hand_positions
+from torneo.poker.rules.seating import Table
 from torneo.poker.rules.structure import BlindLevel
 from torneo.poker.state import PokerState, get_tournament, level_number_at, load
 from torneo.poker.tables import PokerTournament
+from torneo.poker.views_rows import (
+    CashOut,
+    ClockOut,
+    MoveRow,
+    OptionsOut,
+    PayoutLine,
+    PlayerRow,
+    PriceOut,
+    SanctionRow,
+    SeatRow,
+    StepRow,
+    TableRow,
+)
 
 
 def _seconds(delta: timedelta | None) -> int | None:
     if delta is None:
         return None
     return int(delta.total_seconds())
-
-
-@dataclass(frozen=True, slots=True)
-class StepRow:
-    index: int
-    number: int | None  # level number; None for a break
-    minutes: int
-    small_blind: int = 0
-    big_blind: int = 0
-    ante: int = 0
-    big_blind_ante: bool = False
-    colour_up: tuple[int, ...] = ()
-    is_current: bool = False
-    is_past: bool = False
-
-    @property
-    def is_break(self) -> bool:
-        return self.number is None
-
-
-@dataclass(frozen=True, slots=True)
-class ClockOut:
-    is_started: bool
-    is_running: bool
-    step_index: int
-    level_number: int | None
-    small_blind: int | None
-    big_blind: int | None
-    ante: int | None
-    big_blind_ante: bool
-    on_break: bool
-    colour_up: tuple[int, ...]  # chips raced off at this break (PKR-RACE-1)
-    next_small_blind: int | None
-    next_big_blind: int | None
-    next_ante: int | None
-    seconds_left: int
-    seconds_to_break: int | None
-    elapsed_seconds: int
-    players_left: int
-    chips_in_play: int
-    average_stack: int
-    smallest_chip: int
-    level_for_entries: int | None  # the level a late entry counts in (PKR-LATE-1)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    seat: int
-    player_id: int | None
-    name: str | None
-    role: str = ""  # "button" / "small_blind" / "big_blind" for the next hand
-    chips: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    number: int
-    capacity: int
-    count: int
-    seats: tuple[SeatRow, ...]
-    is_closed: bool
-    next_hand: NextHand | None  # PKR-BTN-1 / PKR-DEAD-1
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    player_id: int
-    name: str
-    booked: bool
-    status: str  # booked | in | out | disqualified
-    table: int | None
-    seat: int | None
-    place: int | None
-    prize: int  # cents
-    entries: int
-    rebuys: int
-    add_ons: int
-    paid: int  # cents
-    chips: int | None  # last count
-
-
-@dataclass(frozen=True, slots=True)
-class MoveRow:
-    seq: int
-    player_id: int
-    name: str
-    from_table: int | None
-    from_seat: int | None
-    to_table: int
-    to_seat: int
-    reason: str
-    waits_for_button: bool
-    undone: bool
-    at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class PayoutLine:
-    place: int
-    cents: int
-    player_id: int | None = None
-    name: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SanctionRow:
-    name: str
-    kind: str
-    orbits: int
-    hands: int
-    chips_removed: int
-    infraction: str
-    ruling: str
-    at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class PriceOut:
-    label: str  # "90+10+20"
-    cents: int
-    chips: int
-
-
-@dataclass(frozen=True, slots=True)
-class OptionsOut:
-    entry: PriceOut
-    re_entry: PriceOut | None
-    max_re_entries: int
-    rebuy: PriceOut | None
-    max_rebuys: int
-    rebuy_max_stack: int | None
-    add_on: PriceOut | None
-    late_last_level: int
-    late_penalty_per_level: int
-
-
-@dataclass(frozen=True, slots=True)
-class CashOut:
-    entries: int
-    re_entries: int
-    rebuys: int
-    add_ons: int
-    collected: int
-    prize_pool: int
-    fees: int
-    jackpot: int
-    chips_in_play: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,74 +372,3 @@ def tournament_view(store: Store, tournament_id: int) -> TournamentView:
             winner=winner,
             names=names,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentSummary:
-    id: int
-    name: str
-    held_on: date
-    status: str
-    template: str | None
-    players: int
-
-
-def list_tournaments(store: Store, limit: int = 200) -> list[TournamentSummary]:
-    with store.read() as session:
-        rows = session.scalars(
-            select(PokerTournament)
-            .order_by(PokerTournament.held_on.desc(), PokerTournament.id.desc())
-            .limit(limit)
-        ).all()
-        out = []
-        for r in rows:
-            entered = {p.player_id for p in r.purchases}
-            out.append(
-                TournamentSummary(r.id, r.name, r.held_on, r.status, r.template, len(entered))
-            )
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class TemplateOut:
-    id: str
-    name: str
-    weekday: str
-    start: str
-    buy_in: str  # "90+10+20"
-    buy_in_cents: int
-    starting_stack: int
-    level_minutes: int
-    next_date: date
-
-
-def templates(preset: str, today: date) -> list[TemplateOut]:
-    """PKR-SCHED-1: the club's week, each with its next date from ``today``."""
-    rules = poker_rules(preset)
-    out = []
-    for t in rules.tournaments:
-        day = today
-        for _ in range(60):
-            ok = WEEKDAYS[day.weekday()] == t.weekday and (
-                t.week_of_month is None or (day.day - 1) // 7 + 1 == t.week_of_month
-            )
-            if ok:
-                break
-            day += timedelta(days=1)
-        label = "+".join(
-            str(p.cents // 100) if p.cents % 100 == 0 else f"{p.cents / 100:.2f}" for p in t.buy_in
-        )
-        out.append(
-            TemplateOut(
-                t.id,
-                t.name,
-                t.weekday,
-                t.start,
-                label,
-                t.buy_in_cents,
-                t.starting_stack,
-                t.level_minutes,
-                day,
-            )
-        )
-    return out

@@ -1,4 +1,4 @@
-"""Preset section for judging: penalties, judge powers, deck formats (RULES.md §1 and §2).
+"""Preset section for judging: penalties, judge powers, deck formats (docs/rules.md §1 and §2).
 
 Everything a regulation fixes about judging is data here, read by ``torneo.judging.rules`` and
 ``torneo.judging.rules.decks``: the infractions and the penalty each one carries (INV-PEN-*, INV-DECK-*,

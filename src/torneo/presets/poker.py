@@ -1,4 +1,4 @@
-"""Preset section for poker (RULES.md §4, PKR-*): the club's settings as data.
+"""Preset section for poker (docs/rules.md §4, PKR-*): the club's settings as data.
 
 Money is in cents, chips in chips. ``torneo.poker.rules.presets`` turns these rows into the
 domain's objects (entry options, structures, payout tables, league rules).
@@ -134,11 +134,20 @@ class PokerRules(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> PokerRules:
+        # A preset file is checked whole when loaded: one named check per part of it.
+        self._check_chips_and_ladder()
+        self._check_payouts()
+        self._check_tournaments_and_leagues()
+        return self
+
+    def _check_chips_and_ladder(self) -> None:
         if self.chip_set != sorted(set(self.chip_set)) or any(c < 1 for c in self.chip_set):
             raise ValueError("chip_set: distinct chip values, ascending")
         for (sb, bb, ante), nxt in zip(self.ladder, self.ladder[1:], strict=False):
             if bb < sb or ante < 0 or nxt[1] < bb:
                 raise ValueError(f"ladder: {sb}/{bb} is not a level of a rising ladder")
+
+    def _check_payouts(self) -> None:
         last = 0
         for i, row in enumerate(self.payouts):
             if row.max_entries is None and i != len(self.payouts) - 1:
@@ -147,6 +156,8 @@ class PokerRules(BaseModel):
                 if row.max_entries <= last:
                     raise ValueError("payouts: rows must grow by field size")
                 last = row.max_entries
+
+    def _check_tournaments_and_leagues(self) -> None:
         ids = [t.id for t in self.tournaments]
         if len(set(ids)) != len(ids):
             raise ValueError("tournaments: ids must be unique")
@@ -158,7 +169,6 @@ class PokerRules(BaseModel):
             unknown = set(lg.tournaments) - set(ids)
             if unknown:
                 raise ValueError(f"league {lg.id}: unknown tournaments {sorted(unknown)}")
-        return self
 
     def tournament(self, tournament_id: str) -> WeeklyTournament:
         for t in self.tournaments:

@@ -1,24 +1,32 @@
-"""Preset section ``[risiko]`` (RULES.md §3): tables, scoring, the end-of-game roll, the season.
+"""Preset section ``[risiko]`` (docs/rules.md §3): tables, scoring, the end-of-game roll, the season.
 
-Every number RULES.md §3 lists as "a setting of the preset" lives here, with the clubs' defaults.
+Every number docs/rules.md §3 lists as "a setting of the preset" lives here, with the clubs' defaults.
 Factors are exact fractions written as strings ("5/4", "1.25"); a float is refused because 1.1 is
-not exactly 11/10 in binary. The domain takes plain values: :meth:`RisikoRules.scoring_rules`,
-:meth:`RisikoRules.roll_rules` and friends build them.
+not exactly 11/10 in binary.
+
+Plain settings only (names, numbers, fractions), like the judging and poker sections: shared code
+imports no discipline (import contract "disciplines"), so the RisiKo! domain turns this section
+into its own types on its side (``torneo.risiko.rules.settings.rules_from_preset``). The names
+below are the domain's vocabulary written as data; ``tests/risiko/rules/test_settings.py``
+checks that they match the domain's registries.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
-from torneo.risiko.rules.criteria import Criterion, check_priorities
-from torneo.risiko.rules.formulas import FORMULAS, ScoringRules
-from torneo.risiko.rules.results import ResultRules
-from torneo.risiko.rules.roll import RollRules
-from torneo.risiko.rules.season import SeasonRules
-from torneo.risiko.rules.table_sizes import MAX_TABLE, MIN_TABLE, TablePolicy
+MIN_TABLE = 3  # RSK-TBL-1: a table seats 3 to 5 players
+MAX_TABLE = 5  # RSK-TBL-1
+# RSK-PTS-2: the scoring formulas the domain registers (torneo.risiko.rules.formulas.FORMULAS).
+FORMULA_NAMES = ("bonus-50", "master", "spartac", "placement")
+# RSK-TBL-2: where the players left over by tables of 4 sit (torneo.risiko.rules.TablePolicy).
+TablePolicyName = Literal["fours_then_fives", "fours_then_threes"]
+# RSK-TBL-2: what a draw avoids (torneo.risiko.rules.Criterion), in the regulation's order.
+CriterionName = Literal["repeat_opponents", "same_club", "repeat_off_size", "winners_together"]
+CRITERIA: tuple[CriterionName, ...] = get_args(CriterionName)
 
 
 def _exact(value: object) -> object:
@@ -55,8 +63,8 @@ class RisikoScoring(_Strict):
     @field_validator("formula")
     @classmethod
     def _known_formula(cls, value: str) -> str:
-        if value not in FORMULAS:
-            raise ValueError(f"unknown formula '{value}'; known: {', '.join(FORMULAS)}")
+        if value not in FORMULA_NAMES:
+            raise ValueError(f"unknown formula '{value}'; known: {', '.join(FORMULA_NAMES)}")
         return value
 
     @field_validator("table_size_factors", "master_table_factors")
@@ -85,8 +93,8 @@ class RisikoSeason(_Strict):
 class RisikoRules(_Strict):
     game_minutes: int = Field(default=90, ge=1)  # RSK-ROLL-3
     army_cap: int = Field(default=130, ge=1)  # RSK-ARMY-1
-    table_policy: TablePolicy = TablePolicy.FOURS_THEN_FIVES  # RSK-TBL-2
-    draw_priorities: list[Criterion] = Field(default_factory=lambda: list(Criterion))
+    table_policy: TablePolicyName = "fours_then_fives"  # RSK-TBL-2
+    draw_priorities: list[CriterionName] = Field(default_factory=lambda: list(CRITERIA))
     qualifying_games: int = Field(default=2, ge=1)
     semifinal_tables: int = Field(default=4, ge=0)  # 0 = no semifinals
     final_table_size: int = Field(default=4, ge=MIN_TABLE, le=MAX_TABLE)
@@ -96,34 +104,8 @@ class RisikoRules(_Strict):
 
     @field_validator("draw_priorities")
     @classmethod
-    def _once_each(cls, value: list[Criterion]) -> list[Criterion]:
-        check_priorities(value)
+    def _once_each(cls, value: list[CriterionName]) -> list[CriterionName]:
+        for i, name in enumerate(value):
+            if name in value[:i]:
+                raise ValueError(f"'{name}' is repeated; each criterion at most once")
         return value
-
-    def result_rules(self) -> ResultRules:
-        s = self.scoring
-        return ResultRules(s.objective_max, s.risiko_points, s.sole_winner)
-
-    def scoring_rules(self) -> ScoringRules:
-        s = self.scoring
-        return ScoringRules(
-            formula=s.formula,
-            results=self.result_rules(),
-            table_size_factors=dict(s.table_size_factors),
-            discard_worst=s.discard_worst,
-            bonus_sole=s.bonus_sole,
-            bonus_pair=s.bonus_pair,
-            master_table_factors=dict(s.master_table_factors),
-            master_cap=s.master_cap,
-            placement_survivors=tuple(s.placement_survivors),
-            placement_eliminated=tuple(s.placement_eliminated),
-        )
-
-    def roll_rules(self) -> RollRules:
-        r = self.roll
-        return RollRules(
-            r.first_threshold, r.max_threshold, r.max_conquests, r.warnings_before_exclusion
-        )
-
-    def season_rules(self) -> SeasonRules:
-        return SeasonRules(self.season.best_results, dict(self.season.class_factors))

@@ -26,20 +26,18 @@ from typing import Any
 from sqlalchemy import select
 
 from torneo.core.errors import Conflict, TorneoError
+from torneo.core.messages import N_
 from torneo.platform.guards import require
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
+from torneo.platform.web.forms import checked
 from torneo.risiko.commands import JUDGE, ORGANIZER, not_finished, topic
-from torneo.risiko.state import (
+from torneo.risiko.state import check_version, get_tournament, round_row, rules_of, table_seats
+from torneo.risiko.state_console import (
     ACTION_KINDS,
     Console,
     apply_action,
-    check_version,
     console_of,
     game_settings,
-    get_tournament,
-    round_row,
-    rules_of,
-    table_seats,
 )
 from torneo.risiko.tables import RisikoGame
 
@@ -56,19 +54,23 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "army": ("player", "case", "found_by", "on_board", "placed", "due"),
 }
 _NUMBERS = {"conquered", "total", "player", "on_board", "placed", "due"}
-_TRUE = {"1", "on", "true", "yes", "si", "sì"}
 
 
 def normalize(action: Mapping[str, Any]) -> dict[str, Any]:
     """Keep the fields of the action's kind, numbers as ints where they read as ints."""
     kind = str(action.get("kind", "")).strip()
     if kind not in _FIELDS:
-        raise TorneoError("kind", f"'{kind}' is not a console action", ", ".join(ACTION_KINDS))
+        raise TorneoError(
+            "kind",
+            N_("'%(value)s' is not a console action"),
+            ", ".join(ACTION_KINDS),
+            params={"value": kind},
+        )
     clean: dict[str, Any] = {"kind": kind}
     for name in _FIELDS[kind]:
         value = action.get(name)
         if name == "rejects_ruling":
-            clean[name] = value is True or str(value).strip().lower() in _TRUE
+            clean[name] = value is True or checked(str(value))
             continue
         if isinstance(value, str):
             value = value.strip()
@@ -112,8 +114,11 @@ def _open(
     if any(r.round_no == round_no and r.table_no == table for r in row.results):
         raise Conflict(
             "table",
-            f"the result of table {table} of round {round_no} is entered: the console is closed",
-            "a table still playing",
+            N_(
+                "the result of table %(table)s of round %(round)s is entered: the console is closed"
+            ),
+            N_("a table still playing"),
+            params={"table": table, "round": round_no},
         )
     game = _game_for_update(uow, tournament_id, round_no, table)
     if game is not None and version is not None:
@@ -211,7 +216,9 @@ def undo(
     with store.unit(actor) as uow:
         game = _open(uow, tournament_id, round_no, table, version)
         if not game.actions:
-            raise Conflict("actions", "nothing to undo at this table", "an action to take back")
+            raise Conflict(
+                "actions", N_("nothing to undo at this table"), N_("an action to take back")
+            )
         last = game.actions[-1]
         game.actions = game.actions[:-1]
         uow.session.flush()

@@ -18,14 +18,15 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Message
 from torneo.platform.guards import require
 from torneo.platform.store.uow import Actor, Store
+from torneo.platform.web.forms import WHOLE_NUMBER
 from torneo.risiko.commands import JUDGE, ORGANIZER, audit, not_finished, topic, touch
 from torneo.risiko.rules.results import (
     SeatResult,
@@ -35,6 +36,7 @@ from torneo.risiko.rules.results import (
     check_table_result,
     record_table_result,
 )
+from torneo.risiko.rules.wording import numbers
 from torneo.risiko.state import (
     check_version,
     get_tournament,
@@ -48,31 +50,42 @@ from torneo.risiko.state import (
 )
 from torneo.risiko.tables import RisikoResult
 
-_PLAYER = re.compile(r"\bplayer (\d+)\b")
+
+def _named_params(params: Mapping[str, Any], names: Mapping[int, str]) -> Mapping[str, Any]:
+    """The ``player`` parameter written as "17 (Anna Rossi)" so the referee knows who it is."""
+    player = params.get("player")
+    who = names.get(player) if isinstance(player, int) else None
+    return {**params, "player": f"{player} ({who})"} if who else params
 
 
 def _named(err: TorneoError, names: Mapping[int, str]) -> TorneoError:
-    """The same error with "player 17" written as "player 17 (Anna Rossi)" for the referee."""
-
-    def name(m: re.Match[str]) -> str:
-        who = names.get(int(m.group(1)))
-        return f"{m.group(0)} ({who})" if who else m.group(0)
-
-    accepted = _PLAYER.sub(name, err.accepted) if err.accepted else err.accepted
-    return type(err)(err.field, _PLAYER.sub(name, err.reason), accepted)
+    """The same refusal (kind, field, rule) with its player named in every language."""
+    reason = err.reason_message
+    accepted = err.accepted_message
+    return type(err)(
+        err.field,
+        Message(reason.id, _named_params(reason.params, names)),
+        None if accepted is None else Message(accepted.id, _named_params(accepted.params, names)),
+        rule=err.rule,
+    )
 
 
 def _whole(field: str, value: Any, *, optional: bool = False) -> int | None:
+    """A whole number from a form (text) or the API (a number); a bool is not one."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if optional:
             return None
-        raise TorneoError(field, "is empty", "a whole number")
+        raise TorneoError(field, N_("is empty"), WHOLE_NUMBER)
     if isinstance(value, bool):
-        raise TorneoError(field, f"{value!r} is not a whole number", "a whole number")
+        raise TorneoError(
+            field, N_("%(value)s is not a whole number"), WHOLE_NUMBER, params={"value": value}
+        )
     try:
         return int(str(value).strip())
     except ValueError:
-        raise TorneoError(field, f"'{value}' is not a whole number", "a whole number") from None
+        raise TorneoError(
+            field, N_("'%(value)s' is not a whole number"), WHOLE_NUMBER, params={"value": value}
+        ) from None
 
 
 def parse_seats(raw: Sequence[Mapping[str, Any]]) -> tuple[SeatResult, ...]:
@@ -87,8 +100,9 @@ def parse_seats(raw: Sequence[Mapping[str, Any]]) -> tuple[SeatResult, ...]:
         except ValueError:
             raise TorneoError(
                 f"seats[{i}].status",
-                f"'{status_raw}' is not a seat status",
+                N_("'%(value)s' is not a seat status"),
                 ", ".join(s.value for s in SeatStatus),
+                params={"value": status_raw},
             ) from None
         eliminated = _whole(f"seats[{i}].eliminated", item.get("eliminated"), optional=True)
         assert player is not None
@@ -101,28 +115,40 @@ def _check_players(
 ) -> None:
     """RSK-TBL-1: the seats are the table's players; nobody from another table (or twice)."""
     where = {int(p): t for t, seats in enumerate(tables, start=1) for p in seats}
+    of_table = N_("the players of table %(table)s: %(drawn)s")
     for player in result.players:
         if player in drawn:
             continue
-        at = where.get(int(player))
-        if at is not None:
+        params = {
+            "player": player,
+            "at": where.get(int(player)),
+            "round": result.round_no,
+            "table": result.table,
+            "drawn": numbers(drawn),
+        }
+        if params["at"] is not None:
             raise TorneoError(
                 "players",
-                f"player {player} is at table {at} in round {result.round_no}, not at table "
-                f"{result.table}: a player plays at one table a round",
-                f"the players of table {result.table}: " + ", ".join(map(str, drawn)),
+                N_(
+                    "player %(player)s is at table %(at)s in round %(round)s, not at table "
+                    "%(table)s: a player plays at one table a round"
+                ),
+                of_table,
+                params=params,
             )
         raise TorneoError(
             "players",
-            f"player {player} is not seated in round {result.round_no}",
-            f"the players of table {result.table}: " + ", ".join(map(str, drawn)),
+            N_("player %(player)s is not seated in round %(round)s"),
+            of_table,
+            params=params,
         )
     missing = [p for p in drawn if p not in result.players]
     if missing:
         raise TorneoError(
             "seats",
-            f"player {missing[0]} of table {result.table} has no result",
-            "one line for each player of the table",
+            N_("player %(player)s of table %(table)s has no result"),
+            N_("one line for each player of the table"),
+            params={"player": missing[0], "table": result.table},
         )
 
 
@@ -227,16 +253,20 @@ def _check_correction(
     if not correction:
         raise Conflict(
             "table",
-            f"table {table} of round {round_no} already has a result",
-            "a correction, with a reason",
+            N_("table %(table)s of round %(round)s already has a result"),
+            N_("a correction, with a reason"),
+            params={"table": table, "round": round_no},
         )
     if not (reason or "").strip():
-        raise TorneoError("reason", "a correction needs a reason", "a short text for the record")
+        raise TorneoError(
+            "reason", N_("a correction needs a reason"), N_("a short text for the record")
+        )
     if last_round > round_no:
         raise Conflict(
             "round_no",
-            f"round {last_round} has been drawn: the results of round {round_no} are final",
-            "correct a result before the next draw",
+            N_("round %(last)s has been drawn: the results of round %(round)s are final"),
+            N_("correct a result before the next draw"),
+            params={"last": last_round, "round": round_no},
         )
 
 

@@ -1,4 +1,4 @@
-"""Tables of a RisiKo! tournament (issue 7, RULES.md §3).
+"""Tables of a RisiKo! tournament (issue 7, docs/rules.md §3).
 
 One row per tournament (:class:`RisikoTournament`) holds what is read as a whole: the rules the
 organizer chose (the preset's ``[risiko]`` section with their changes, as JSON), the regulation's

@@ -7,6 +7,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from torneo.cards.cli_events import resolve_event
 from torneo.cli.common import (
     CLI_ACTOR,
     EXIT_INPUT,
@@ -17,10 +18,12 @@ from torneo.cli.common import (
     open_store,
     print_json,
     print_table,
-    resolve_event,
 )
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 from torneo.seasons import commands as seasons
+from torneo.seasons import commands_events, views_standings
+from torneo.seasons.rules.import_issues import SeasonImportError
 from torneo.seasons.rules.settings import REGIONAL_CUT
 
 app = typer.Typer(help="Seasons: imported results, season points, the ranking and its cut.")
@@ -75,7 +78,7 @@ def create(
         seasons.create_season(
             store, CLI_ACTOR, name=name, preset=preset, start=start, end=end, cut_size=cut
         )
-        info = seasons.season_info(store, name)
+        info = views_standings.season_info(store, name)
     if as_json:
         print_json(_info_json(info))
     else:
@@ -100,20 +103,30 @@ def import_(
         try:
             text = file.read_text(encoding="utf-8-sig")
         except OSError as exc:
-            raise TorneoError("file", f"cannot read {file}: {exc.strerror}", "a CSV file") from exc
+            raise TorneoError(
+                "file",
+                N_("cannot read %(path)s: %(detail)s"),
+                N_("a CSV file"),
+                params={"path": file, "detail": exc.strerror},
+            ) from exc
         except UnicodeDecodeError as exc:
-            raise TorneoError("file", f"{file} is not UTF-8 text", "a UTF-8 CSV file") from exc
+            raise TorneoError(
+                "file",
+                N_("%(path)s is not UTF-8 text"),
+                N_("a UTF-8 CSV file"),
+                params={"path": file},
+            ) from exc
         store = open_store()
         try:
             summary = seasons.import_season_csv(
                 store, CLI_ACTOR, season, preset, text, start=start, end=end, cut_size=cut
             )
-        except seasons.SeasonImportError as error:
+        except SeasonImportError as error:
             _print_issues(error, file, as_json)
     _print_summary(summary, season, as_json)
 
 
-def _print_issues(error: seasons.SeasonImportError, file: Path, as_json: bool) -> NoReturn:
+def _print_issues(error: SeasonImportError, file: Path, as_json: bool) -> NoReturn:
     """Every problem of the file, one a line (the error message itself shows only five)."""
     if as_json:
         import json
@@ -148,7 +161,7 @@ def add_event(
     with edge(as_json=as_json):
         store = open_store()
         event_id = resolve_event(store, event)
-        summary = seasons.add_finished_event_to_season(
+        summary = commands_events.add_finished_event_to_season(
             store, CLI_ACTOR, name, event_id, store_name=store_name
         )
     _print_summary(summary, name, as_json)
@@ -162,7 +175,7 @@ def recompute(name: SeasonArg, as_json: JsonFlag = False) -> None:
     _print_summary(summary, name, as_json)
 
 
-def _info_json(info: seasons.SeasonInfo) -> dict[str, object]:
+def _info_json(info: views_standings.SeasonInfo) -> dict[str, object]:
     return {
         "id": info.id,
         "name": info.name,
@@ -179,7 +192,7 @@ def _info_json(info: seasons.SeasonInfo) -> dict[str, object]:
 def list_(as_json: JsonFlag = False) -> None:
     """Seasons with their dates and tournaments."""
     with edge(as_json=as_json):
-        infos = seasons.list_seasons(open_store())
+        infos = views_standings.list_seasons(open_store())
     if as_json:
         print_json([_info_json(i) for i in infos])
         return
@@ -206,8 +219,8 @@ def standings(name: SeasonArg, as_json: JsonFlag = False) -> None:
     """The season table: points, W, S, MW, MP, T (INV-RANK-1), dense rank (INV-RANK-2)."""
     with edge(as_json=as_json):
         store = open_store()
-        info = seasons.season_info(store, name)
-        rows = seasons.season_standings(store, name)
+        info = views_standings.season_info(store, name)
+        rows = views_standings.season_standings(store, name)
     if as_json:
         print_json([r.as_dict() for r in rows])
         return

@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.inputs import clean_name
+from torneo.core.messages import N_
 from torneo.platform.guards import ORGANIZER, require
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons.commands import season_rules
@@ -43,7 +44,7 @@ from torneo.seasons.rules.legality import Breach, TournamentFacts, check_legalit
 from torneo.seasons.rules.settings import DEFAULT_SANCTIONING
 from torneo.seasons.tables import Season, SeasonTournament
 from torneo.seasons.tables_calendar import SeasonAnnouncement
-from torneo.seasons.views import BreachLine, SeasonRef, breach_lines
+from torneo.seasons.views import BreachLine, SeasonRef
 
 MAX_PRIZE_PLACES = 1000
 
@@ -56,9 +57,11 @@ class SanctioningError(TorneoError):
         count = len(breaches)
         super().__init__(
             "tournament",
-            f"{count} breach{'es' if count != 1 else ''} of the sanctioning rules, not announced: "
-            + "; ".join(b.text for b in breaches),
-            "a tournament that breaks no sanctioning rule (INV-LEGAL-1..7, INV-MAJOR-1/2)",
+            N_("1 breach of the sanctioning rules, not announced: %(breaches)s")
+            if count == 1
+            else N_("%(count)s breaches of the sanctioning rules, not announced: %(breaches)s"),
+            N_("a tournament that breaks no sanctioning rule (INV-LEGAL-1..7, INV-MAJOR-1/2)"),
+            params={"count": count, "breaches": [b.text_message() for b in breaches]},
         )
 
 
@@ -136,8 +139,8 @@ def _season(session: Session, ref: SeasonRef, *, for_update: bool = False) -> Se
         stmt = stmt.with_for_update()
     season = session.scalars(stmt).first()
     if season is None:
-        what = f"no season {ref}" if isinstance(ref, int) else f"no season named '{ref}'"
-        raise NotFound("season", what, "an existing season")
+        what = N_("no season %(ref)s") if isinstance(ref, int) else N_("no season named '%(ref)s'")
+        raise NotFound("season", what, N_("an existing season"), params={"ref": ref})
     return season
 
 
@@ -194,11 +197,19 @@ def _facts(data: AnnouncementInput, today: date) -> TournamentFacts:
     held_on = data.held_on if isinstance(data.held_on, date) else parse_day("held_on", data.held_on)
     if not 0 <= data.prizes_for_top <= MAX_PRIZE_PLACES:
         raise TorneoError(
-            "prizes_for_top", f"{data.prizes_for_top} places", f"0..{MAX_PRIZE_PLACES} places"
+            "prizes_for_top",
+            N_("%(n)s places"),
+            N_("0..%(most)s places"),
+            params={"n": data.prizes_for_top, "most": MAX_PRIZE_PLACES},
         )
     judge = " ".join(data.judge.split())
     if len(judge) > 120:
-        raise TorneoError("judge", f"is {len(judge)} characters long", "at most 120 characters")
+        raise TorneoError(
+            "judge",
+            N_("is %(n)s characters long"),
+            N_("at most %(most)s characters"),
+            params={"n": len(judge), "most": 120},
+        )
     return TournamentFacts(
         key=name,
         store=shop,
@@ -219,8 +230,9 @@ def _breaches(session: Session, season: Season, facts: TournamentFacts) -> tuple
     if facts.key.casefold() in taken:
         raise Conflict(
             "name",
-            f"'{facts.key}' is already on the calendar of season '{season.name}'",
-            "another name",
+            N_("'%(name)s' is already on the calendar of season '%(season)s'"),
+            N_("another name"),
+            params={"name": facts.key, "season": season.name},
         )
     dates = SeasonDates(season.starts_on, season.ends_on)
     majors = fixed_majors(season, played, announced)
@@ -233,9 +245,9 @@ def _breaches(session: Session, season: Season, facts: TournamentFacts) -> tuple
         if refusal is None:
             majors = sorted({*majors, facts.date})
         elif refusal.rule != "INV-SEASON-1":  # outside the season: check_legality says so
-            extra.append(Breach(refusal.rule or "INV-SEASON-2", refusal.reason))
+            extra.append(Breach(refusal.rule or "INV-SEASON-2", refusal.reason_message))
     breaches = check_legality(facts, _calendar(played, announced), dates, rules, majors=majors)
-    return breach_lines(b.text() for b in [*extra, *breaches])
+    return tuple(BreachLine.of(b) for b in [*extra, *breaches])
 
 
 # --- use cases -------------------------------------------------------------------------------
@@ -304,8 +316,9 @@ def withdraw_announcement(
         if row is None or row.season_id != season.id:
             raise NotFound(
                 "announcement",
-                f"no announced tournament {announcement_id} in season '{season.name}'",
-                "a tournament listed on the calendar",
+                N_("no announced tournament %(id)s in season '%(season)s'"),
+                N_("a tournament listed on the calendar"),
+                params={"id": announcement_id, "season": season.name},
             )
         before = {"tournament": row.name, "store": row.store, "date": row.held_on.isoformat()}
         uow.session.delete(row)

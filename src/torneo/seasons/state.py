@@ -3,6 +3,10 @@
 ``seasons`` (CLI, imports) and ``season_views`` (pages, API, exports) both turn stored
 tournaments into ``TournamentOutcome`` values for ``SeasonTable`` and its ``SeasonRow`` values
 into named rows; they do it here so the two can never disagree on a column.
+
+A void tournament's breaches (INV-LEGAL-8) are stored as message ids with their parameters
+(:func:`breach_record`), so a page shows them in its own language; a reason stored as English
+text by an older version is read back as it is (:func:`stored_breach`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from torneo.core.ids import PlayerId
+from torneo.core.messages import Message, Term
+from torneo.seasons.rules.legality import Breach
 from torneo.seasons.rules.outcome import SeasonResult as ScoredResult
 from torneo.seasons.rules.outcome import TournamentOutcome
 from torneo.seasons.rules.ranking import SeasonRow
@@ -100,7 +106,7 @@ def outcome_of(
     is_major: bool,
     results: Iterable[StoredResult],
     void: bool,
-    breaches: Sequence[str] | None,
+    breaches: Sequence[Any] | None,
 ) -> TournamentOutcome:
     """The stored tournament as the season table reads it (points are not scored again)."""
     return TournamentOutcome(
@@ -119,5 +125,56 @@ def outcome_of(
             for r in results
         ),
         void=void,
-        breaches=tuple(breaches or ()),
+        breaches=tuple(b.text() for b in stored_breaches(breaches)),
     )
+
+
+# --- breaches as stored (SeasonTournament.void_reasons, a JSON list) -------------------------
+
+
+def breach_record(breach: Breach) -> dict[str, Any]:
+    """``{"rule": "INV-LEGAL-2", "id": "<message id>", "params": {...}}`` for the JSON column."""
+    return {"rule": breach.rule_id, **_message_record(breach.message)}
+
+
+def stored_breach(record: Any) -> Breach:
+    """A stored reason back as a :class:`Breach` (an English "RULE: sentence" stays English)."""
+    if isinstance(record, dict):
+        return Breach(str(record.get("rule", "")), _message_of(record))
+    rule, sep, sentence = str(record).partition(": ")
+    if sep and rule.isupper() and "-" in rule:
+        return Breach(rule, sentence)
+    return Breach("", str(record))
+
+
+def stored_breaches(records: Iterable[Any] | None) -> tuple[Breach, ...]:
+    return tuple(stored_breach(r) for r in records or ())
+
+
+def _message_record(message: Message) -> dict[str, Any]:
+    return {"id": message.id, "params": {k: _value(v) for k, v in message.params.items()}}
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, Message):
+        return {"message": _message_record(value)}
+    if isinstance(value, Term):
+        return {"term": str(value)}
+    if isinstance(value, tuple | list):
+        return [_value(v) for v in value]
+    return value
+
+
+def _message_of(record: dict[str, Any]) -> Message:
+    params = record.get("params") or {}
+    return Message(str(record.get("id", "")), {k: _param(v) for k, v in params.items()})
+
+
+def _param(value: Any) -> Any:
+    if isinstance(value, dict) and "message" in value:
+        return _message_of(value["message"])
+    if isinstance(value, dict) and "term" in value:
+        return Term(value["term"])
+    if isinstance(value, list):
+        return [_param(v) for v in value]
+    return value

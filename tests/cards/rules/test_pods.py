@@ -99,7 +99,7 @@ def test_BER_TOP_1_default_top_one_pod_four_else_two_each(players: int, top: int
 
 @pytest.mark.parametrize("players", [0, 1, 3])
 def test_BER_POD_1_fewer_than_four_players_are_refused(players: int) -> None:
-    """RULES.md §2: every format needs at least 4 players."""
+    """docs/rules.md §2: every format needs at least 4 players."""
     with pytest.raises(TorneoError) as err:
         form_pods(ranked(players))
     assert err.value.field == "players"

@@ -114,7 +114,7 @@ def test_BER_TOP_3_a_top_match_cannot_end_in_a_draw(score: GameScore) -> None:
     refusal = can_report_result(bracket, 2, score)
     assert refusal is not None
     assert refusal.field == "result"
-    assert "draw" in refusal.reason
+    assert "draw" in refusal.text
     with pytest.raises(TorneoError) as err:
         report_result(bracket, 2, score)
     assert err.value.field == "result"
@@ -155,7 +155,7 @@ def test_the_next_round_waits_for_every_result() -> None:
     refusal = can_advance(bracket)
     assert refusal is not None
     assert refusal.field == "round"
-    assert "5, 6, 7" in refusal.reason
+    assert "5, 6, 7" in refusal.text
     with pytest.raises(Conflict):
         next_round(bracket)
     final = top8_to_the_final()
@@ -296,3 +296,26 @@ def test_any_top_played_out_gives_every_place_once(size: int, third: bool, seed:
     wins = top_wins(bracket)
     assert sum(wins.values()) == size - 1
     assert wins[placements[0]] == size.bit_length() - 1
+
+
+def test_BER_TOP_3_the_draw_refusal_is_italian_on_a_page_and_english_in_the_api() -> None:
+    """Messages as ids (issue 11): the engine builds the refusal once; an Italian page translates
+    its id and fills in the score, the API and the CLI keep the English words and the rule id."""
+    from torneo.platform import i18n
+
+    refusal = can_report_result(seed_bracket(SEEDS, 4), 2, GameScore(1, 1, 1))
+    assert refusal is not None
+    assert refusal.text == (
+        "1-1-1 is a draw; a Top X match has a winner and the loser is out [BER-TOP-3]"
+    )
+    with i18n.language("it"):
+        assert i18n.translate_reason(refusal) == (
+            "1-1-1 è un pareggio; una partita della Top X ha un vincitore e chi perde è eliminato"
+            " [BER-TOP-3]"
+        )
+        assert i18n.translate_accepted(refusal) == (
+            "una vittoria di uno dei due giocatori, per es. 2-0, 2-1, 1-2, 0-2"
+        )
+    with pytest.raises(TorneoError) as err:
+        report_result(seed_bracket(SEEDS, 4), 2, GameScore(1, 1, 1))
+    assert err.value.as_dict()["reason"] == refusal.text

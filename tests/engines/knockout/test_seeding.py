@@ -147,9 +147,9 @@ def test_INV_TOP_3_a_pick_outside_the_rules_is_refused(
     refusal = can_pick(top8, before, chosen)
     assert refusal is not None
     assert refusal.field == "pick"
-    assert reason in refusal.reason
-    assert refusal.accepted is not None
-    assert str(choice_options(top8, before)[0]) in refusal.accepted
+    assert reason in refusal.text
+    assert refusal.accepted_message is not None
+    assert str(choice_options(top8, before)[0]) in refusal.accepted_message.english()
     with pytest.raises(TorneoError) as err:
         choice_bracket(top8, [*before, chosen])
     assert err.value.field == "pick"

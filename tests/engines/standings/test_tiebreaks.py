@@ -158,8 +158,8 @@ def test_an_unknown_or_repeated_tiebreak_is_refused(chain: list[str]) -> None:
     refusal = check_chain(chain)
     assert refusal is not None
     assert refusal.field == "tiebreaks"
-    assert refusal.accepted is not None
-    assert "omw" in refusal.accepted
+    assert refusal.accepted_message is not None
+    assert "omw" in refusal.accepted_message.english()
     with pytest.raises(TorneoError) as err:
         compute_standings(PLAYERS, EVENT, MTR, chain)
     assert err.value.field == "tiebreaks"

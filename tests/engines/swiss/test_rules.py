@@ -1,4 +1,4 @@
-"""The Swiss rules of RULES.md §1 and §2: pairing by points, random among equals, the bye."""
+"""The Swiss rules of docs/rules.md §1 and §2: pairing by points, random among equals, the bye."""
 
 from __future__ import annotations
 

@@ -14,8 +14,8 @@ from torneo.engines.trf import decode_trf, export_trf, pair_trf, parse_trf, trf_
 from torneo.engines.trf.pairing import allocate_colours
 
 DATA = Path(__file__).parent / "data"
-# shared/ lies beside the repository (README); CI lays a copy there too.
-GEN_TRF = Path(__file__).resolve().parents[3] / "shared" / "bench" / "gen_trf.py"
+# The project's own TRF-2016 generator (a script; bench/pairing.py imports it too).
+GEN_TRF = Path(__file__).resolve().parents[3] / "bench" / "gen_trf.py"
 
 SMALL = (
     "012 Club test\n"
@@ -44,19 +44,24 @@ def test_trf_round_trip_gives_the_same_text(name: str) -> None:
     assert export_trf(parse_trf(text)) == text
 
 
-@pytest.mark.skipif(not GEN_TRF.exists(), reason="shared/bench/gen_trf.py is not on this machine")
 @pytest.mark.parametrize(("n", "rounds", "seed"), [(2, 1, 1), (7, 0, 2), (33, 7, 3), (300, 9, 4)])
 def test_trf_round_trip_on_fresh_gen_trf_files(
     n: int, rounds: int, seed: int, tmp_path: Path
 ) -> None:
-    """TRF interop: fresh files of several sizes, odd and even, round-trip exactly."""
+    """TRF interop: fresh files of several sizes, odd and even, round-trip exactly, and every
+    player's games are consistent (the parser checks both sides of each game) with no rematch."""
     out = tmp_path / "t.trf"
     subprocess.run(
         [sys.executable, str(GEN_TRF), str(n), str(rounds), "--seed", str(seed), "-o", str(out)],
         check=True,
     )
     text = out.read_text(encoding="utf-8")
-    assert export_trf(parse_trf(text)) == text
+    tournament = parse_trf(text)
+    assert export_trf(tournament) == text
+    assert (len(tournament.players), tournament.rounds_played) == (n, rounds)
+    for player in tournament.players:
+        played = [g.opponent for g in player.games if g.is_played]
+        assert len(played) == len(set(played))
 
 
 def test_trf_fields_are_read_from_their_columns() -> None:
@@ -246,3 +251,26 @@ def test_colour_clashes_are_repaired_inside_a_score_group() -> None:
             assert history_w[-2:] != ["w", "w"]
             assert history_b[-2:] != ["b", "b"]
     assert exchanged > 0
+
+
+def test_trf_errors_are_italian_on_a_page_and_english_in_the_cli() -> None:
+    """Messages as ids (issue 11): a TRF defect names its column word and value in Italian when
+    a page shows it, and stays the CLI's English sentence."""
+    from torneo.platform import i18n
+
+    with pytest.raises(TorneoError) as err:
+        parse_trf(
+            SMALL.replace(
+                "Rossi Mario                       1800", "Rossi Mario" + " " * 23 + "18x0"
+            )
+        )
+    assert err.value.field == "line 2, column 49"
+    assert err.value.reason == "rating '18x0' is not a number"
+    with pytest.raises(TorneoError) as missing:
+        parse_trf(SMALL.replace("     1 b 0  0000 - U\n", "     1 b 0\n"))
+    with i18n.language("it"):
+        assert i18n.translate_reason(err.value) == "rating '18x0' non è un numero"
+        assert i18n.translate_accepted(err.value) == "cifre"
+        assert i18n.translate_reason(missing.value) == (
+            "manca il turno 2 per il numero di partenza 2 (sono stati giocati 2 turni)"
+        )

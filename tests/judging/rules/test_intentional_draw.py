@@ -40,7 +40,7 @@ def test_INV_ID_1_a_late_declaration_is_refused() -> None:
     refusal = can_declare_intentional_draw(T0, at(2) + timedelta(seconds=1), GRACE)
     assert refusal is not None
     assert refusal.rule == "INV-ID-1"
-    assert "disqualifies both" in refusal.reason
+    assert "disqualifies both" in refusal.text
     with pytest.raises(Conflict):
         declare_intentional_draw(T0, at(10), GRACE, 3)
 

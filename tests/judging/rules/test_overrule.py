@@ -78,7 +78,7 @@ def test_INV_JUDGE_1_the_head_judges_ruling_is_final() -> None:
     rec = _warned(1, judge=HEAD)
     refusal = can_overrule(rec, judge=HEAD, seq=1, reason="ripensamento")
     assert refusal is not None
-    assert "final" in refusal.reason
+    assert "final" in refusal.text
     floor = _warned(1)
     with pytest.raises(Forbidden):
         overrule(floor, judge=FLOOR, seq=1, at=T0, reason="r")

@@ -16,7 +16,7 @@ from tests.platform.web.test_live import running_event
 from tests.support.servers import running
 from tests.support.web import SECRET
 from torneo.app import create_app
-from torneo.cards import commands_self_report as sr
+from torneo.cards import views_self_report as srv
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
 
@@ -32,7 +32,7 @@ def test_phones_report_and_the_open_event_page_updates_itself(
     event_id, _, _ = running_event(web_store)
     slips = [
         s
-        for s in sr.slips(
+        for s in srv.slips(
             web_store, Actor("org", frozenset({"organizer"})), event_id, secret=SECRET
         )
         if s.table == 1

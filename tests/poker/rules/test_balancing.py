@@ -20,7 +20,8 @@ from torneo.poker.rules.balancing import (
     seat_left_of_big_blind,
 )
 from torneo.poker.rules.breaking import break_table, next_table_to_break, table_to_break
-from torneo.poker.rules.seating import MoveReason, Seating, draw_seats, next_hand_positions, unseat
+from torneo.poker.rules.positions import next_hand_positions
+from torneo.poker.rules.seating import MoveReason, Seating, draw_seats, unseat
 
 
 def test_PKR_BAL_1_a_difference_of_two_is_balanced_by_default() -> None:

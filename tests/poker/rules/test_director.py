@@ -20,8 +20,9 @@ from torneo.poker.rules.entries import (
     register,
 )
 from torneo.poker.rules.payouts import award, prizes_for_field
+from torneo.poker.rules.positions import draw_seat_for
 from torneo.poker.rules.presets import club_payouts, weekly, weekly_structure
-from torneo.poker.rules.seating import assign, draw_seat_for, draw_seats, open_table
+from torneo.poker.rules.seating import assign, draw_seats, open_table
 from torneo.presets import load_preset
 
 

@@ -22,10 +22,10 @@ from torneo.poker.rules.leagues import (
     jackpot_total,
     leaderboard,
     order_for_cut,
-    parse_formula,
     projected_jackpot,
     qualifier_entrants,
 )
+from torneo.poker.rules.points_formula import parse_formula
 from torneo.poker.rules.presets import final_table_rules, jackpot_rule, league_row, points_formula
 from torneo.presets import load_preset
 from torneo.presets.poker import LeagueRow

@@ -9,16 +9,14 @@ import pytest
 from tests.support.poker import P, room, table
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.poker.rules.positions import draw_seat_for, next_hand_positions, record_hand
 from torneo.poker.rules.seating import (
     HandPositions,
     Move,
     apply_move,
     can_seat,
-    draw_seat_for,
     draw_seats,
     move_player,
-    next_hand_positions,
-    record_hand,
     seat_player,
     undo,
     unseat,

@@ -42,9 +42,9 @@ def test_RSK_REG_1_every_missing_part_is_listed() -> None:
     """RSK-REG-1: the reason names all the missing parts."""
     refusal = can_publish(Regulation(formula="Swiss tables"))
     assert refusal is not None
-    assert "who is responsible for refereeing" in refusal.reason
-    assert "the sanctions" in refusal.reason
-    assert "the tournament formula" not in refusal.reason
+    assert "who is responsible for refereeing" in refusal.text
+    assert "the sanctions" in refusal.text
+    assert "the tournament formula" not in refusal.text
 
 
 def _without(part: str) -> Regulation:

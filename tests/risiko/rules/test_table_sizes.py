@@ -50,8 +50,8 @@ def test_RSK_TBL_2_unseatable_field_is_refused_with_the_reason(n: int, other_wor
     assert refusal is not None
     assert refusal.field == "players"
     assert refusal.rule == "RSK-TBL-2"
-    assert f"{n} players cannot be seated at tables of 4 and 5" in refusal.reason
-    assert ("tables of 4 and 3 seat it" in refusal.reason) is other_works
+    assert f"{n} players cannot be seated at tables of 4 and 5" in refusal.text
+    assert ("tables of 4 and 3 seat it" in refusal.text) is other_works
     with pytest.raises(TorneoError):
         table_sizes(n, FIVES)
 
@@ -60,7 +60,7 @@ def test_RSK_TBL_2_refusal_names_the_nearest_seatable_fields() -> None:
     """RSK-TBL-2: 11 players at 4+5: 10 or 12 would do."""
     refusal = can_seat(11, FIVES)
     assert refusal is not None
-    assert refusal.accepted == "a field of 10 or 12 players with tables of 4 and 5"
+    assert str(refusal.accepted_message) == "a field of 10 or 12 players with tables of 4 and 5"
     five = can_seat(5, THREES)
     assert five is not None
-    assert five.accepted == "a field of 4 or 6 players with tables of 4 and 3"
+    assert str(five.accepted_message) == "a field of 4 or 6 players with tables of 4 and 3"

@@ -92,7 +92,7 @@ def test_INV_SEASON_2_bad_major_schedules_are_refused(
     """INV-SEASON-2: the schedule is complete, inside the season, fixed in time."""
     refusal = can_fix_majors(SEASON, days, today=today)
     assert refusal is not None
-    assert reason in refusal.reason
+    assert reason in refusal.text
     with pytest.raises(TorneoError):
         fix_majors(SEASON, days, today=today)
 
@@ -103,8 +103,8 @@ def test_INV_SEASON_2_a_major_added_after_the_start_is_refused() -> None:
     refusal = can_add_major(SEASON, schedule, date(2012, 6, 9), today=date(2011, 11, 1))
     assert refusal is not None
     assert refusal.rule == "INV-SEASON-2"
-    assert "was not fixed at the start" not in refusal.reason
-    assert "the season started on 2011-09-18" in refusal.reason
+    assert "was not fixed at the start" not in refusal.text
+    assert "the season started on 2011-09-18" in refusal.text
     with pytest.raises(TorneoError) as err:
         add_major(SEASON, schedule, date(2012, 6, 9), today=date(2011, 11, 1))
     assert err.value.field == "is_major"
@@ -112,4 +112,4 @@ def test_INV_SEASON_2_a_major_added_after_the_start_is_refused() -> None:
     assert grown.days == tuple(MAJORS)
     full = can_add_major(SEASON, grown, date(2012, 5, 1), today=BEFORE_START)
     assert full is not None
-    assert "already has its 5 Majors" in full.reason
+    assert "already has its 5 Majors" in full.text

@@ -6,13 +6,9 @@ from torneo.core.ids import PlayerId
 from torneo.presets import load_preset
 from torneo.presets.models import Ruleset
 from torneo.seasons.rules.dates import SeasonDates
-from torneo.seasons.rules.import_csv import (
-    COLUMNS,
-    ImportIssue,
-    SeasonImportError,
-    parse_season_csv,
-    player_key,
-)
+from torneo.seasons.rules.import_csv import parse_season_csv
+from torneo.seasons.rules.import_issues import COLUMNS, ImportIssue, SeasonImportError
+from torneo.seasons.rules.import_rows import player_key
 from torneo.seasons.rules.legality import check_legality
 
 SEASON = SeasonDates.parse("2011-09-18", "2012-06-30")
@@ -67,12 +63,6 @@ def test_a_valid_season_is_grouped_by_tournament_with_its_field_size() -> None:
     assert outcome.results[0].explanation == "13 Swiss + 9 Top 8 + 4 first place + 8 size = 34"
     facts = october.facts()
     assert check_legality(facts, [], SEASON, _ruleset().season) == []  # type: ignore[arg-type]
-
-
-def test_semicolons_a_byte_order_mark_and_blank_lines_are_accepted() -> None:
-    text = "\ufeff" + _csv(_rows("T", "2012-01-14", 6, top=4), sep=";") + "\n\n"
-    season = parse_season_csv(text, season=SEASON, ruleset=_ruleset())
-    assert season.tournaments[0].field_size == 6
 
 
 def test_a_top_16_is_accepted_where_the_structure_allows_it() -> None:
@@ -154,33 +144,3 @@ def test_inconsistent_date_store_and_major_within_a_tournament() -> None:
     issues = _issues(_csv(rows))
     assert [(i.row, i.column) for i in issues] == [(3, "date"), (4, "store"), (5, "major")]
     assert "has date 2012-01-14 on its first row; this row says 2012-01-15" in issues[0].reason
-
-
-def test_bad_cells_and_header() -> None:
-    rows = _rows("T", "2012-01-14", 6, top=4)
-    rows[0][3] = "forse"
-    rows[1][5] = "primo"
-    rows[2][8] = ""
-    issues = _issues(_csv(rows))
-    assert [(i.row, i.column) for i in issues] == [(2, "major"), (3, "place"), (4, "dropped")]
-    header = _issues("tournament,date,store,player,place,swiss_points,topcut_wins,dropped,note\n")
-    assert [i.reason for i in header] == ["missing column(s): major", "unknown column(s): note"]
-    assert _issues("")[0].reason == "the file is empty"
-    assert _issues(HEADER + "\n")[0].reason == "no result rows"
-    short = _issues(HEADER + "\nT,2012-01-14,Store\n")
-    assert (short[0].row, short[0].column) == (2, "row")
-
-
-def test_all_errors_are_reported_at_once_and_nothing_is_returned() -> None:
-    """Issue 5 item 6: validated row by row, every error reported, nothing imported."""
-    a = _rows("A", "2012-01-14", 6, top=4)
-    a[0][1] = "2012-02-30"
-    a[1][6] = "12"
-    b = _rows("B", "2012-07-07", 6, top=4)
-    b[5][5] = "8"
-    b[4][4] = "Player 1"
-    issues = _issues(_csv(a, b))
-    assert [(i.row, i.column) for i in issues] == [
-        (2, "date"), (3, "swiss_points"), (8, "date"), (12, "player"), (13, "place")
-    ]  # fmt: skip
-    assert all(i.text().startswith(f"row {i.row}, {i.column}: ") for i in issues)

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from torneo.cards.rules.points import Placement
 from torneo.core.errors import NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.presets import load_preset
 from torneo.presets.models import SeasonPointsRules
 from torneo.seasons.rules.outcome import SeasonResult, TournamentOutcome, score_tournament
-from torneo.seasons.rules.points import Placement
 from torneo.seasons.rules.ranking import SeasonRow, SeasonTable, rank_season
 
 P = PlayerId

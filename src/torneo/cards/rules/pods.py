@@ -9,7 +9,7 @@
   strong and weak players. The judge may still move players by hand afterwards.
 - BER-POD-3 Resolution: rounds in a pod = ceil(log2(pod size rounded up to even)), so an odd pod
   plays as the next even one: 7 → 8 → 3 rounds, 11 → 12 → 4.
-- Every Berserk format needs at least 4 players (RULES.md §2, Formats).
+- Every Berserk format needs at least 4 players (docs/rules.md §2, Formats).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 
-MIN_PLAYERS = 4  # RULES.md §2: minimum 4 players in every format
+MIN_PLAYERS = 4  # docs/rules.md §2: minimum 4 players in every format
 MAX_POD_SIZE = 8  # BER-POD-1
 
 
@@ -50,12 +51,20 @@ def form_pods(players: Sequence[PlayerId], max_size: int = MAX_POD_SIZE) -> list
     """BER-POD-1/2: deal ``players`` (ranked best first) to balanced pods in snake order."""
     if len(players) < MIN_PLAYERS:
         raise TorneoError(
-            "players", f"{len(players)} players", f"at least {MIN_PLAYERS} (every Berserk format)"
+            "players",
+            N_("%(n)s players"),
+            N_("at least %(least)s (every Berserk format)"),
+            params={"n": len(players), "least": MIN_PLAYERS},
         )
     if len(set(players)) != len(players):
-        raise TorneoError("players", "a player is listed twice", "each player once")
+        raise TorneoError("players", N_("a player is listed twice"), N_("each player once"))
     if not 2 <= max_size <= MAX_POD_SIZE:
-        raise TorneoError("max_size", f"{max_size} players a pod", f"2-{MAX_POD_SIZE} (BER-POD-1)")
+        raise TorneoError(
+            "max_size",
+            N_("%(n)s players a pod"),
+            N_("2-%(most)s (BER-POD-1)"),
+            params={"n": max_size, "most": MAX_POD_SIZE},
+        )
     count = pod_count(len(players), max_size)
     dealt: list[list[PlayerId]] = [[] for _ in range(count)]
     for i, player in enumerate(players):
@@ -67,7 +76,7 @@ def form_pods(players: Sequence[PlayerId], max_size: int = MAX_POD_SIZE) -> list
 def rounds_in_pod(size: int) -> int:
     """BER-POD-3: ceil(log2(size rounded up to even)): 4 → 2, 7 → 8 → 3, 11 → 12 → 4."""
     if size < 2:
-        raise TorneoError("size", f"a pod of {size}", "2 or more players")
+        raise TorneoError("size", N_("a pod of %(n)s"), N_("2 or more players"), params={"n": size})
     even = size + size % 2
     return (even - 1).bit_length()
 
@@ -75,19 +84,23 @@ def rounds_in_pod(size: int) -> int:
 def advancing_per_pod(pods: Sequence[Pod], top: int) -> int:
     """BER-POD-1: how many advance from each pod to a Top ``top`` (the same from every pod)."""
     if not pods:
-        raise TorneoError("pods", "no pods", "1, 2, 4, 8, ... pods")
+        raise TorneoError("pods", N_("no pods"), N_("1, 2, 4, 8, ... pods"))
     count = len(pods)
     if top < count or top % count or top & (top - 1):
         raise TorneoError(
             "top",
-            f"a Top {top} cannot take the same number from each of {count} pods",
-            f"a power of two that is a multiple of {count}, e.g. {2 * count}",
+            N_("a Top %(top)s cannot take the same number from each of %(n)s pods"),
+            N_("a power of two that is a multiple of %(n)s, e.g. %(example)s"),
+            params={"top": top, "n": count, "example": 2 * count},
         )
     each = top // count
     smallest = min(p.size for p in pods)
     if each > smallest:
         raise TorneoError(
-            "top", f"{each} from each pod, but a pod has {smallest} players", f"≤ {smallest} each"
+            "top",
+            N_("%(each)s from each pod, but a pod has %(smallest)s players"),
+            N_("≤ %(smallest)s each"),
+            params={"each": each, "smallest": smallest},
         )
     return each
 

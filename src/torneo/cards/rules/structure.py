@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from torneo.cards.rules.pods import rounds_in_pod
 from torneo.core.errors import Refusal, TorneoError
+from torneo.core.messages import N_
 from torneo.presets.models import Ruleset, StructureRow
 
 
@@ -31,17 +32,28 @@ def structure_row(ruleset: Ruleset, players: int) -> StructureRow:
     if not ruleset.structure:
         raise TorneoError(
             "structure",
-            f"preset {ruleset.id} has no table of rounds by players",
-            "a preset with a [[structure]] table",
+            N_("preset %(preset)s has no table of rounds by players"),
+            N_("a preset with a [[structure]] table"),
+            params={"preset": ruleset.id},
         )
     minimum = max(ruleset.swiss.min_players, 2)
     if players < minimum:
-        raise TorneoError("players", f"{players} players", f"at least {minimum}")
+        raise TorneoError(
+            "players",
+            N_("%(n)s players"),
+            N_("at least %(least)s"),
+            params={"n": players, "least": minimum},
+        )
     for row in ruleset.structure:
         if row.max_players is None or players <= row.max_players:
             return row
     last = ruleset.structure[-1].max_players
-    raise TorneoError("players", f"{players} players", f"at most {last} for preset {ruleset.id}")
+    raise TorneoError(
+        "players",
+        N_("%(n)s players"),
+        N_("at most %(most)s for preset %(preset)s"),
+        params={"n": players, "most": last, "preset": ruleset.id},
+    )
 
 
 def can_play_one_round_fewer(ruleset: Ruleset, players: int) -> Refusal | None:
@@ -50,18 +62,22 @@ def can_play_one_round_fewer(ruleset: Ruleset, players: int) -> Refusal | None:
     if row.short_min_players is None or row.short_top is None:
         return Refusal(
             "one_round_fewer",
-            f"preset {ruleset.id} offers no shorter Swiss for {players} players",
+            N_("preset %(preset)s offers no shorter Swiss for %(n)s players"),
             rule="INV-STRUCT-2",
+            params={"preset": ruleset.id, "n": players},
         )
     if players < row.short_min_players:
         return Refusal(
             "one_round_fewer",
-            f"needs at least {row.short_min_players} players; {players} are registered",
-            f"{row.short_min_players} or more players",
+            N_("needs at least %(least)s players; %(n)s are registered"),
+            N_("%(least)s or more players"),
             "INV-STRUCT-2",
+            params={"least": row.short_min_players, "n": players},
         )
     if row.rounds < 2:
-        return Refusal("one_round_fewer", "the Swiss would have no round left", rule="INV-STRUCT-2")
+        return Refusal(
+            "one_round_fewer", N_("the Swiss would have no round left"), rule="INV-STRUCT-2"
+        )
     return None
 
 
@@ -72,11 +88,7 @@ def plan_for(ruleset: Ruleset, players: int, *, one_round_fewer: bool = False) -
     """
     if ruleset.swiss.rounds_rule == "log2":
         if one_round_fewer:
-            raise TorneoError(
-                "one_round_fewer",
-                "this preset has no short option",
-                "false",
-            )
+            raise TorneoError("one_round_fewer", N_("this preset has no short option"), N_("false"))
         # BER-POD-3 / BER-TOP-1: the whole field plays as one pod, then a Top 4.
         rounds = rounds_in_pod(players)
         return EventPlan(rounds, _fitting_top(ruleset.swiss.log2_top, players), False)

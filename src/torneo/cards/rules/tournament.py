@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.core.errors import Refusal
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Term
 from torneo.engines.records import Entrant, MatchRecord, Stage
 from torneo.engines.results import GameScore, Outcome, check_game_score
 
@@ -54,43 +55,59 @@ def can_register(t: Tournament, player: PlayerId) -> Refusal | None:
     if t.status not in (EventStatus.DRAFT, EventStatus.REGISTRATION, EventStatus.RUNNING):
         return Refusal(
             "status",
-            f"registration is closed: the event is {t.status}",
-            "draft, registration or running (late entry)",
+            N_("registration is closed: the event is %(status)s"),
+            N_("draft, registration or running (late entry)"),
+            params={"status": Term(t.status)},
         )
     if t.entrant(player) is not None:
         return Refusal(
             "player",
-            "this player is already registered in the event",
-            "a player not yet registered",
+            N_("this player is already registered in the event"),
+            N_("a player not yet registered"),
         )
     if t.status is EventStatus.RUNNING and t.has_top:
-        return Refusal("status", "the Top X has started: no more entries", "before the Top X")
+        return Refusal(
+            "status", N_("the Top X has started: no more entries"), N_("before the Top X")
+        )
     return None
 
 
 def can_pair_next_round(t: Tournament) -> Refusal | None:
     if t.status is not EventStatus.RUNNING:
-        return Refusal("status", f"the event is {t.status}, not running", "start the event first")
+        return Refusal(
+            "status",
+            N_("the event is %(status)s, not running"),
+            N_("start the event first"),
+            params={"status": Term(t.status)},
+        )
     if t.has_top:
-        return Refusal("round", "the Top X has started: no more Swiss rounds", "advance the Top X")
+        return Refusal(
+            "round", N_("the Top X has started: no more Swiss rounds"), N_("advance the Top X")
+        )
     pending = t.unreported()
     if pending:
-        tables = ", ".join(str(m.table) for m in pending[:10])
         return Refusal(
             "round",
-            f"round {t.current_round} still has {len(pending)} unreported "
-            f"match(es) (tables {tables})",
-            "report every result first",
+            N_("round %(round)s still has %(n)s unreported match(es) (tables %(tables)s)"),
+            N_("report every result first"),
+            params={
+                "round": t.current_round,
+                "n": len(pending),
+                "tables": ", ".join(str(m.table) for m in pending[:10]),
+            },
         )
     if t.swiss_rounds is not None and t.swiss_rounds_played >= t.swiss_rounds:
         return Refusal(
             "round",
-            f"all {t.swiss_rounds} Swiss rounds have been played",
-            "start the Top X or close the event",
+            N_("all %(n)s Swiss rounds have been played"),
+            N_("start the Top X or close the event"),
             "INV-STRUCT-1",
+            params={"n": t.swiss_rounds},
         )
     if len(t.active()) < 2:
-        return Refusal("players", "fewer than 2 active players", "at least 2 active players")
+        return Refusal(
+            "players", N_("fewer than 2 active players"), N_("at least 2 active players")
+        )
     return None
 
 
@@ -102,34 +119,55 @@ def can_report(
     t: Tournament, round_no: int, table: int, score: GameScore, *, correction: bool = False
 ) -> Refusal | None:
     if t.status is not EventStatus.RUNNING:
-        return Refusal("status", f"the event is {t.status}, results are closed", "a running event")
+        return Refusal(
+            "status",
+            N_("the event is %(status)s, results are closed"),
+            N_("a running event"),
+            params={"status": Term(t.status)},
+        )
     match = find_match(t, round_no, table)
     if match is None:
-        return Refusal("table", f"round {round_no} has no table {table}", "a table of the round")
+        return Refusal(
+            "table",
+            N_("round %(round)s has no table %(table)s"),
+            N_("a table of the round"),
+            params={"round": round_no, "table": table},
+        )
     if round_no != t.current_round and not correction:
         return Refusal(
             "round",
-            f"round {round_no} is not the current round ({t.current_round})",
-            f"round {t.current_round}; a judge may correct an earlier round",
+            N_("round %(round)s is not the current round (%(current)s)"),
+            N_("round %(current)s; a judge may correct an earlier round"),
+            params={"round": round_no, "current": t.current_round},
         )
+    return _can_score(t, match, score, correction=correction)
+
+
+def _can_score(
+    t: Tournament, match: MatchRecord, score: GameScore, *, correction: bool
+) -> Refusal | None:
+    """The checks of :func:`can_report` on the match found: a bye, a second report, the score."""
     if match.is_bye:
         return Refusal(
             "table",
-            "this is a bye: it has no result to report",
-            "a table with two players",
+            N_("this is a bye: it has no result to report"),
+            N_("a table with two players"),
             "INV-BYE-1",
         )
     if match.score is not None and not correction:
         return Refusal(
             "result",
-            f"table {table} of round {round_no} is already reported ({match.score.text()})",
-            "a judge correction to change it",
+            N_("table %(table)s of round %(round)s is already reported (%(score)s)"),
+            N_("a judge correction to change it"),
+            params={"table": match.table, "round": match.round_no, "score": match.score.text()},
         )
     refusal = check_game_score(score, t.best_of)
     if refusal:
         return refusal
     if match.stage is not Stage.SWISS and score.outcome is Outcome.DRAW:
-        return Refusal("result", "a Top X match cannot end in a draw", "a winner", "INV-STRUCT-3")
+        return Refusal(
+            "result", N_("a Top X match cannot end in a draw"), N_("a winner"), "INV-STRUCT-3"
+        )
     return None
 
 
@@ -137,35 +175,58 @@ def can_drop(t: Tournament, player: PlayerId) -> Refusal | None:
     entrant = t.entrant(player)
     if entrant is None:
         return Refusal(
-            "player", "this player is not registered in the event", "a registered player"
+            "player",
+            N_("this player is not registered in the event"),
+            N_("a registered player"),
         )
     if not entrant.is_active:
-        return Refusal("player", f"{entrant.name} has already left the event", "an active player")
+        return Refusal(
+            "player",
+            N_("%(name)s has already left the event"),
+            N_("an active player"),
+            params={"name": entrant.name},
+        )
     if t.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING, EventStatus.DRAFT):
-        return Refusal("status", f"the event is {t.status}", "a running event")
+        return Refusal(
+            "status",
+            N_("the event is %(status)s"),
+            N_("a running event"),
+            params={"status": Term(t.status)},
+        )
     return None
 
 
 def can_start_top(t: Tournament) -> Refusal | None:
     if t.status is not EventStatus.RUNNING:
-        return Refusal("status", f"the event is {t.status}, not running", "a running event")
+        return Refusal(
+            "status",
+            N_("the event is %(status)s, not running"),
+            N_("a running event"),
+            params={"status": Term(t.status)},
+        )
     if t.has_top:
-        return Refusal("stage", "the Top X has already started", "advance it instead")
+        return Refusal("stage", N_("the Top X has already started"), N_("advance it instead"))
     if not t.top_size:
-        return Refusal("stage", "this event has no Top X", "close the event")
+        return Refusal("stage", N_("this event has no Top X"), N_("close the event"))
     if t.swiss_rounds is not None and t.swiss_rounds_played < t.swiss_rounds:
         return Refusal(
             "round",
-            f"only {t.swiss_rounds_played} of {t.swiss_rounds} Swiss rounds have been played",
-            "play every Swiss round first",
+            N_("only %(played)s of %(n)s Swiss rounds have been played"),
+            N_("play every Swiss round first"),
             "INV-STRUCT-1",
+            params={"played": t.swiss_rounds_played, "n": t.swiss_rounds},
         )
     if t.unreported():
-        return Refusal("round", "the last Swiss round has unreported matches", "report them first")
+        return Refusal(
+            "round",
+            N_("the last Swiss round has unreported matches"),
+            N_("report them first"),
+        )
     if len(t.active()) < t.top_size:
         return Refusal(
             "players",
-            f"only {len(t.active())} active players for a Top {t.top_size}",
-            f"at least {t.top_size} active players",
+            N_("only %(n)s active players for a Top %(top)s"),
+            N_("at least %(top)s active players"),
+            params={"n": len(t.active()), "top": t.top_size},
         )
     return None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.records import Stage
 from torneo.engines.results import GameScore, Outcome
 
@@ -130,7 +131,12 @@ def _copy(b: Bracket, *, matches: tuple[TopMatch, ...], third_place: TopMatch | 
 def check_size(size: int) -> None:
     """A Top X has 2, 4, 8, 16, ... players (single elimination needs a power of two)."""
     if size < 2 or size & (size - 1):
-        raise TorneoError("size", f"Top {size} is not a bracket size", "2, 4, 8, 16, 32, ...")
+        raise TorneoError(
+            "size",
+            N_("Top %(size)s is not a bracket size"),
+            "2, 4, 8, 16, 32, ...",
+            params={"size": size},
+        )
 
 
 def make_match(
@@ -172,9 +178,13 @@ def first_round(
     size = len(seeds)
     check_size(size)
     if len(set(seeds)) != size:
-        raise TorneoError("seeds", "a player is seeded twice", "each player once")
+        raise TorneoError("seeds", N_("a player is seeded twice"), N_("each player once"))
     if len(pairs) != size // 2:
-        raise TorneoError("pairs", f"{len(pairs)} first-round matches for a Top {size}")
+        raise TorneoError(
+            "pairs",
+            N_("%(n)s first-round matches for a Top %(size)s"),
+            params={"n": len(pairs), "size": size},
+        )
     matches = tuple(
         make_match(size // 2 + k, Stage.TOP, seeds, a, b, die_rule=die_rule)
         for k, (a, b) in enumerate(pairs)

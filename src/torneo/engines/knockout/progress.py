@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Term
 from torneo.engines.knockout.bracket import FINAL_SLOT, Bracket, TopMatch, make_match
 from torneo.engines.records import Stage
 from torneo.engines.results import GameScore, Outcome, ResultKind, check_game_score
@@ -28,18 +29,28 @@ def can_report_result(
     match = bracket.match_at(slot, stage)
     if match is None:
         built = ", ".join(str(m.slot) for m in bracket.current_round)
-        return Refusal("slot", f"no {stage.value} match at slot {slot} is being played", built)
+        return Refusal(
+            "slot",
+            N_("no %(stage)s match at slot %(slot)s is being played"),
+            N_("%(built)s"),
+            params={"stage": Term(stage.value), "slot": slot, "built": built},
+        )
     if match.score is not None:
-        return Refusal("result", f"slot {slot} already has a result ({match.score.text()})")
+        return Refusal(
+            "result",
+            N_("slot %(slot)s already has a result (%(score)s)"),
+            params={"slot": slot, "score": match.score.text()},
+        )
     refusal = check_game_score(score, best_of)
     if refusal:
         return refusal
     if score.kind is ResultKind.DOUBLE_LOSS or score.outcome is Outcome.DRAW:
         return Refusal(
             "result",
-            f"{score.text()} is a draw; a Top X match has a winner and the loser is out",
-            "a win for either player, e.g. 2-0, 2-1, 1-2, 0-2",
+            N_("%(score)s is a draw; a Top X match has a winner and the loser is out"),
+            N_("a win for either player, e.g. 2-0, 2-1, 1-2, 0-2"),
             "BER-TOP-3",
+            {"score": score.text()},
         )
     return None
 
@@ -79,11 +90,14 @@ def can_advance(bracket: Bracket) -> Refusal | None:
     """Why the next Top round cannot be built yet (None when it can)."""
     current = bracket.current_round
     if any(m.slot == FINAL_SLOT for m in current):
-        return Refusal("round", "the final is the last round of the Top X")
+        return Refusal("round", N_("the final is the last round of the Top X"))
     waiting = [m.slot for m in current if not m.is_decided]
     if waiting:
-        slots = ", ".join(map(str, waiting))
-        return Refusal("round", f"the matches at slots {slots} have no result yet")
+        return Refusal(
+            "round",
+            N_("the matches at slots %(slots)s have no result yet"),
+            params={"slots": ", ".join(map(str, waiting))},
+        )
     return None
 
 
@@ -146,13 +160,18 @@ def final_placements(bracket: Bracket, swiss_order: Sequence[PlayerId]) -> list[
     """
     if not bracket.is_finished:
         raise Conflict(
-            "bracket", "the Top X is not finished", "a decided final (and 3rd/4th place)"
+            "bracket",
+            N_("the Top X is not finished"),
+            N_("a decided final (and 3rd/4th place)"),
         )
     swiss_rank = {p: i for i, p in enumerate(swiss_order)}
     missing = [p for p in bracket.seeds if p not in swiss_rank]
     if missing:
         raise TorneoError(
-            "swiss_order", f"players {missing} of the Top are not in it", "the whole standings"
+            "swiss_order",
+            N_("players %(missing)s of the Top are not in it"),
+            N_("the whole standings"),
+            params={"missing": str(missing)},
         )
     final = bracket.final
     assert final is not None

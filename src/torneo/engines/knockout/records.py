@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.knockout.bracket import (
     FINAL_SLOT,
     THIRD_PLACE_TABLE,
@@ -21,8 +22,8 @@ from torneo.engines.knockout.bracket import (
     check_size,
     make_match,
 )
+from torneo.engines.knockout.rules import STANDARD_TOP, TopRules
 from torneo.engines.records import MatchRecord, Stage
-from torneo.presets.models import TopRules
 
 
 def match_record(match: TopMatch, *, round_no: int) -> MatchRecord:
@@ -56,23 +57,33 @@ def bracket_from_records(
 
     Swiss rows are ignored, so the whole event's matches may be passed.
     """
-    rules = rules or TopRules()
+    rules = rules or STANDARD_TOP
     top = tuple(seeds)
     size = len(top)
     check_size(size)
     if len(set(top)) != size:
-        raise TorneoError("seeds", "a player is seeded twice", "each player once")
+        raise TorneoError("seeds", N_("a player is seeded twice"), N_("each player once"))
     by_slot: dict[int, TopMatch] = {}
     third: TopMatch | None = None
     for r in records:
         if r.stage is Stage.SWISS:
             continue
-        where = f"round {r.round_no} table {r.table}"
+        where = {"round": r.round_no, "table": r.table, "size": size}
         if r.player_b is None or r.player_a not in top or r.player_b not in top:
-            raise TorneoError("records", f"{where}: a Top match between two seeded players")
+            raise TorneoError(
+                "records",
+                N_("round %(round)s table %(table)s: a Top match between two seeded players"),
+                params=where,
+            )
         if r.stage is Stage.THIRD_PLACE:
             if third is not None or r.table != THIRD_PLACE_TABLE:
-                raise TorneoError("records", f"{where}: a second or misplaced 3rd/4th-place match")
+                raise TorneoError(
+                    "records",
+                    N_(
+                        "round %(round)s table %(table)s: a second or misplaced 3rd/4th-place match"
+                    ),
+                    params=where,
+                )
             third = make_match(
                 FINAL_SLOT,
                 r.stage,
@@ -86,8 +97,11 @@ def bracket_from_records(
         if not 1 <= r.table < size or r.table in by_slot:
             raise TorneoError(
                 "records",
-                f"{where}: slot {r.table} is taken or outside a Top {size}",
+                N_(
+                    "round %(round)s table %(table)s: slot %(table)s is taken or outside a Top %(size)s"
+                ),
                 f"1-{size - 1}",
+                params=where,
             )
         by_slot[r.table] = make_match(
             r.table, r.stage, top, r.player_a, r.player_b, die_rule=rules.die_rule, score=r.score
@@ -100,12 +114,20 @@ def bracket_from_records(
 def _check_tree(by_slot: dict[int, TopMatch], size: int, third: TopMatch | None) -> None:
     first = range(size // 2, size)
     if any(s not in by_slot for s in first):
-        raise TorneoError("records", f"the first round of the Top {size} is incomplete")
+        raise TorneoError(
+            "records",
+            N_("the first round of the Top %(size)s is incomplete"),
+            params={"size": size},
+        )
     seen: set[PlayerId] = set()
     for s in first:
         m = by_slot[s]
         if m.player_a in seen or m.player_b in seen:
-            raise TorneoError("records", f"slot {s}: a player appears twice in the first round")
+            raise TorneoError(
+                "records",
+                N_("slot %(slot)s: a player appears twice in the first round"),
+                params={"slot": s},
+            )
         seen.update((m.player_a, m.player_b))
     for s, m in by_slot.items():
         if s >= size // 2:
@@ -114,12 +136,14 @@ def _check_tree(by_slot: dict[int, TopMatch], size: int, third: TopMatch | None)
         winners = {left.winner if left else None, right.winner if right else None}
         if winners != {m.player_a, m.player_b}:
             raise TorneoError(
-                "records", f"slot {s} is not played by the winners of slots {2 * s} and {2 * s + 1}"
+                "records",
+                N_("slot %(slot)s is not played by the winners of slots %(left)s and %(right)s"),
+                params={"slot": s, "left": 2 * s, "right": 2 * s + 1},
             )
     if third is not None:
         semis = [by_slot.get(2), by_slot.get(3)]
         losers = {m.loser if m else None for m in semis}
         if losers != {third.player_a, third.player_b}:
             raise TorneoError(
-                "records", "the 3rd/4th-place match is not between the semifinal losers"
+                "records", N_("the 3rd/4th-place match is not between the semifinal losers")
             )

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 
 from torneo.core.errors import Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.knockout.bracket import Bracket, check_size, first_round
-from torneo.presets.models import TopRules
+from torneo.engines.knockout.rules import STANDARD_TOP, TopRules
 
 
 def standard_order(size: int) -> list[int]:
@@ -32,17 +33,20 @@ def standard_order(size: int) -> list[int]:
 def _top_seeds(seeds: Sequence[PlayerId], size: int) -> tuple[PlayerId, ...]:
     check_size(size)
     if len(set(seeds)) != len(seeds):
-        raise TorneoError("seeds", "a player is listed twice", "each player once")
+        raise TorneoError("seeds", N_("a player is listed twice"), N_("each player once"))
     if len(seeds) < size:
         raise TorneoError(
-            "size", f"Top {size} needs {size} players; {len(seeds)} are eligible", f"≤ {len(seeds)}"
+            "size",
+            N_("Top %(size)s needs %(size)s players; %(n)s are eligible"),
+            f"≤ {len(seeds)}",
+            params={"size": size, "n": len(seeds)},
         )
     return tuple(seeds[:size])
 
 
 def seed_bracket(seeds: Sequence[PlayerId], size: int, *, rules: TopRules | None = None) -> Bracket:
     """INV-TOP-1: the Top ``size`` of ``seeds`` (the standings, best first) in standard order."""
-    rules = rules or TopRules()
+    rules = rules or STANDARD_TOP
     top = _top_seeds(seeds, size)
     order = standard_order(size)
     pairs = [(top[order[k] - 1], top[order[k + 1] - 1]) for k in range(0, size, 2)]
@@ -63,24 +67,45 @@ def can_pick(
     """INV-TOP-3: may the next picker (seed ``len(picks) + 1``) choose ``pick``?"""
     half = len(seeds) // 2
     if len(picks) >= half:
-        return Refusal("pick", "every seed of the better half has already picked", rule="INV-TOP-3")
-    options = choice_options(seeds, picks)
-    accepted = ", ".join(f"seed {seeds.index(p) + 1} ({p})" for p in options)
+        return Refusal(
+            "pick", N_("every seed of the better half has already picked"), rule="INV-TOP-3"
+        )
+    # The choices are data (seed numbers and player ids), listed as the organizer reads them.
+    options = ", ".join(f"seed {seeds.index(p) + 1} ({p})" for p in choice_options(seeds, picks))
+    accepted = N_("%(options)s")
     if pick not in seeds:
         return Refusal(
-            "pick", f"player {pick} is not in the Top {len(seeds)}", accepted, "INV-TOP-3"
-        )
-    if seeds.index(pick) < half:
-        return Refusal(
             "pick",
-            f"seed {seeds.index(pick) + 1} is in the better half; "
-            f"seed {len(picks) + 1} picks among seeds {half + 1}-{len(seeds)}",
+            N_("player %(pick)s is not in the Top %(size)s"),
             accepted,
             "INV-TOP-3",
+            {"pick": pick, "size": len(seeds), "options": options},
+        )
+    seed = seeds.index(pick) + 1
+    if seed <= half:
+        return Refusal(
+            "pick",
+            N_(
+                "seed %(seed)s is in the better half; "
+                "seed %(picker)s picks among seeds %(lowest)s-%(size)s"
+            ),
+            accepted,
+            "INV-TOP-3",
+            {
+                "seed": seed,
+                "picker": len(picks) + 1,
+                "lowest": half + 1,
+                "size": len(seeds),
+                "options": options,
+            },
         )
     if pick in picks:
         return Refusal(
-            "pick", f"seed {seeds.index(pick) + 1} has already been picked", accepted, "INV-TOP-3"
+            "pick",
+            N_("seed %(seed)s has already been picked"),
+            accepted,
+            "INV-TOP-3",
+            {"seed": seed, "options": options},
         )
     return None
 
@@ -93,12 +118,18 @@ def choice_bracket(
     The last pick has one option and may be left out. A pick that is not allowed raises a
     :class:`TorneoError` naming ``pick`` and listing the players that could be chosen.
     """
-    rules = rules or TopRules()
+    rules = rules or STANDARD_TOP
     size = len(seeds)
     top = _top_seeds(seeds, size)
     half = size // 2
+    too_many = TorneoError(
+        "picks",
+        N_("%(n)s picks for a Top %(size)s"),
+        N_("%(fewest)s or %(most)s"),
+        params={"n": len(picks), "size": size, "fewest": half - 1, "most": half},
+    )
     if len(picks) > half:
-        raise TorneoError("picks", f"{len(picks)} picks for a Top {size}", f"{half - 1} or {half}")
+        raise too_many
     chosen: list[PlayerId] = []
     for pick in picks:
         refusal = can_pick(top, chosen, pick)
@@ -108,7 +139,7 @@ def choice_bracket(
     if len(chosen) == half - 1:
         chosen.extend(choice_options(top, chosen))  # the last picker has no choice left
     if len(chosen) < half:
-        raise TorneoError("picks", f"{len(picks)} picks for a Top {size}", f"{half - 1} or {half}")
+        raise too_many
     opponent = dict(zip(top[:half], chosen, strict=True))
     # Each picker's match goes where the picker stands under standard seeding.
     order = standard_order(size)
@@ -135,14 +166,21 @@ def cross_pod_bracket(
     More than two qualifiers from each of several pods is refused: two players of a pod could
     then not be kept apart until the final.
     """
-    rules = rules or TopRules()
+    rules = rules or STANDARD_TOP
     count = len(pods)
     if count == 0 or count & (count - 1):
-        raise TorneoError("pods", f"{count} pods", "1, 2, 4, 8, 16, ... pods (BER-POD-1)")
+        raise TorneoError(
+            "pods",
+            N_("%(count)s pods"),
+            N_("1, 2, 4, 8, 16, ... pods (BER-POD-1)"),
+            params={"count": count},
+        )
     per_pod = {len(p) for p in pods}
     if len(per_pod) != 1:
         raise TorneoError(
-            "pods", "pods send different numbers of players", "the same number from every pod"
+            "pods",
+            N_("pods send different numbers of players"),
+            N_("the same number from every pod"),
         )
     each = per_pod.pop()
     if count == 1:
@@ -152,8 +190,9 @@ def cross_pod_bracket(
     if each != 2:
         raise TorneoError(
             "pods",
-            f"{each} qualifiers from each of {count} pods",
-            "one pod with any power of two, or 1 or 2 from each of several pods (BER-TOP-2)",
+            N_("%(each)s qualifiers from each of %(count)s pods"),
+            N_("one pod with any power of two, or 1 or 2 from each of several pods (BER-TOP-2)"),
+            params={"each": each, "count": count},
         )
     seeds = tuple([p[0] for p in pods] + [p[1] for p in pods])
     half = count // 2

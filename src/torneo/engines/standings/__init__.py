@@ -60,14 +60,44 @@ Performance: every aggregate is computed once in one pass over the matches (``ag
 averages over opponents are summed as integers over a common denominator; groups are ordered by
 exact integer keys; a row's Fraction is made only when it is read (``StandingRow.tiebreaks``).
 Measured by ``bench/standings.py``.
+
+Example
+-------
+Three players, two rounds, win 3 / draw 1 / bye 3. Round 1: Anna beats Bruno 2-1, Carla has
+the bye. Round 2: Anna and Carla draw 1-1-1, Bruno has the bye. Anna and Carla are tied on 4
+points. A bye counts as a round but gives no opponent, so Carla's OMW% is Anna's MW% alone
+(4 points of 6), while Anna's is the mean of Bruno's (3 of 6) and Carla's (4 of 6): Carla
+ranks first. Equal points share the displayed rank (INV-RANK-2):
+
+>>> from torneo.core.ids import PlayerId
+>>> from torneo.engines.records import Entrant, MatchRecord
+>>> from torneo.engines.results import GameScore
+>>> from torneo.engines.standings.scheme import MatchPoints
+>>> anna, bruno, carla = (PlayerId(i) for i in (1, 2, 3))
+>>> matches = [
+...     MatchRecord(1, 1, anna, bruno, GameScore(2, 1)),
+...     MatchRecord(1, 2, carla, None, None),
+...     MatchRecord(2, 1, anna, carla, GameScore(1, 1, 1)),
+...     MatchRecord(2, 2, bruno, None, None),
+... ]
+>>> entrants = [Entrant(p, name) for p, name in ((anna, "Anna"), (bruno, "Bruno"), (carla, "Carla"))]
+>>> rows = compute_standings(entrants, matches, MatchPoints(), ["omw", "mw"])
+>>> for r in rows:
+...     print(r.position, r.dense_rank, r.player_id, r.points, r.tiebreaks["omw"], r.tiebreaks["mw"])
+1 1 3 4 2/3 2/3
+2 1 1 4 7/12 2/3
+3 2 2 3 2/3 1/2
 """
 
 from torneo.engines.standings.aggregates import Tally, tally
+from torneo.engines.standings.scheme import MatchPoints, PointsScheme
 from torneo.engines.standings.table import StandingRow, compute_standings
 from torneo.engines.standings.tiebreaks import TIEBREAKS, Tiebreak, check_chain
 
 __all__ = [
     "TIEBREAKS",
+    "MatchPoints",
+    "PointsScheme",
     "StandingRow",
     "Tally",
     "Tiebreak",

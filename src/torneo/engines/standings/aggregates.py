@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.records import Entrant, MatchRecord, Stage
 from torneo.engines.results import ResultKind
-from torneo.presets.models import PointsScheme
+from torneo.engines.standings.scheme import PointsScheme
 
 # Outcome codes stored per match, from the player's side. WIN/DRAW/LOSS are also twice the
 # share of the match won (Sonneborn-Berger reads them so).
@@ -67,37 +68,97 @@ def tally(
 ) -> Tally:
     """Aggregate the reported Swiss matches of ``entrants`` (O(matches + players))."""
     ids = tuple(e.id for e in entrants)
-    index: dict[PlayerId, int] = {pid: i for i, pid in enumerate(ids)}
+    index = _index(ids)
+    played = _played(matches, index)
+    byes, outcomes = played.byes, played.outcomes
+    earned_by_code = earned_points(points)
+    bye_p = points.bye
+    bye_tb = points.bye if points.bye_for_tiebreak is None else points.bye_for_tiebreak
+    bye_games = best_of // 2 + 1
+    count = [len(o) for o in outcomes]
+    from_matches = [sum(map(earned_by_code.__getitem__, o)) for o in outcomes]
+    pts = [p + bye_p * y for p, y in zip(from_matches, byes, strict=True)]
+    tb_pts = [p + bye_tb * y for p, y in zip(from_matches, byes, strict=True)]
+    losses = [o.count(LOSS) + o.count(DOUBLE_LOSS) for o in outcomes]
+    rounds = [p + y for p, y in zip(count, byes, strict=True)]
+    _count_missed_rounds(entrants, matches, index, rounds, losses, pts, tb_pts, points.loss)
+    return Tally(
+        ids=ids,
+        index=index,
+        scheme=points,
+        best_of=best_of,
+        seed=seed,
+        points=pts,
+        tiebreak_points=tb_pts,
+        wins=[o.count(WIN) for o in outcomes],
+        losses=losses,
+        draws=[o.count(DRAW) for o in outcomes],
+        byes=byes,
+        matches_played=count,
+        rounds=rounds,
+        # MTR: a bye is won 2-0 (best of three), so it adds game wins.
+        game_wins=[g + bye_games * y for g, y in zip(played.game_wins, byes, strict=True)],
+        game_losses=played.game_losses,
+        game_draws=played.game_draws,
+        opponents=played.opponents,
+        outcomes=outcomes,
+        warnings=_warnings(warnings, index),
+    )
+
+
+def _index(ids: tuple[PlayerId, ...]) -> dict[PlayerId, int]:
+    index = {pid: i for i, pid in enumerate(ids)}
     if len(index) != len(ids):
         twice = sorted({pid for pid in ids if ids.count(pid) > 1})
-        raise TorneoError("entrants", f"players {twice} are listed twice", "each player once")
-    n = len(ids)
+        raise TorneoError(
+            "entrants",
+            N_("players %(players)s are listed twice"),
+            N_("each player once"),
+            params={"players": str(twice)},
+        )
+    return index
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """Raw counts from one pass over the matches, indexed like the entrants."""
+
+    byes: list[int]
+    game_wins: list[int]
+    game_losses: list[int]
+    game_draws: list[int]
+    opponents: list[list[int]]
+    outcomes: list[list[int]]
+
+
+def _not_an_entrant(pid: PlayerId | None, m: MatchRecord) -> TorneoError:
+    return TorneoError(
+        "matches",
+        N_("round %(round)s table %(table)s names player %(player)s, who is not an entrant"),
+        N_("matches between registered entrants only"),
+        params={"round": m.round_no, "table": m.table, "player": pid},
+    )
+
+
+def _played(matches: Sequence[MatchRecord], index: Mapping[PlayerId, int]) -> _Played:
+    """The hot loop of the standings (issue 3: 10,000 players x 15 rounds): only what cannot be
+    derived later per player at C speed (counts and sums over the outcome lists)."""
+    n = len(index)
     byes = [0] * n
     gw = [0] * n
     gl = [0] * n
     gd = [0] * n
     opponents: list[list[int]] = [[] for _ in range(n)]
     outcomes: list[list[int]] = [[] for _ in range(n)]
-
     swiss = Stage.SWISS
     double_loss = ResultKind.DOUBLE_LOSS
-
-    def unknown(pid: PlayerId | None, m: MatchRecord) -> TorneoError:
-        return TorneoError(
-            "matches",
-            f"round {m.round_no} table {m.table} names player {pid}, who is not an entrant",
-            "matches between registered entrants only",
-        )
-
-    # The hot loop of the standings (issue 3: 10,000 players x 15 rounds): only what cannot be
-    # derived later per player at C speed (counts and sums over the outcome lists).
     for m in matches:
         if m.stage is not swiss:
             continue
         try:
             a = index[m.player_a]
         except KeyError:
-            raise unknown(m.player_a, m) from None
+            raise _not_an_entrant(m.player_a, m) from None
         pb = m.player_b
         if pb is None:  # INV-BYE-1 / BER-BYE-1: a win, not a played match
             byes[a] += 1
@@ -105,7 +166,7 @@ def tally(
         try:
             b = index[pb]
         except KeyError:
-            raise unknown(pb, m) from None
+            raise _not_an_entrant(pb, m) from None
         score = m.score
         if score is None:
             continue
@@ -132,52 +193,30 @@ def tally(
         else:
             outcomes[a].append(DRAW)
             outcomes[b].append(DRAW)
+    return _Played(byes, gw, gl, gd, opponents, outcomes)
 
-    earned_by_code = earned_points(points)
-    bye_p = points.bye
-    bye_tb = points.bye if points.bye_for_tiebreak is None else points.bye_for_tiebreak
-    bye_games = best_of // 2 + 1
-    played = [len(o) for o in outcomes]
-    wins = [o.count(WIN) for o in outcomes]
-    draws = [o.count(DRAW) for o in outcomes]
-    losses = [o.count(LOSS) + o.count(DOUBLE_LOSS) for o in outcomes]
-    from_matches = [sum(map(earned_by_code.__getitem__, o)) for o in outcomes]
-    pts = [p + bye_p * y for p, y in zip(from_matches, byes, strict=True)]
-    tb_pts = [p + bye_tb * y for p, y in zip(from_matches, byes, strict=True)]
-    gw = [g + bye_games * y for g, y in zip(gw, byes, strict=True)]  # MTR: a bye is 2-0
-    rounds = [p + y for p, y in zip(played, byes, strict=True)]
-    _count_missed_rounds(entrants, matches, index, rounds, losses, pts, tb_pts, points.loss)
 
-    warned = [0] * n
+def _warnings(warnings: Mapping[PlayerId, int] | None, index: Mapping[PlayerId, int]) -> list[int]:
+    """BER-TIE-1 "fewer warnings": each entrant's standing warnings (0 when not given)."""
+    warned = [0] * len(index)
     for pid, count in (warnings or {}).items():
         i = index.get(pid)
         if i is None:
-            raise TorneoError("warnings", f"player {pid} is not an entrant", "entrants' ids")
+            raise TorneoError(
+                "warnings",
+                N_("player %(player)s is not an entrant"),
+                N_("entrants' ids"),
+                params={"player": pid},
+            )
         if count < 0:
-            raise TorneoError("warnings", f"player {pid} has {count} warnings", "0 or more")
+            raise TorneoError(
+                "warnings",
+                N_("player %(player)s has %(count)s warnings"),
+                N_("0 or more"),
+                params={"player": pid, "count": count},
+            )
         warned[i] = count
-
-    return Tally(
-        ids=ids,
-        index=index,
-        scheme=points,
-        best_of=best_of,
-        seed=seed,
-        points=pts,
-        tiebreak_points=tb_pts,
-        wins=wins,
-        losses=losses,
-        draws=draws,
-        byes=byes,
-        matches_played=played,
-        rounds=rounds,
-        game_wins=gw,
-        game_losses=gl,
-        game_draws=gd,
-        opponents=opponents,
-        outcomes=outcomes,
-        warnings=warned,
-    )
+    return warned
 
 
 def _count_missed_rounds(

@@ -15,8 +15,8 @@ from torneo.core.ids import PlayerId
 from torneo.engines.ranking import dense_ranks
 from torneo.engines.records import Entrant, MatchRecord
 from torneo.engines.standings.aggregates import Tally, tally
+from torneo.engines.standings.scheme import PointsScheme
 from torneo.engines.standings.tiebreaks import TIEBREAKS, Scores, Tiebreak, check_chain, random_draw
-from torneo.presets.models import PointsScheme
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,42 +49,13 @@ def compute_standings(
     if refusal:
         raise refusal.raise_as()
     t = tally(entrants, matches, points, seed=seed, warnings=warnings, best_of=best_of)
-    n = len(t)
     tiebreaks = [TIEBREAKS[name] for name in chain]
-    scores: dict[str, Scores] = {}
-    keys: dict[str, list[int]] = {}
-    recorded: dict[str, list[int]] = {}
-    for tb in tiebreaks:
-        if tb.values is not None:
-            scores[tb.name] = tb.values(t)
-            keys[tb.name] = scores[tb.name].sort_keys(tb.higher_is_better)
-        else:
-            recorded[tb.name] = [0] * n  # filled in where it applies
-            scores[tb.name] = Scores(recorded[tb.name])
-
-    order = sorted(range(n), key=lambda i: -t.points[i])
+    scores, keys, recorded = _tiebreak_scores(t, tiebreaks)
+    order = sorted(range(len(t)), key=lambda i: -t.points[i])
     groups = _runs(order, t.points.__getitem__)
     for tb in tiebreaks:
-        refined: list[list[int]] = []
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
-            elif tb.within is not None:
-                refined.extend(_split_within(t, tb, group, recorded[tb.name], first=True))
-            else:
-                key = keys[tb.name]
-                group.sort(key=key.__getitem__)
-                refined.extend(_runs(group, key.__getitem__))
-        groups = refined
-    final: list[int] = []
-    draw_keys: list[int] | None = None
-    for group in groups:
-        if len(group) > 1:  # still tied after the whole chain: the seeded draw decides
-            if draw_keys is None:
-                draw = scores["random"] if "random" in scores else random_draw(t)
-                draw_keys = draw.sort_keys(higher_is_better=False)
-            group.sort(key=draw_keys.__getitem__)
-        final.extend(group)
+        groups = _refine(t, tb, groups, keys, recorded)
+    final = _draw_the_rest(t, groups, scores)
 
     active = [e.is_active for e in entrants]
     ranks = dense_ranks([t.points[i] for i in final])
@@ -104,6 +75,59 @@ def compute_standings(
         )
         for pos, i in enumerate(final, start=1)
     ]
+
+
+def _tiebreak_scores(
+    t: Tally, tiebreaks: Sequence[Tiebreak]
+) -> tuple[dict[str, Scores], dict[str, list[int]], dict[str, list[int]]]:
+    """Each tiebreak's values and sort keys; a group tiebreak (head-to-head) gets a list that
+    :func:`_split_within` fills in where it applies."""
+    scores: dict[str, Scores] = {}
+    keys: dict[str, list[int]] = {}
+    recorded: dict[str, list[int]] = {}
+    for tb in tiebreaks:
+        if tb.values is not None:
+            scores[tb.name] = tb.values(t)
+            keys[tb.name] = scores[tb.name].sort_keys(tb.higher_is_better)
+        else:
+            recorded[tb.name] = [0] * len(t)
+            scores[tb.name] = Scores(recorded[tb.name])
+    return scores, keys, recorded
+
+
+def _refine(
+    t: Tally,
+    tb: Tiebreak,
+    groups: list[list[int]],
+    keys: Mapping[str, list[int]],
+    recorded: Mapping[str, list[int]],
+) -> list[list[int]]:
+    """The groups still tied, each re-sorted by ``tb`` and split where its value differs."""
+    refined: list[list[int]] = []
+    for group in groups:
+        if len(group) == 1:
+            refined.append(group)
+        elif tb.within is not None:
+            refined.extend(_split_within(t, tb, group, recorded[tb.name], first=True))
+        else:
+            key = keys[tb.name]
+            group.sort(key=key.__getitem__)
+            refined.extend(_runs(group, key.__getitem__))
+    return refined
+
+
+def _draw_the_rest(t: Tally, groups: list[list[int]], scores: Mapping[str, Scores]) -> list[int]:
+    """The final order: players still tied after the whole chain by the seeded draw."""
+    final: list[int] = []
+    draw_keys: list[int] | None = None
+    for group in groups:
+        if len(group) > 1:
+            if draw_keys is None:
+                draw = scores["random"] if "random" in scores else random_draw(t)
+                draw_keys = draw.sort_keys(higher_is_better=False)
+            group.sort(key=draw_keys.__getitem__)
+        final.extend(group)
+    return final
 
 
 class TiebreakValues(Mapping[str, Fraction]):

@@ -16,6 +16,7 @@ from fractions import Fraction
 from math import lcm
 
 from torneo.core.errors import Refusal, TorneoError
+from torneo.core.messages import N_
 from torneo.engines.standings.aggregates import WIN, Tally, earned_points
 
 ONE_THIRD = Fraction(1, 3)  # MTR: the floor of every percentage
@@ -80,7 +81,12 @@ def _mw_numerators(t: Tally) -> tuple[list[int], int]:
     """Each player's MW% as an integer numerator over one common denominator (floor 1/3)."""
     win = t.scheme.win
     if win <= 0:
-        raise TorneoError("points.win", f"is {win}; match-win % needs it", "a positive number")
+        raise TorneoError(
+            "points.win",
+            N_("is %(win)s; match-win %% needs it"),
+            N_("a positive number"),
+            params={"win": win},
+        )
     den = 3 * win * lcm(*{r for r in t.rounds if r > 0}, 1)
     floor = den // 3
     nums = [
@@ -242,12 +248,18 @@ TIEBREAKS: dict[str, Tiebreak] = dict(
 
 def check_chain(chain: Sequence[str]) -> Refusal | None:
     """Refuse a chain naming an unknown tiebreak or naming one twice."""
-    accepted = ", ".join(TIEBREAKS)
+    # The accepted names are the preset's keywords: the same in every language.
+    known = {"known": ", ".join(TIEBREAKS)}
     for name in chain:
         if name not in TIEBREAKS:
-            return Refusal("tiebreaks", f"'{name}' is not a known tiebreak", accepted)
+            return Refusal(
+                "tiebreaks",
+                N_("'%(name)s' is not a known tiebreak"),
+                N_("%(known)s"),
+                params={**known, "name": name},
+            )
     if len(set(chain)) != len(chain):
-        return Refusal("tiebreaks", "a tiebreak is listed twice", accepted)
+        return Refusal("tiebreaks", N_("a tiebreak is listed twice"), N_("%(known)s"), params=known)
     return None
 
 

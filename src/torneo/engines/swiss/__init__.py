@@ -28,6 +28,31 @@ lexicographically, on:
 Level 3 is a decision of ours: the issue lists the unequal pairs right after the difference sum,
 but on equal sums that prefers one long pair-down (9 against 0) to a chain of short floats
 (9-6, 6-3, 3-0); see docs/pairing.md.
+
+Example
+-------
+Round 3 of five players (win 3 points). Anna leads alone on 6 and floats down into the 3
+group, where she meets its best-ranked player, Bruno (the float preference); Bruno and Carla
+already met, so Carla meets Dario; Ezio, the lowest-ranked player without a bye, gets it
+(INV-BYE-1). Each table says why it was made:
+
+>>> import random
+>>> from torneo.core.ids import PlayerId
+>>> anna, bruno, carla, dario, ezio = (PlayerId(i) for i in range(1, 6))
+>>> field = [
+...     SwissEntrant(anna, score=6, rank=0),
+...     SwissEntrant(bruno, score=3, rank=1, opponents=frozenset({carla})),
+...     SwissEntrant(carla, score=3, rank=2, opponents=frozenset({bruno})),
+...     SwissEntrant(dario, score=3, rank=3),
+...     SwissEntrant(ezio, score=0, rank=4),
+... ]
+>>> pairing = pair_round(field, 3, random.Random(7))
+>>> for table in pairing.pairs:
+...     print(table.table, table.a, table.b, table.explanation)
+1 1 2 #1 floated down from 6 points to meet 3; rematch avoided: #2 already met #3
+2 3 4 same score group (3); rematch avoided: #3 already met #2
+>>> pairing.bye, pairing.stats.rematches, pairing.stats.score_diff_sum
+(5, 0, 3)
 """
 
 from torneo.engines.swiss.engine import pair_round

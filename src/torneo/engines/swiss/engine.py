@@ -66,7 +66,7 @@ def _present(
             a=field.players[i].id,
             b=field.players[j].id,
             table=table,
-            explanation=(
+            reason=(
                 explain_drawn(field, i, label)
                 if k in solution.drawn
                 else explain_pair(field, i, j, score_of, label)
@@ -82,6 +82,6 @@ def _present(
         round_no=round_no,
         pairs=pairs,
         bye=field.players[bye].id if bye is not None else None,
-        bye_explanation=explain_bye(field, bye, options, label) if bye is not None else "",
+        bye_reason=explain_bye(field, bye, options, label) if bye is not None else None,
         stats=round_stats(field, ordered, bye, solution.proven_optimal, solution.method),
     )

@@ -12,6 +12,7 @@ from typing import Literal
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 
 ByePolicy = Literal["lowest_ranked", "fewest_points"]
 
@@ -48,25 +49,38 @@ def check_entrants(entrants: tuple[SwissEntrant, ...], options: SwissOptions) ->
     if options.bye_policy not in ("lowest_ranked", "fewest_points"):
         raise TorneoError(
             "bye_policy",
-            f"unknown bye policy {options.bye_policy!r}",
+            N_("unknown bye policy %(policy)s"),
             "lowest_ranked, fewest_points",
+            params={"policy": repr(options.bye_policy)},
         )
     if options.max_byes_per_player < 0:
         raise TorneoError(
-            "max_byes_per_player", f"{options.max_byes_per_player} is negative", "0 or more"
+            "max_byes_per_player",
+            N_("%(value)s is negative"),
+            N_("0 or more"),
+            params={"value": options.max_byes_per_player},
         )
     seen: set[PlayerId] = set()
     for entrant in entrants:
         if entrant.id in seen:
             raise TorneoError(
-                "entrants", f"player {entrant.id} is listed twice", "each player once per round"
+                "entrants",
+                N_("player %(player)s is listed twice"),
+                N_("each player once per round"),
+                params={"player": entrant.id},
             )
         seen.add(entrant.id)
         if entrant.id in entrant.opponents:
             raise TorneoError(
-                "entrants", f"player {entrant.id} is listed as their own opponent", "other players"
+                "entrants",
+                N_("player %(player)s is listed as their own opponent"),
+                N_("other players"),
+                params={"player": entrant.id},
             )
         if entrant.byes < 0:
             raise TorneoError(
-                "entrants", f"player {entrant.id} has {entrant.byes} byes", "0 or more"
+                "entrants",
+                N_("player %(player)s has %(byes)s byes"),
+                N_("0 or more"),
+                params={"player": entrant.id, "byes": entrant.byes},
             )

@@ -16,7 +16,7 @@ instance sizes the solvers build (at most a few thousand vertices) about 100 bit
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import rustworkx as rx
@@ -47,34 +47,56 @@ def min_cost_perfect_matching(
     if vertex_count % 2 or not edges:
         return None
     pairs_max = vertex_count // 2
-    levels = len(edges[0].costs)
-    maxima = [0] * levels
+    budgets = [pairs_max * m + 1 for m in _maxima(edges)]
+    if rng is not None:
+        budgets.append(pairs_max * (RANDOM_RANGE - 1) + 1)
+    levels, use_random = _fit(budgets, len(edges[0].costs), rng is not None)
+    multipliers = [1] * len(budgets)
+    for k in range(len(budgets) - 2, -1, -1):
+        multipliers[k] = multipliers[k + 1] * budgets[k + 1]
+    ceiling = multipliers[0] * budgets[0]
+    rand = rng.randrange if rng is not None and use_random else None
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(vertex_count))
+    graph.add_edges_from(_weighted(edges, levels, multipliers, ceiling, rand))
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=_identity)
+    if len(matching) * 2 != vertex_count:
+        return None
+    return Matched([(int(u), int(v)) for u, v in matching], levels)
+
+
+def _maxima(edges: Sequence[Edge]) -> list[int]:
+    """The largest cost of each level over all edges (0 at least)."""
+    maxima = [0] * len(edges[0].costs)
     for edge in edges:
         for k, c in enumerate(edge.costs):
             if c > maxima[k]:
                 maxima[k] = c
-    budgets = [pairs_max * m + 1 for m in maxima]
-    use_random = rng is not None
-    if use_random:
-        budgets.append(pairs_max * (RANDOM_RANGE - 1) + 1)
-    # Too many levels for 128 bits: give up the random tiebreak first, then the least important
-    # levels (the caller learns how many were kept; never seen in practice, see the docstring).
+    return maxima
+
+
+def _fit(budgets: list[int], levels: int, use_random: bool) -> tuple[int, bool]:
+    """Drop levels from ``budgets`` (in place) until the weights fit in 128 bits: the random
+    tiebreak first, then the least important levels. Returns the levels and the random kept
+    (never seen in practice, see the module docstring)."""
     while _bits(budgets) > _MAX_BITS and len(budgets) > 1:
         budgets.pop()
         if use_random:
             use_random = False
         else:
             levels -= 1
-    multipliers = [1] * len(budgets)
-    for k in range(len(budgets) - 2, -1, -1):
-        multipliers[k] = multipliers[k + 1] * budgets[k + 1]
-    ceiling = multipliers[0] * budgets[0]
-    graph = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(vertex_count))
+    return levels, use_random
+
+
+def _weighted(
+    edges: Sequence[Edge],
+    levels: int,
+    multipliers: list[int],
+    ceiling: int,
+    rand: Callable[[int], int] | None,
+) -> list[tuple[int, int, int]]:
+    """Each edge with its folded weight ``ceiling - cost`` (the hot loop: plain integer maths)."""
     weighted: list[tuple[int, int, int]] = []
-    rand = rng.randrange if rng is not None else None
-    if not use_random:
-        rand = None
     for edge in edges:
         cost = 0
         for c, mult in zip(edge.costs[:levels], multipliers, strict=False):
@@ -82,11 +104,7 @@ def min_cost_perfect_matching(
         if rand is not None:
             cost += rand(RANDOM_RANGE)
         weighted.append((edge.u, edge.v, ceiling - cost))
-    graph.add_edges_from(weighted)
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=_identity)
-    if len(matching) * 2 != vertex_count:
-        return None
-    return Matched([(int(u), int(v)) for u, v in matching], levels)
+    return weighted
 
 
 def _bits(budgets: list[int]) -> int:

@@ -5,18 +5,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from torneo.core.ids import PlayerId
+from torneo.core.messages import Message
 
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """One table. ``a`` is the better-placed player (more points, then better rank)."""
+    """One table. ``a`` is the better-placed player (more points, then better rank).
+
+    ``reason`` says why the pair was made (a message, shown in the reader's language);
+    ``explanation`` is the same in English, the words of the CLI and of the exports.
+    """
 
     a: PlayerId
     b: PlayerId
     table: int
-    explanation: str
+    reason: Message
     score_a: int
     score_b: int
+
+    @property
+    def explanation(self) -> str:
+        return self.reason.english()
 
     @property
     def score_difference(self) -> int:
@@ -66,8 +75,13 @@ class SwissPairing:
     round_no: int
     pairs: tuple[Pairing, ...]
     bye: PlayerId | None
-    bye_explanation: str
+    bye_reason: Message | None  # why this player has the bye; None without a bye
     stats: SwissStats
+
+    @property
+    def bye_explanation(self) -> str:
+        """The bye's reason in English ("" without a bye)."""
+        return self.bye_reason.english() if self.bye_reason is not None else ""
 
     def table_of(self, player: PlayerId) -> Pairing | None:
         for pairing in self.pairs:

@@ -128,9 +128,7 @@ def _crossable(field: Field, sigma: int | None) -> list[bool]:
 
 def _next_sigma(field: Field, sigma: int) -> int | None:
     """A bigger budget that lets more pairs in (None: nothing is excluded any more)."""
-    costs = [
-        0 if field.players_above(k) % 2 else 2 * field.gap(k) for k in range(len(field.groups) - 1)
-    ]
+    costs = _span_costs(field)
     total = sum(costs)
     if sigma >= total:
         return None
@@ -139,13 +137,34 @@ def _next_sigma(field: Field, sigma: int) -> int | None:
     return min(total, max(2 * sigma, step))
 
 
-def _build(field: Field, sigma: int | None, allow_big: bool) -> _Instance:
-    """The reduced instance for budget ``sigma`` (None: every cut crossable, unconditional)."""
-    groups = field.groups
-    last = len(groups) - 1
+def _span_costs(field: Field) -> list[int]:
+    """What crossing each cut costs the slack: nothing for an odd cut, twice its gap otherwise.
+
+    An optimal pair spanning several cuts pays this for every cut it crosses, so the sum over
+    its span must fit in sigma, not only each cut alone.
+    """
+    return [
+        0 if field.players_above(k) % 2 else 2 * field.gap(k) for k in range(len(field.groups) - 1)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Budget:
+    """What budget ``sigma`` allows (None: everything, the unconditional instance)."""
+
+    sigma: int | None
+    crossable: list[bool]  # per cut
+    cross_bound: list[int]  # per cut: the most pairs an optimal pairing sends across it
+    span_cost: list[int]  # per cut, see _span_costs
+    bye_possible: list[bool]  # per group: may the bye go there
+
+    def affords(self, spent: int) -> bool:
+        return self.sigma is None or spent <= self.sigma
+
+
+def _budget(field: Field, sigma: int | None) -> _Budget:
     crossable = _crossable(field, sigma)
-    d = field.max_opponents
-    bound = 2 * d + 2  # the most pairs an optimal pairing sends across one cut
+    bound = 2 * field.max_opponents + 2  # the most pairs an optimal pairing sends across one cut
     cross_bound = []
     for k, ok in enumerate(crossable):
         if not ok:
@@ -155,62 +174,99 @@ def _build(field: Field, sigma: int | None, allow_big: bool) -> _Instance:
         else:
             extra = 2 * (sigma // (2 * field.gap(k)))
             cross_bound.append(min(bound, field.players_above(k) % 2 + extra))
-    # An optimal pair spanning several cuts pays twice the gap of every even cut it crosses out
-    # of the slack, so the sum over its span must fit in sigma, not only each cut alone.
-    span_cost = [0 if field.players_above(k) % 2 else 2 * field.gap(k) for k in range(last)]
-    bye_possible = [False] * len(groups)
-    if field.needs_bye:
-        spent = 0
-        for g in range(last, -1, -1):
-            if g < last:
-                spent += span_cost[g]
-            reachable = sigma is None or spent <= sigma
-            bye_possible[g] = reachable and any(field.eligible[i] for i in groups[g])
+    span_cost = _span_costs(field)
+    return _Budget(sigma, crossable, cross_bound, span_cost, _bye_groups(field, span_cost, sigma))
 
+
+def _bye_groups(field: Field, span_cost: list[int], sigma: int | None) -> list[bool]:
+    """Per group: may the bye go there? It floats the parity down every cut below the group."""
+    possible = [False] * len(field.groups)
+    if not field.needs_bye:
+        return possible
+    last = len(field.groups) - 1
+    spent = 0
+    for g in range(last, -1, -1):
+        if g < last:
+            spent += span_cost[g]
+        reachable = sigma is None or spent <= sigma
+        possible[g] = reachable and any(field.eligible[i] for i in field.groups[g])
+    return possible
+
+
+@dataclass(slots=True)
+class _Sides:
+    """Per group, the players the instance keeps for pairs that leave the group."""
+
+    down: list[list[int]] = dataclass_field(default_factory=list)  # may float down
+    up: list[list[int]] = dataclass_field(default_factory=list)  # may meet a floater from above
+    bye: list[list[int]] = dataclass_field(default_factory=list)  # bye candidates
+
+
+def _build(field: Field, sigma: int | None, allow_big: bool) -> _Instance:
+    """The reduced instance for budget ``sigma`` (None: every cut crossable, unconditional)."""
+    budget = _budget(field, sigma)
     instance = _Instance()
-    down: list[list[int]] = []  # who may float down from each group
-    up: list[list[int]] = []  # who may meet a floater from above
-    bye_candidates: list[list[int]] = []
-    for g, members in enumerate(groups):
+    sides = _add_groups(field, instance, budget, allow_big)
+    _add_floats(field, instance, budget, sides)
+    if field.needs_bye:
+        _add_bye(field, instance, budget, sides)
+    return instance
+
+
+def _add_groups(field: Field, instance: _Instance, budget: _Budget, allow_big: bool) -> _Sides:
+    """Each group whole (every pair inside it), or a large one as its windows and tokens."""
+    last = len(field.groups) - 1
+    crossable, cross_bound = budget.crossable, budget.cross_bound
+    sides = _Sides()
+    for g, members in enumerate(field.groups):
         leaving = (cross_bound[g - 1] if g > 0 else 0) + (cross_bound[g] if g < last else 0)
-        leaving += 1 if bye_possible[g] else 0
-        windows = _windows(field, g, crossable, bye_possible[g], leaving) if allow_big else None
+        leaving += 1 if budget.bye_possible[g] else 0
+        windows = (
+            _windows(field, g, crossable, budget.bye_possible[g], leaving) if allow_big else None
+        )
         if windows is None:
-            down.append(list(members) if g < last and crossable[g] else [])
-            up.append(list(members) if g > 0 and crossable[g - 1] else [])
-            bye_candidates.append([i for i in members if field.eligible[i]])
+            sides.down.append(list(members) if g < last and crossable[g] else [])
+            sides.up.append(list(members) if g > 0 and crossable[g - 1] else [])
+            sides.bye.append([i for i in members if field.eligible[i]])
             _add_whole_group(field, instance, members)
         else:
             top, bottom, bye, window = windows
-            down.append(bottom)
-            up.append(top)
-            bye_candidates.append(bye)
+            sides.down.append(bottom)
+            sides.up.append(top)
+            sides.bye.append(bye)
             _add_big_group(instance, window)
             instance.big_groups.append(g)
+    return sides
+
+
+def _add_floats(field: Field, instance: _Instance, budget: _Budget, sides: _Sides) -> None:
+    """Pairs between groups: down-floaters of g with the top of every group h the budget reaches."""
+    last = len(field.groups) - 1
     for g in range(last):
-        if not down[g]:
+        if not sides.down[g]:
             continue
         spent = 0
         for h in range(g + 1, last + 1):
-            spent += span_cost[h - 1]
-            if not crossable[h - 1] or (sigma is not None and spent > sigma):
+            spent += budget.span_cost[h - 1]
+            if not budget.crossable[h - 1] or not budget.affords(spent):
                 break
-            for i in down[g]:
-                for j in up[h]:
+            for i in sides.down[g]:
+                for j in sides.up[h]:
                     instance.edges.append(
                         Edge(instance.node(i), instance.node(j), field.pair_levels(i, j))
                     )
-    if field.needs_bye:
-        dummy = instance.node(DUMMY)
-        chosen = [i for g, c in enumerate(bye_candidates) if bye_possible[g] for i in c]
-        # Exactly one bye edge is in any matching, so the bye preference may be replaced by its
-        # order among the candidates: same optimum, far smaller weights.
-        order = {i: k for k, i in enumerate(sorted(chosen, key=lambda i: field.bye_cost[i]))}
-        for i in chosen:
-            levels = field.pair_levels(i, DUMMY)
-            levels = (*levels[:4], order[i], *levels[5:])
-            instance.edges.append(Edge(instance.node(i), dummy, levels))
-    return instance
+
+
+def _add_bye(field: Field, instance: _Instance, budget: _Budget, sides: _Sides) -> None:
+    dummy = instance.node(DUMMY)
+    chosen = [i for g, c in enumerate(sides.bye) if budget.bye_possible[g] for i in c]
+    # Exactly one bye edge is in any matching, so the bye preference may be replaced by its
+    # order among the candidates: same optimum, far smaller weights.
+    order = {i: k for k, i in enumerate(sorted(chosen, key=lambda i: field.bye_cost[i]))}
+    for i in chosen:
+        levels = field.pair_levels(i, DUMMY)
+        levels = (*levels[:4], order[i], *levels[5:])
+        instance.edges.append(Edge(instance.node(i), dummy, levels))
 
 
 def _windows(

@@ -10,7 +10,7 @@ Every other line (``012`` name, ``XXR`` rounds, ``XXC`` colours...) is kept as i
 
 Decisions where the format leaves room (docs/pairing.md, "TRF"):
 * Exported player lines are written in the canonical columns above; files written that way (as
-  ``shared/bench/gen_trf.py`` does) come back byte for byte.
+  the project's ``bench/gen_trf.py`` does) come back byte for byte.
 * Scores come from the points column, in half points (a win 2, a draw 1); a blank points column
   is computed from the results.
 * A pairing counts as "already met" only for a game that was played (results ``1 = 0 W D L``),
@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_, Term
 
 PLAYED = frozenset("10=WDL")
 _WIN_LIKE = frozenset("1+WFU")
@@ -36,6 +37,7 @@ _COLOURS = frozenset("wb- ")
 _BYE_TAKEN = frozenset("UF+")
 FIRST_ROUND_COLUMN = 92  # 1-based column of round 1's opponent
 ROUND_WIDTH = 10
+_START_RANGE = N_("1 to 9999")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +144,9 @@ def decode_trf(data: bytes) -> str:
         column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
         raise TorneoError(
             f"line {line}, column {column}",
-            f"byte 0x{data[err.start]:02X} is not UTF-8 text",
-            "a TRF file saved as UTF-8 (or plain ASCII)",
+            N_("byte %(byte)s is not UTF-8 text"),
+            N_("a TRF file saved as UTF-8 (or plain ASCII)"),
+            params={"byte": f"0x{data[err.start]:02X}"},
         ) from err
 
 
@@ -171,18 +174,19 @@ def parse_trf(text: str) -> TrfTournament:
             if player.start in line_of:
                 raise TorneoError(
                     f"line {number}, column 5",
-                    f"start number {player.start} is already used on line {line_of[player.start]}",
-                    "each start number once",
+                    N_("start number %(start)s is already used on line %(line)s"),
+                    N_("each start number once"),
+                    params={"start": player.start, "line": line_of[player.start]},
                 )
             line_of[player.start] = number
             players.append(player)
             lines.append(player.start)
             continue
         if raw.startswith("XXR"):
-            total_rounds = _int_field(raw[3:].strip(), number, 5, "number of rounds")
+            total_rounds = _int_field(raw[3:].strip(), number, 5, Term("number of rounds"))
         lines.append(raw)
     if not players:
-        raise TorneoError("trf", "the file has no player lines (001)", "a TRF-2016 file")
+        raise TorneoError("trf", N_("the file has no player lines (001)"), N_("a TRF-2016 file"))
     rounds_played = max(len(p.games) for p in players)
     _check_rounds(players, line_of, rounds_played)
     return TrfTournament(
@@ -200,12 +204,17 @@ def _parse_player(raw: str, number: int) -> TrfPlayer:
     padded = line.ljust(89)
     start_text = padded[4:8]
     if not start_text.strip():
-        raise TorneoError(f"line {number}, column 5", "start number is blank", "1 to 9999")
-    start = _int_field(start_text, number, 5, "start number")
+        raise TorneoError(f"line {number}, column 5", N_("start number is blank"), _START_RANGE)
+    start = _int_field(start_text, number, 5, Term("start number"))
     if start <= 0:
-        raise TorneoError(f"line {number}, column 5", f"start number {start}", "1 to 9999")
+        raise TorneoError(
+            f"line {number}, column 5",
+            N_("start number %(start)s"),
+            _START_RANGE,
+            params={"start": start},
+        )
     rating_text = padded[48:52]
-    rating = _int_field(rating_text, number, 49, "rating") if rating_text.strip() else None
+    rating = _int_field(rating_text, number, 49, Term("rating")) if rating_text.strip() else None
     points_text = padded[80:84]
     rank_text = padded[85:89]
     games = _parse_games(line, number)
@@ -218,7 +227,7 @@ def _parse_player(raw: str, number: int) -> TrfPlayer:
         name=padded[14:47].rstrip(),
         rating=rating,
         points2=points2,
-        rank=_int_field(rank_text, number, 86, "rank") if rank_text.strip() else None,
+        rank=_int_field(rank_text, number, 86, Term("rank")) if rank_text.strip() else None,
         games=games,
         sex=padded[9],
         title=padded[10:13],
@@ -237,8 +246,9 @@ def _parse_games(line: str, number: int) -> tuple[TrfGame, ...]:
         if block[:2].strip():
             raise TorneoError(
                 f"line {number}, column {column - 2}",
-                f"round {len(games) + 1} is out of its columns",
-                f"two spaces, then opponent at columns {column}-{column + 3}",
+                N_("round %(round)s is out of its columns"),
+                N_("two spaces, then opponent at columns %(first)s-%(last)s"),
+                params={"round": len(games) + 1, "first": column, "last": column + 3},
             )
         if not block[2:].strip():
             if len(line) < column + 7:  # trailing blanks: no more rounds
@@ -255,22 +265,25 @@ def _parse_game(entry: str, number: int, column: int, round_no: int) -> TrfGame:
     if entry[4] != " " or entry[6] != " ":
         raise TorneoError(
             f"line {number}, column {column}",
-            f"round {round_no} entry {entry!r} is not 'opponent colour result'",
-            "for example '  12 w 1' or '0000 - U'",
+            N_("round %(round)s entry %(entry)s is not 'opponent colour result'"),
+            N_("for example '  12 w 1' or '0000 - U'"),
+            params={"round": round_no, "entry": repr(entry)},
         )
     blank = not opponent_text.strip()
-    opponent = None if blank else _int_field(opponent_text, number, column, "opponent")
+    opponent = None if blank else _int_field(opponent_text, number, column, Term("opponent"))
     if colour not in _COLOURS:
         raise TorneoError(
             f"line {number}, column {column + 5}",
-            f"round {round_no}: colour {colour!r} is unknown",
-            "w, b or -",
+            N_("round %(round)s: colour %(colour)s is unknown"),
+            N_("w, b or -"),
+            params={"round": round_no, "colour": repr(colour)},
         )
     if result not in _RESULTS:
         raise TorneoError(
             f"line {number}, column {column + 7}",
-            f"round {round_no}: result {result!r} is unknown",
+            N_("round %(round)s: result %(result)s is unknown"),
             "1 = 0 + - W D L H F U Z",
+            params={"round": round_no, "result": repr(result)},
         )
     return TrfGame(opponent or None, colour, result, blank_opponent=blank)
 
@@ -282,9 +295,15 @@ def _check_rounds(players: Sequence[TrfPlayer], line_of: dict[int, int], rounds:
             column = FIRST_ROUND_COLUMN + ROUND_WIDTH * len(player.games)
             raise TorneoError(
                 f"line {line_of[player.start]}, column {column}",
-                f"round {missing} is missing for start number {player.start}"
-                f" ({rounds} rounds were played)",
-                "one 'opponent colour result' entry per round played, e.g. '0000 - Z' if unpaired",
+                N_(
+                    "round %(round)s is missing for start number %(start)s"
+                    " (%(rounds)s rounds were played)"
+                ),
+                N_(
+                    "one 'opponent colour result' entry per round played,"
+                    " e.g. '0000 - Z' if unpaired"
+                ),
+                params={"round": missing, "start": player.start, "rounds": rounds},
             )
     by_start = {p.start: p for p in players}
     for player in players:
@@ -297,35 +316,45 @@ def _check_opponent(
     player: TrfPlayer, k: int, opponent: int, by_start: dict[int, TrfPlayer], number: int
 ) -> None:
     where = f"line {number}, column {FIRST_ROUND_COLUMN + ROUND_WIDTH * k}"
+    params = {"round": k + 1, "start": player.start, "opponent": opponent}
     other = by_start.get(opponent)
     if other is None:
         raise TorneoError(
             where,
-            f"round {k + 1}: opponent {opponent} is not a player of this file",
-            "start numbers listed on the 001 lines",
+            N_("round %(round)s: opponent %(opponent)s is not a player of this file"),
+            N_("start numbers listed on the 001 lines"),
+            params=params,
         )
     if opponent == player.start:
         raise TorneoError(
             where,
-            f"round {k + 1}: start number {player.start} is paired with itself",
-            "another player's start number",
+            N_("round %(round)s: start number %(start)s is paired with itself"),
+            N_("another player's start number"),
+            params=params,
         )
     if other.games[k].opponent != player.start:
-        said = other.games[k].opponent or "no opponent"
+        said = other.games[k].opponent or Term("no opponent")
         raise TorneoError(
             where,
-            f"round {k + 1}: {player.start} lists {opponent} as opponent,"
-            f" but {opponent}'s round {k + 1} says {said}",
-            "both players of a game list each other in the same round",
+            N_(
+                "round %(round)s: %(start)s lists %(opponent)s as opponent,"
+                " but %(opponent)s's round %(round)s says %(said)s"
+            ),
+            N_("both players of a game list each other in the same round"),
+            params={**params, "said": said},
         )
 
 
-def _int_field(text: str, number: int, column: int, what: str) -> int:
+def _int_field(text: str, number: int, column: int, what: Term) -> int:
+    """A whole-number column; ``what`` names it in the reason ("rating '18x0' is not a number")."""
     try:
         return int(text.strip())
     except ValueError:
         raise TorneoError(
-            f"line {number}, column {column}", f"{what} {text.strip()!r} is not a number", "digits"
+            f"line {number}, column {column}",
+            N_("%(what)s %(text)s is not a number"),
+            N_("digits"),
+            params={"what": what, "text": repr(text.strip())},
         ) from None
 
 
@@ -335,8 +364,9 @@ def _points_field(text: str, number: int) -> int:
     if not whole.lstrip("-").isdigit() or (dot and frac not in ("0", "5", "")):
         raise TorneoError(
             f"line {number}, column 81",
-            f"points {value!r} are not whole or half points",
-            "for example 4.5 or 3.0",
+            N_("points %(points)s are not whole or half points"),
+            N_("for example 4.5 or 3.0"),
+            params={"points": repr(value)},
         )
     points2 = abs(int(whole)) * 2 + (1 if frac == "5" else 0)
     return -points2 if whole.startswith("-") else points2

@@ -27,7 +27,9 @@ import hashlib
 import random
 
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Message
 from torneo.engines.swiss import SwissEntrant, SwissOptions, SwissPairing, pair_round
+from torneo.engines.swiss.explain import reason_parts, reasons
 from torneo.engines.trf.codec import TrfPlayer, TrfTournament, format_points, parse_trf
 
 TRF_OPTIONS = SwissOptions(bye_policy="lowest_ranked", max_byes_per_player=1)
@@ -72,7 +74,7 @@ def pair_trf(text: str, seed: int | None, explain: bool) -> str:
     if pairing.bye is not None:
         out.append(f"{pairing.bye} 0")
     if explain:
-        out += [f"# {w.start}-{b.start}: {why}" for w, b, why in boards]
+        out += [f"# {w.start}-{b.start}: {why.english()}" for w, b, why in boards]
         if pairing.bye is not None:
             out.append(f"# {pairing.bye}-0: {pairing.bye_explanation}")
     return "\n".join(out) + "\n"
@@ -80,8 +82,8 @@ def pair_trf(text: str, seed: int | None, explain: bool) -> str:
 
 def chess_boards(
     tournament: TrfTournament, pairing: SwissPairing
-) -> list[tuple[TrfPlayer, TrfPlayer, str]]:
-    """(white, black, explanation) per table, colours allocated and clashes repaired.
+) -> list[tuple[TrfPlayer, TrfPlayer, Message]]:
+    """(white, black, why) per table, colours allocated and clashes repaired.
 
     A pair of players who both must have the same colour (FIDE absolute rules) exchanges
     partners with another pair of the same score group when that gives two new, colour-legal
@@ -90,7 +92,7 @@ def chess_boards(
     """
     by_start = {p.start: p for p in tournament.players}
     pairs = [(by_start[t.a], by_start[t.b]) for t in pairing.pairs]
-    why = [t.explanation for t in pairing.pairs]
+    why = [t.reason for t in pairing.pairs]
     same_score: dict[int, list[int]] = {}
     for k, (a, b) in enumerate(pairs):
         if a.points2 == b.points2:
@@ -105,17 +107,24 @@ def chess_boards(
             swap = _exchange(a, b, c, e)
             if swap is not None:
                 pairs[k], pairs[m] = swap
-                note = f"; partners exchanged with table {m + 1} for colours (FIDE absolute rules)"
-                why[k] = f"{why[k].split(';')[0]}{note}"
-                why[m] = (
-                    f"{why[m].split(';')[0]}; partners exchanged with table {k + 1} for colours"
-                )
+                why[k], why[m] = _exchanged(why[k], m, absolute=True), _exchanged(why[m], k)
                 break
     boards = []
-    for (a, b), text in zip(pairs, why, strict=True):
+    for (a, b), reason in zip(pairs, why, strict=True):
         white, black = allocate_colours(a, b)
-        boards.append((white, black, text))
+        boards.append((white, black, reason))
     return boards
+
+
+def _exchanged(why: Message, other: int, *, absolute: bool = False) -> Message:
+    """The pair's score relation (its first reason), then the exchange with table ``other + 1``:
+    the rematch notes of the old pair no longer apply."""
+    note = (
+        N_("partners exchanged with table %(table)s for colours (FIDE absolute rules)")
+        if absolute
+        else N_("partners exchanged with table %(table)s for colours")
+    )
+    return reasons(reason_parts(why)[0], Message(note, {"table": other + 1}))
 
 
 def _exchange(

@@ -1,6 +1,35 @@
 """Judging: the judges of an event, penalties and their consequences, judge acts, round clocks,
 intentional draws (INV-JUDGE-1, INV-PEN-1/2, INV-DECK-1..3, INV-STRUCT-3/5, INV-ID-1,
-BER-JUDGE-1). Pure: time and randomness come in as arguments."""
+BER-JUDGE-1). Pure: time and randomness come in as arguments.
+
+A worked example of INV-PEN-1 on the Invasion preset: slow play carries a warning, and the third
+warning of a player in the event is followed by a disqualification pointing back at it. A
+disqualified player takes no more penalties; the refusal is a message id with its parameters.
+
+>>> from datetime import UTC, datetime
+>>> from torneo.core.ids import EventId, PlayerId, UserId
+>>> from torneo.engines.records import Entrant
+>>> from torneo.presets import load_preset
+>>> anna, luca = UserId(7), PlayerId(5)
+>>> roster = appoint_judge(JudgeRoster(EventId(1)), Judge(anna, "Anna"))
+>>> judging = load_preset("invasion-it-2012").judging
+>>> record = JudgingRecord(EventId(1), (Entrant(luca, "Luca"),), roster, judging)
+>>> at = datetime(2012, 3, 10, 15, 0, tzinfo=UTC)
+>>> def slow_play(record, round_no):
+...     return issue_penalty(record, judge=anna, player=luca, infraction="slow_play",
+...                          at=at, reason="lento", round_no=round_no)
+>>> for round_no in (1, 2):
+...     record = record.with_rulings(slow_play(record, round_no))
+>>> third = slow_play(record, 3)
+>>> [(r.seq, r.kind.value, r.rule, r.escalated_from) for r in third]
+[(3, 'warning', 'INV-PEN-1', None), (4, 'disqualification', 'INV-PEN-1', 3)]
+>>> third[1].reason
+'3 warnings in the event: disqualified (INV-PEN-1)'
+>>> refusal = can_issue(record.with_rulings(third), judge=anna, player=luca,
+...                     infraction="slow_play", reason="ancora", round_no=3)
+>>> refusal.reason, dict(refusal.params), refusal.text
+('%(name)s is already disqualified', {'name': 'Luca'}, 'Luca is already disqualified')
+"""
 
 from torneo.judging.rules.deck_check_rulings import (
     deck_check_rulings,

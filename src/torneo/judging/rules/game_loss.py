@@ -28,6 +28,7 @@ from enum import StrEnum
 
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Term
 from torneo.engines.records import MatchRecord
 from torneo.engines.results import GameScore, ResultKind, check_game_score
 
@@ -44,9 +45,26 @@ def side_of(match: MatchRecord, player: PlayerId) -> Side:
         return Side.B
     raise TorneoError(
         "player",
-        f"player {player} does not play round {match.round_no} table {match.table}",
-        f"{match.player_a} or {match.player_b}",
+        N_("player %(player)s does not play round %(round)s table %(table)s"),
+        N_("%(a)s or %(b)s"),
+        params={
+            "player": player,
+            "round": match.round_no,
+            "table": match.table,
+            "a": match.player_a,
+            "b": match.player_b,
+        },
     )
+
+
+# A result that is no played game, named inside a refusal (translated as a word).
+_KIND_WORDS = {
+    ResultKind.PLAYED: N_("played"),
+    ResultKind.INTENTIONAL_DRAW: N_("intentional draw"),
+    ResultKind.CONCESSION: N_("concession"),
+    ResultKind.AUTO_WIN: N_("auto win"),
+    ResultKind.DOUBLE_LOSS: N_("double loss"),
+}
 
 
 def _to_win(best_of: int) -> int:
@@ -63,9 +81,10 @@ def can_apply_game_loss(score: GameScore | None, best_of: int) -> Refusal | None
     if current.kind is not ResultKind.PLAYED or is_decided(current, best_of):
         return Refusal(
             "result",
-            f"the match is already decided ({current.text()}); a game loss cannot change it",
-            "apply the game loss to the player's next match",
+            N_("the match is already decided (%(score)s); a game loss cannot change it"),
+            N_("apply the game loss to the player's next match"),
             "INV-PEN-2",
+            params={"score": current.text()},
         )
     return None
 
@@ -87,23 +106,34 @@ def compose_reported(penalty: GameScore, played: GameScore, best_of: int = 3) ->
         if penalty.games_played:
             raise TorneoError(
                 "result",
-                f"the match already has {penalty.text()} from game losses; "
-                f"a {played.kind.value.replace('_', ' ')} cannot be reported on it [INV-PEN-2]",
-                "the games played at the table",
+                N_(
+                    "the match already has %(penalty)s from game losses; "
+                    "a %(kind)s cannot be reported on it"
+                ),
+                N_("the games played at the table"),
+                params={"penalty": penalty.text(), "kind": Term(_KIND_WORDS[played.kind])},
+                rule="INV-PEN-2",
             )
         return played
     total = GameScore(
         penalty.wins_a + played.wins_a, penalty.wins_b + played.wins_b, penalty.draws + played.draws
     )
-    accepted = f"the games played after the {penalty.text()} given by game losses"
     if check_game_score(total, best_of) is not None or _went_on_after_decided(
         penalty, played, best_of
     ):
         raise TorneoError(
             "result",
-            f"{played.text()} played after {penalty.text()} from game losses makes "
-            f"{total.text()}, impossible in best of {best_of}",
-            accepted,
+            N_(
+                "%(played)s played after %(penalty)s from game losses makes %(total)s, "
+                "impossible in best of %(best_of)s"
+            ),
+            N_("the games played after the %(penalty)s given by game losses"),
+            params={
+                "played": played.text(),
+                "penalty": penalty.text(),
+                "total": total.text(),
+                "best_of": best_of,
+            },
         )
     return total
 

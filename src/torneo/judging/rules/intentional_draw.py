@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId, UserId
+from torneo.core.messages import N_
 from torneo.engines.records import Stage
 from torneo.engines.results import GameScore, ResultKind
 from torneo.judging.rules.penalties import issue_penalty
@@ -37,7 +38,10 @@ def can_declare_intentional_draw(
 ) -> Refusal | None:
     if stage is Stage.TOP:
         return Refusal(
-            "result", "a Top X match is single elimination: no draws", "play the match", "INV-ID-1"
+            "result",
+            N_("a Top X match is single elimination: no draws"),
+            N_("play the match"),
+            "INV-ID-1",
         )
     if round_started_at is None or grace is None:
         return None
@@ -46,10 +50,17 @@ def can_declare_intentional_draw(
         late = now - deadline
         return Refusal(
             "intentional_draw",
-            f"declared {_minutes(late)} after the window closed "
-            f"({deadline.isoformat(timespec='seconds')}); a late declaration disqualifies both",
-            f"within {_minutes(grace)} of the round's start",
+            N_(
+                "declared %(late)s after the window closed (%(deadline)s); "
+                "a late declaration disqualifies both"
+            ),
+            N_("within %(grace)s of the round's start"),
             "INV-ID-1",
+            params={
+                "late": _minutes(late),
+                "deadline": deadline.isoformat(timespec="seconds"),
+                "grace": _minutes(grace),
+            },
         )
     return None
 
@@ -80,7 +91,9 @@ def disqualify_for_late_intentional_draw(
     """INV-ID-1: both players disqualified; raises (nothing issued) if either cannot be."""
     first, second = players
     if first == second:
-        raise TorneoError("players", "the same player twice", "the two players of the match")
+        raise TorneoError(
+            "players", N_("the same player twice"), N_("the two players of the match")
+        )
     rulings = issue_penalty(
         record,
         judge=judge,

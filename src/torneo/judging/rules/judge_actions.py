@@ -20,11 +20,29 @@ from datetime import datetime
 
 from torneo.core.errors import Refusal, TorneoError
 from torneo.core.ids import PlayerId, UserId
+from torneo.core.messages import N_, Term
 from torneo.engines.records import MatchRecord
 from torneo.engines.results import GameScore, ResultKind
 from torneo.judging.rules.record import Check, JudgingRecord, check_judge_and_player
 from torneo.judging.rules.ruling import MatchAwarded, MatchRef, ResultsVoided, Ruling, RulingKind
 from torneo.presets.judging import JudgeAction
+
+# The act named inside a refusal, a word of the vocabulary translated with it (BER-JUDGE-1).
+_ACTION_WORDS = {
+    JudgeAction.AWARD_WIN: N_("award win"),
+    JudgeAction.ORDER_REPLAY: N_("order replay"),
+}
+
+
+def _players_of(match: MatchRecord, player: PlayerId) -> dict[str, object]:
+    """The parameters of "player X does not play round R table T" (accepted: "A or B")."""
+    return {
+        "player": player,
+        "round": match.round_no,
+        "table": match.table,
+        "a": match.player_a,
+        "b": match.player_b,
+    }
 
 
 def _power(record: JudgingRecord, action: JudgeAction) -> Check | None:
@@ -32,9 +50,10 @@ def _power(record: JudgingRecord, action: JudgeAction) -> Check | None:
         return Check(
             Refusal(
                 "action",
-                f"judges of this event may not {action.value.replace('_', ' ')}",
-                ", ".join(a.value for a in record.rules.judge_actions) or "penalties only",
+                N_("judges of this event may not %(action)s"),
+                ", ".join(a.value for a in record.rules.judge_actions) or N_("penalties only"),
                 "BER-JUDGE-1",
+                params={"action": Term(_ACTION_WORDS[action])},
             ),
             TorneoError,
         )
@@ -51,14 +70,16 @@ def _check_award(
         return shared
     if match.player_b is None:
         return Check(
-            Refusal("match", "a bye has no opponent to win against", "a paired match"), TorneoError
+            Refusal("match", N_("a bye has no opponent to win against"), N_("a paired match")),
+            TorneoError,
         )
     if not match.involves(winner):
         return Check(
             Refusal(
                 "winner",
-                f"player {winner} does not play round {match.round_no} table {match.table}",
-                f"{match.player_a} or {match.player_b}",
+                N_("player %(player)s does not play round %(round)s table %(table)s"),
+                N_("%(a)s or %(b)s"),
+                params=_players_of(match, winner),
             ),
             TorneoError,
         )
@@ -133,7 +154,12 @@ def _check_replay(
         return shared
     if player is not None and record.entrant(player) is None:
         return Check(
-            Refusal("player", f"player {player} is not in event {record.event}", "an entrant"),
+            Refusal(
+                "player",
+                N_("player %(player)s is not in event %(event)s"),
+                N_("an entrant"),
+                params={"player": player, "event": record.event},
+            ),
             TorneoError,
         )
     chosen = last_reported_matches(matches, last, player) if last >= 1 else ()
@@ -142,9 +168,10 @@ def _check_replay(
         return Check(
             Refusal(
                 "last",
-                f"{last} matches to replay, and {available} have a result",
-                f"1..{available}" if available else "a match with a result",
+                N_("%(last)s matches to replay, and %(available)s have a result"),
+                N_("1..%(available)s") if available else N_("a match with a result"),
                 "BER-JUDGE-1",
+                params={"last": last, "available": available},
             ),
             TorneoError,
         )

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from torneo.core.errors import Conflict, Forbidden, NotFound, Refusal
 from torneo.core.ids import UserId
+from torneo.core.messages import N_
 from torneo.judging.rules.record import Check, JudgingRecord, check_judge_and_player
 from torneo.judging.rules.ruling import Rescinded, Ruling, RulingKind, rescinded_seqs
 
@@ -23,24 +24,40 @@ def _check_overrule(record: JudgingRecord, judge: UserId, seq: int, reason: str)
     if not record.roster.is_head_judge(judge):
         return Check(
             Refusal(
-                "judge", "only the head judge overrules a ruling", "the head judge", "INV-JUDGE-1"
+                "judge",
+                N_("only the head judge overrules a ruling"),
+                N_("the head judge"),
+                "INV-JUDGE-1",
             ),
             Forbidden,
         )
     target = next((r for r in record.rulings if r.seq == seq), None)
     if target is None:
         return Check(
-            Refusal("ruling", f"no ruling {seq} in this event", "a ruling number"), NotFound
+            Refusal(
+                "ruling",
+                N_("no ruling %(seq)s in this event"),
+                N_("a ruling number"),
+                params={"seq": seq},
+            ),
+            NotFound,
         )
     if target.kind is RulingKind.OVERRULE or record.roster.is_head_judge(target.judge):
         return Check(
             Refusal(
-                "ruling", f"ruling {seq} is the head judge's: it is final", None, "INV-JUDGE-1"
+                "ruling",
+                N_("ruling %(seq)s is the head judge's: it is final"),
+                None,
+                "INV-JUDGE-1",
+                params={"seq": seq},
             ),
             Conflict,
         )
     if seq in rescinded_seqs(record.rulings):
-        return Check(Refusal("ruling", f"ruling {seq} is already overruled"), Conflict)
+        return Check(
+            Refusal("ruling", N_("ruling %(seq)s is already overruled"), params={"seq": seq}),
+            Conflict,
+        )
     return target
 
 

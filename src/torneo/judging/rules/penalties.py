@@ -26,6 +26,7 @@ from datetime import datetime
 
 from torneo.core.errors import Refusal, TorneoError
 from torneo.core.ids import PlayerId, UserId
+from torneo.core.messages import N_
 from torneo.judging.rules.record import Check, JudgingRecord, check_judge_and_player
 from torneo.judging.rules.ruling import (
     Consequence,
@@ -47,8 +48,10 @@ def infraction_rule(rules: JudgingRules, key: str) -> InfractionRule:
     if rule is None:
         raise TorneoError(
             "infraction",
-            f"unknown infraction '{key}'",
-            ", ".join(sorted(rules.infractions)) or "this preset defines no infractions",
+            N_("unknown infraction '%(key)s'"),
+            # The preset's infraction keys are codes, shown as they are in every language.
+            ", ".join(sorted(rules.infractions)) or N_("this preset defines no infractions"),
+            params={"key": key},
         )
     return rule
 
@@ -64,13 +67,21 @@ def _chosen_penalties(
         ["+".join(p.value for p in rule.penalties)] + [p.value for p in rule.judge_may_choose]
     )
     if not picked or not set(picked) <= allowed:
-        return Refusal("penalties", f"{rule.label}: not a penalty for it", accepted, rule.rule)
-    if set(picked) != set(rule.penalties) and not set(picked) & set(rule.judge_may_choose):
         return Refusal(
             "penalties",
-            f"{rule.label}: the penalty may only be the default or a more severe one",
+            N_("%(label)s: not a penalty for it"),
             accepted,
             rule.rule,
+            params={"label": rule.label},
+        )
+    if set(picked) != set(rule.penalties) and not set(picked) & set(rule.judge_may_choose):
+        # INV-PEN-1 proportionality: a judge may go up from the default, never down.
+        return Refusal(
+            "penalties",
+            N_("%(label)s: the penalty may only be the default or a more severe one"),
+            accepted,
+            rule.rule,
+            params={"label": rule.label},
         )
     return picked
 
@@ -94,17 +105,32 @@ def _check_issue(
         return Check(
             Refusal(
                 "infraction",
-                f"unknown infraction '{infraction}'",
-                ", ".join(sorted(record.rules.infractions)) or "no infractions in this preset",
+                N_("unknown infraction '%(key)s'"),
+                ", ".join(sorted(record.rules.infractions)) or N_("no infractions in this preset"),
+                params={"key": infraction},
             ),
             TorneoError,
         )
     if round_no < 1:
         return Check(
-            Refusal("round", f"round {round_no}", "the current round, 1 or more"), TorneoError
+            Refusal(
+                "round",
+                N_("round %(round)s"),
+                N_("the current round, 1 or more"),
+                params={"round": round_no},
+            ),
+            TorneoError,
         )
     if games_played < 0:
-        return Check(Refusal("games_played", f"{games_played} games", "0 or more"), TorneoError)
+        return Check(
+            Refusal(
+                "games_played",
+                N_("%(n)s games"),
+                N_("0 or more"),
+                params={"n": games_played},
+            ),
+            TorneoError,
+        )
     picked = _chosen_penalties(rule, penalties)
     if isinstance(picked, Refusal):
         return Check(picked, TorneoError)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from torneo.core.errors import Conflict, Forbidden, NotFound, Refusal, TorneoError
 from torneo.core.ids import EventId, PlayerId, UserId
+from torneo.core.messages import N_
 from torneo.engines.records import Entrant
 from torneo.judging.rules.roster import JudgeRoster, check_judge
 from torneo.judging.rules.ruling import Ruling, is_disqualified, next_seq
@@ -62,7 +63,7 @@ def check_judge_and_player(
         return Check(refusal, Forbidden)
     if not reason.strip():
         return Check(
-            Refusal("reason", "a ruling needs its reason", "what happened, in a few words"),
+            Refusal("reason", N_("a ruling needs its reason"), N_("what happened, in a few words")),
             TorneoError,
         )
     if player is None:
@@ -70,12 +71,22 @@ def check_judge_and_player(
     entrant = record.entrant(player)
     if entrant is None:
         return Check(
-            Refusal("player", f"player {player} is not in event {record.event}", "an entrant"),
+            Refusal(
+                "player",
+                N_("player %(player)s is not in event %(event)s"),
+                N_("an entrant"),
+                params={"player": player, "event": record.event},
+            ),
             NotFound,
         )
     if entrant.disqualified or is_disqualified(player, record.rulings):
         return Check(
-            Refusal("player", f"{entrant.name} is already disqualified", "an entrant in play"),
+            Refusal(
+                "player",
+                N_("%(name)s is already disqualified"),
+                N_("an entrant in play"),
+                params={"name": entrant.name},
+            ),
             Conflict,
         )
     return None

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from torneo.core.errors import Conflict, NotFound, Refusal
 from torneo.core.ids import EventId, PlayerId, UserId
+from torneo.core.messages import N_, Message
 from torneo.engines.records import Stage
 from torneo.presets.judging import JudgingRules
 from torneo.presets.models import MatchRules
@@ -58,9 +59,15 @@ class JudgeRoster:
 
 def can_appoint_judge(roster: JudgeRoster, judge: Judge) -> Refusal | None:
     if roster.is_judge(judge.user):
-        return Refusal("judge", f"{judge.name} is already a judge of this event")
+        return Refusal(
+            "judge", N_("%(name)s is already a judge of this event"), params={"name": judge.name}
+        )
     if judge.player is not None and judge.player in roster.player_judges:
-        return Refusal("judge", f"player {judge.player} is already on the roster as a judge")
+        return Refusal(
+            "judge",
+            N_("player %(player)s is already on the roster as a judge"),
+            params={"player": judge.player},
+        )
     return None
 
 
@@ -79,7 +86,12 @@ def appoint_judge(roster: JudgeRoster, judge: Judge, *, head: bool = False) -> J
 
 def can_appoint_head_judge(roster: JudgeRoster, user: UserId) -> Refusal | None:
     if not roster.is_judge(user):
-        return Refusal("head_judge", f"user {user} is not a judge of this event", "a judge")
+        return Refusal(
+            "head_judge",
+            N_("user %(user)s is not a judge of this event"),
+            N_("a judge"),
+            params={"user": user},
+        )
     return None
 
 
@@ -93,7 +105,12 @@ def appoint_head_judge(roster: JudgeRoster, user: UserId) -> JudgeRoster:
 def remove_judge(roster: JudgeRoster, user: UserId) -> JudgeRoster:
     """Take a judge off; removing the head judge leaves the head to be named again."""
     if not roster.is_judge(user):
-        raise NotFound("judge", f"user {user} is not a judge of this event", "a judge")
+        raise NotFound(
+            "judge",
+            N_("user %(user)s is not a judge of this event"),
+            N_("a judge"),
+            params={"user": user},
+        )
     judges = tuple(j for j in roster.judges if j.user != user)
     return replace(roster, judges=judges, head=None if roster.head == user else roster.head)
 
@@ -101,14 +118,19 @@ def remove_judge(roster: JudgeRoster, user: UserId) -> JudgeRoster:
 def roster_problems(roster: JudgeRoster) -> tuple[Refusal, ...]:
     """Breaches that make a tournament irregular (INV-LEGAL-3, INV-JUDGE-1)."""
     if not roster.judges:
-        return (Refusal("judges", "the event has no judge", "at least one judge", "INV-JUDGE-1"),)
+        return (
+            Refusal(
+                "judges", N_("the event has no judge"), N_("at least one judge"), "INV-JUDGE-1"
+            ),
+        )
     if roster.head_judge is None:
         return (
             Refusal(
                 "head_judge",
-                f"{len(roster.judges)} judges and no head judge",
-                "name one head judge: their ruling is final",
+                N_("%(n)s judges and no head judge"),
+                N_("name one head judge: their ruling is final"),
                 "INV-JUDGE-1",
+                params={"n": len(roster.judges)},
             ),
         )
     return ()
@@ -123,11 +145,23 @@ class StaffingAdvice:
     players: int
     rule: str = "INV-JUDGE-1"
 
-    def describe(self) -> str:
-        return (
-            f"{self.players} players and {self.judges} judge(s): "
-            f"{self.recommended} recommended (one for each started ten players)"
+    def message(self) -> Message:
+        """The advice as a message id, shown in the page's language (English in the API).
+
+        The counts are a message of their own so a language can say them without agreeing a
+        noun with a number ("giocatori: 11, arbitri: 1").
+        """
+        staff = Message(
+            N_("%(players)s players and %(judges)s judge(s)"),
+            {"players": self.players, "judges": self.judges},
         )
+        return Message(
+            N_("%(staff)s: %(recommended)s recommended (one for each started ten players)"),
+            {"staff": staff, "recommended": self.recommended},
+        )
+
+    def describe(self) -> str:
+        return self.message().english()
 
 
 def staffing_advice(
@@ -172,6 +206,9 @@ def can_act_as_judge(user: UserId, roster: JudgeRoster) -> bool:
 def check_judge(roster: JudgeRoster, user: UserId) -> Refusal | None:
     if not roster.is_judge(user):
         return Refusal(
-            "judge", f"user {user} is not a judge of event {roster.event}", "a judge of the event"
+            "judge",
+            N_("user %(user)s is not a judge of event %(event)s"),
+            N_("a judge of the event"),
+            params={"user": user, "event": roster.event},
         )
     return None

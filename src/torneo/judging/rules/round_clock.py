@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from torneo.core.clock import ZERO, Countdown, Stopwatch
 from torneo.core.errors import Conflict, NotFound, Refusal, TorneoError
 from torneo.core.ids import UserId
+from torneo.core.messages import N_
 from torneo.engines.records import MatchRecord
 from torneo.judging.rules.record import Check
 from torneo.judging.rules.roster import JudgeRoster, round_minutes_for
@@ -90,7 +91,12 @@ class RoundClock:
     def add_time(self, amount: timedelta) -> RoundClock:
         """Time for the whole round (an interruption affecting every table)."""
         if amount <= ZERO or amount > MAX_EXTENSION:
-            raise TorneoError("amount", f"{amount} to add", "more than 0, at most 60 minutes")
+            raise TorneoError(
+                "amount",
+                N_("%(amount)s to add"),
+                N_("more than 0, at most 60 minutes"),
+                params={"amount": amount},
+            )
         return replace(self, watch=self.watch.add_time(amount))
 
     def extended_by(self, table: int) -> timedelta:
@@ -102,24 +108,38 @@ class RoundClock:
             return Check(
                 Refusal(
                     "table",
-                    f"round {self.round_no} has no match at table {table}",
-                    ", ".join(str(t) for t, _ in self.table_durations) or "a paired table",
+                    N_("round %(round)s has no match at table %(table)s"),
+                    ", ".join(str(t) for t, _ in self.table_durations) or N_("a paired table"),
+                    params={"round": self.round_no, "table": table},
                 ),
                 NotFound,
             )
         if base[table] is None:
             return Check(
-                Refusal("table", f"table {table} plays untimed", "a timed table", "INV-STRUCT-3"),
+                Refusal(
+                    "table",
+                    N_("table %(table)s plays untimed"),
+                    N_("a timed table"),
+                    "INV-STRUCT-3",
+                    params={"table": table},
+                ),
                 Conflict,
             )
         if amount <= ZERO or amount > MAX_EXTENSION:
             return Check(
-                Refusal("amount", f"{amount} of extra time", "more than 0, at most 60 minutes"),
+                Refusal(
+                    "amount",
+                    N_("%(amount)s of extra time"),
+                    N_("more than 0, at most 60 minutes"),
+                    params={"amount": amount},
+                ),
                 TorneoError,
             )
         if not reason.strip():
             return Check(
-                Refusal("reason", "extra time needs its reason", "a judge call, a deck check"),
+                Refusal(
+                    "reason", N_("extra time needs its reason"), N_("a judge call, a deck check")
+                ),
                 TorneoError,
             )
         return None

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from torneo.core.errors import Conflict
+from torneo.core.messages import N_
 from torneo.platform.live.broker import Broker, InProcessBroker, Notice
 from torneo.platform.store.db import make_engine, make_session_factory
 from torneo.platform.store.tables import AuditEntry
@@ -105,12 +106,17 @@ class Store:
         except StaleDataError as exc:
             session.rollback()
             raise Conflict(
-                "version", "someone else changed this first; nothing was saved", "reload and retry"
+                "version",
+                N_("someone else changed this first; nothing was saved"),
+                N_("reload and retry"),
             ) from exc
         except IntegrityError as exc:
             session.rollback()
             raise Conflict(
-                "data", f"the change clashes with stored data: {exc.orig}", "reload and retry"
+                "data",
+                N_("the change clashes with stored data: %(detail)s"),
+                N_("reload and retry"),
+                params={"detail": exc.orig},
             ) from exc
         except BaseException:
             session.rollback()

@@ -15,15 +15,14 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from torneo.cards.schemas import LoginIn, SessionOut
 from torneo.core.errors import TorneoError, Unauthorized
-from torneo.platform import i18n
+from torneo.core.messages import N_
 from torneo.platform.accounts import authenticate
-from torneo.platform.i18n import N_
 from torneo.platform.store.uow import Actor
 from torneo.platform.web import csrf
+from torneo.platform.web.schemas import LoginIn, SessionOut
 from torneo.platform.web.session import current_actor, flash, log_in, log_out, store_of
-from torneo.platform.web.templating import page_language, render
+from torneo.platform.web.templating import render, say
 
 
 class LoginRequired(Exception):
@@ -48,7 +47,9 @@ def api_actor(request: Request) -> Actor:
     actor = current_actor(request)
     if actor is None:
         raise Unauthorized(
-            "session", "log in first", "POST /api/v1/session with a user name and password"
+            "session",
+            N_("log in first"),
+            N_("POST /api/v1/session with a user name and password"),
         )
     return actor
 
@@ -104,8 +105,7 @@ def login_submit(
         return render(request, "login.html", context, status=err.status)
     log_in(request, actor)
     csrf.rotate(request)
-    with i18n.language(page_language(request)):
-        flash(request, "ok", i18n.gettext(N_("Welcome, %(name)s.")) % {"name": actor.name})
+    flash(request, "ok", say(request, N_("Welcome, %(name)s."), name=actor.name))
     return RedirectResponse(target, status_code=303)
 
 

@@ -15,6 +15,7 @@ import secrets
 from fastapi import Request
 
 from torneo.core.errors import Forbidden
+from torneo.core.messages import N_
 
 SESSION_KEY = "csrf"
 HEADER = "X-CSRF-Token"
@@ -54,7 +55,10 @@ def check(request: Request, form_value: str | None = None) -> None:
     if not is_valid(request, supplied):
         raise CsrfError(
             "csrf_token",
-            "missing or wrong CSRF token (the page may have expired)",
-            f"the session's token in the {HEADER} header or the {FORM_FIELD} form field; "
-            "reload the page",
+            N_("missing or wrong CSRF token (the page may have expired)"),
+            N_(
+                "the session's token in the %(header)s header or the %(field)s form field; "
+                "reload the page"
+            ),
+            params={"header": HEADER, "field": FORM_FIELD},
         )

@@ -15,6 +15,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 from torneo.platform.web.problems import from_torneo_error, problem
 
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024
@@ -50,40 +51,46 @@ class BodyLimit:
         if declared is not None and declared > self.max_bytes:
             await _answer(too_large(scope["path"], self.max_bytes), scope, send)
             return
-
-        seen = 0
-        started = False
-        answered = False
-
-        async def counted() -> Message:
-            # Past the limit: answer 413 now, and tell the app the client has gone, so it stops
-            # reading (its later messages are dropped; nothing was parsed, nothing saved).
-            nonlocal seen, answered
-            if answered:
-                return {"type": "http.disconnect"}
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
-                    if not started:
-                        await _answer(too_large(scope["path"], self.max_bytes), scope, send)
-                    answered = True
-                    return {"type": "http.disconnect"}
-            return message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            if answered:
-                return
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
+        counter = _BodyCounter(scope, receive, send, self.max_bytes)
         try:
-            await self.app(scope, counted, watched)
+            await self.app(scope, counter.receive, counter.send)
         except Exception:
-            if not answered:
+            if not counter.answered:
                 raise
+
+
+class _BodyCounter:
+    """Counts a body sent in chunks; past the limit it answers 413 and ends the request."""
+
+    def __init__(self, scope: Scope, receive: Receive, send: Send, max_bytes: int) -> None:
+        self._scope, self._receive, self._send = scope, receive, send
+        self.max_bytes = max_bytes
+        self.seen = 0
+        self.started = False  # the app has begun its own answer: too late for a 413
+        self.answered = False
+
+    async def receive(self) -> Message:
+        # Past the limit: answer 413 now, and tell the app the client has gone, so it stops
+        # reading (its later messages are dropped; nothing was parsed, nothing saved).
+        if self.answered:
+            return {"type": "http.disconnect"}
+        message = await self._receive()
+        if message["type"] != "http.request":
+            return message
+        self.seen += len(message.get("body", b""))
+        if self.seen <= self.max_bytes:
+            return message
+        if not self.started:
+            await _answer(too_large(self._scope["path"], self.max_bytes), self._scope, self._send)
+        self.answered = True
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: Message) -> None:
+        if self.answered:
+            return
+        if message["type"] == "http.response.start":
+            self.started = True
+        await self._send(message)
 
 
 def _content_length(scope: Scope) -> int | None:
@@ -107,8 +114,9 @@ async def _answer(response: Response, scope: Scope, send: Send) -> None:
 
 OUT_OF_RANGE = TorneoError(
     "value",
-    "is out of the database's range (a number beyond 64 bits, or a text too long)",
-    f"whole numbers between {-(2**63)} and {2**63 - 1}, and texts within their stated length",
+    N_("is out of the database's range (a number beyond 64 bits, or a text too long)"),
+    N_("whole numbers between %(low)s and %(high)s, and texts within their stated length"),
+    params={"low": -(2**63), "high": 2**63 - 1},
 )
 
 

@@ -46,6 +46,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
 from torneo.core.errors import NotFound
+from torneo.core.messages import N_
 from torneo.platform.live.broker import Broker, Notice
 
 log = logging.getLogger(__name__)
@@ -67,8 +68,9 @@ def check_topic(topic: str) -> str:
     if not found or found["kind"] not in TOPIC_KINDS:
         raise NotFound(
             "topic",
-            f"'{topic[:60]}' is not a live topic",
-            "event:<id>, poker:<id> or risiko:<id>",
+            N_("'%(topic)s' is not a live topic"),
+            N_("event:<id>, poker:<id> or risiko:<id>"),
+            params={"topic": topic[:60]},
         )
     return topic
 

@@ -166,7 +166,8 @@ def problem_responses(**described: str) -> dict[int | str, dict[str, Any]]:
     """The ``responses=`` of a router's routes: each error status as a problem+json, described.
 
     ``problem_responses(forbidden="Not a judge of this event")`` overrides one description;
-    the others say what every route of the API answers.
+    the others say what every route of the API answers. ``too_many=`` adds 429 for a router
+    whose routes are rate limited.
     """
     descriptions = {
         401: "Not logged in",
@@ -175,6 +176,8 @@ def problem_responses(**described: str) -> dict[int | str, dict[str, Any]]:
         409: described.get("conflict", "Conflict: stale version, duplicate, or wrong phase"),
         422: "Invalid input: `field`, `reason`, `accepted` say what and why",
     }
+    if "too_many" in described:
+        descriptions[429] = described["too_many"]
     return {
         status: {
             "description": description,

@@ -33,7 +33,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from torneo.core import messages
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +50,15 @@ class TooManyAttempts(TorneoError):
     status = 429
     code = "too-many-requests"
 
-    def __init__(self, field: str, retry_after: int, accepted: str | None = None) -> None:
+    def __init__(
+        self, field: str, retry_after: int, accepted: str | messages.Message | None = None
+    ) -> None:
         self.retry_after = retry_after
         super().__init__(
             field,
-            f"too many failed attempts; try again in {retry_after} seconds",
-            accepted or f"a new attempt after {retry_after} seconds",
+            N_("too many failed attempts; try again in %(n)s seconds"),
+            accepted or N_("a new attempt after %(n)s seconds"),
+            params={"n": retry_after},
         )
 
 
@@ -314,14 +319,12 @@ def retry_after_header(err: Any) -> dict[str, str]:
 
 def refuse_login_page(request: Request, refusal: TooManyAttempts) -> Response:
     """The login page again, status 429, saying how long to wait (in the page's language)."""
-    from torneo.platform import i18n
-    from torneo.platform.i18n import N_
-    from torneo.platform.web.templating import page_language, render
+    from torneo.platform.web.templating import render
 
-    with i18n.language(page_language(request)):
-        reason = i18n.gettext(N_("too many failed logins: try again in %(n)s seconds")) % {
-            "n": refusal.retry_after
-        }
-    shown = TorneoError("credentials", reason, None)
+    shown = TorneoError(
+        "credentials",
+        N_("too many failed logins: try again in %(n)s seconds"),
+        params={"n": refusal.retry_after},
+    )
     context = {"next": "/", "error": shown, "username": ""}
     return render(request, "login.html", context, status=429)

@@ -25,17 +25,10 @@ from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.poker.rules.breaking import TableBreak, break_table, table_to_break
-from torneo.poker.rules.seating import (
-    Move,
-    MoveReason,
-    Seating,
-    Table,
-    apply_move,
-    close_table,
-    is_between_button_and_blind,
-    next_hand_positions,
-)
+from torneo.poker.rules.positions import is_between_button_and_blind, next_hand_positions
+from torneo.poker.rules.seating import Move, MoveReason, Seating, Table, apply_move, close_table
 
 DEFAULT_THRESHOLD = 2  # PKR-BAL-1, art. 8.2
 
@@ -44,8 +37,9 @@ def check_threshold(threshold: int) -> None:
     if threshold < 2:
         raise TorneoError(
             "balance_threshold",
-            f"a threshold of {threshold}",
-            "2 (art. 8.2) or more, e.g. 3 (art. 16.2)",
+            N_("a threshold of %(threshold)s"),
+            N_("2 (art. 8.2) or more, e.g. 3 (art. 16.2)"),
+            params={"threshold": threshold},
         )
 
 
@@ -75,7 +69,12 @@ def seat_left_of_big_blind(table: Table) -> tuple[int, bool]:
     """
     free = set(table.free_seats)
     if not free:
-        raise TorneoError("table", f"table {table.number} is full", "a table with a free seat")
+        raise TorneoError(
+            "table",
+            N_("table %(number)s is full"),
+            N_("a table with a free seat"),
+            params={"number": table.number},
+        )
     if table.count < 2:
         return min(free), False
     anchor = (

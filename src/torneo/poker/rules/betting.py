@@ -27,6 +27,7 @@ from enum import StrEnum
 
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 
 
 class Ruling(StrEnum):
@@ -86,45 +87,84 @@ def open_round(
     ``stacks`` are the chips each player had before posting.
     """
     if big_blind < 1:
-        raise TorneoError("big_blind", f"{big_blind}", "1 or more chips")
+        raise TorneoError(
+            "big_blind", N_("%(big_blind)s"), N_("1 or more chips"), params={"big_blind": big_blind}
+        )
     posted = dict(posted or {})
     for player, amount in posted.items():
         if player not in stacks:
-            raise TorneoError("posted", f"player {player} has no stack", "players in the hand")
+            raise TorneoError(
+                "posted",
+                N_("player %(player)s has no stack"),
+                N_("players in the hand"),
+                params={"player": player},
+            )
         if not 0 <= amount <= stacks[player]:
-            raise TorneoError("posted", f"{amount} from a stack of {stacks[player]}", "the stack")
+            raise TorneoError(
+                "posted",
+                N_("%(amount)s from a stack of %(stack)s"),
+                N_("the stack"),
+                params={"amount": amount, "stack": stacks[player]},
+            )
     behind = {p: s - posted.get(p, 0) for p, s in stacks.items()}
     # Art. 10.13: a short big blind still makes the full big blind the amount to call.
     current = big_blind if posted else 0
     return BettingRound(big_blind, current, big_blind, posted, behind)
 
 
+def _check_amount(state: BettingRound, player: PlayerId, to: int) -> int:
+    """A total the player can reach: in the hand, at most all-in, no less than already bet.
+    Returns the player's all-in total."""
+    if player not in state.stacks:
+        raise TorneoError(
+            "player",
+            N_("player %(player)s is not in the hand"),
+            N_("a player in the hand"),
+            params={"player": player},
+        )
+    already = state.bets.get(player, 0)
+    all_in_to = already + state.stacks[player]
+    if to > all_in_to:
+        raise TorneoError(
+            "amount",
+            N_("%(to)s is more than the player has"),
+            N_("at most %(all_in_to)s"),
+            params={"to": to, "all_in_to": all_in_to},
+        )
+    if to < already:
+        raise TorneoError(
+            "amount",
+            N_("%(to)s is less than already bet"),
+            N_("at least %(already)s"),
+            params={"to": to, "already": already},
+        )
+    return all_in_to
+
+
 def act(state: BettingRound, player: PlayerId, to: int) -> tuple[BettingRound, Action]:
     """Rule on one action: ``to`` is the player's total in the round (a fold is not an action
     here). Calls and checks below the amount to match that are not all-in are refused (art.
     10.9: they must be made good)."""
-    if player not in state.stacks:
-        raise TorneoError("player", f"player {player} is not in the hand", "a player in the hand")
+    all_in_to = _check_amount(state, player, to)
     already = state.bets.get(player, 0)
-    all_in_to = already + state.stacks[player]
-    if to > all_in_to:
-        raise TorneoError("amount", f"{to} is more than the player has", f"at most {all_in_to}")
-    if to < already:
-        raise TorneoError("amount", f"{to} is less than already bet", f"at least {already}")
     is_all_in = to == all_in_to and state.stacks[player] > 0
     current = state.current_bet
     if to <= current:
         if to < current and not is_all_in:
             raise TorneoError(
-                "amount", f"{to} does not match the bet of {current}", f"{current} or all-in"
+                "amount",
+                N_("%(to)s does not match the bet of %(current)s"),
+                N_("%(current)s or all-in"),
+                params={"to": to, "current": current},
             )
         ruling = Ruling.CHECK if to == already else Ruling.CALL
         return _record(state, player, to, ruling, is_all_in, reopens=False)
     if player in state.acted:
         raise Conflict(
             "amount",
-            "the betting was not reopened for this player (PKR-BET-1)",
-            f"call {min(current, all_in_to)} or fold",
+            N_("the betting was not reopened for this player (PKR-BET-1)"),
+            N_("call %(amount)s or fold"),
+            params={"amount": min(current, all_in_to)},
         )
     full = state.min_raise_to
     opening = current == 0

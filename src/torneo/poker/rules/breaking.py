@@ -20,14 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from torneo.core.errors import Conflict, TorneoError
-from torneo.poker.rules.seating import (
-    Move,
-    MoveReason,
-    Seating,
-    Table,
-    apply_move,
-    is_between_button_and_blind,
-)
+from torneo.core.messages import N_
+from torneo.poker.rules.positions import is_between_button_and_blind
+from torneo.poker.rules.seating import Move, MoveReason, Seating, Table, apply_move
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +41,10 @@ def next_table_to_break(state: Seating, order: Sequence[int] | None = None) -> T
     unknown = [n for n in order if n not in state.tables]
     if unknown:
         raise TorneoError(
-            "break_order", f"no table {unknown[0]}", ", ".join(map(str, state.tables))
+            "break_order",
+            N_("no table %(table)s"),
+            ", ".join(map(str, state.tables)),
+            params={"table": unknown[0]},
         )
     for number in order:
         table = state.tables[number]
@@ -76,13 +74,15 @@ def break_table(state: Seating, number: int, rng: random.Random) -> tuple[Seatin
     """PKR-BRK-1: move every player of table ``number`` to a drawn free seat and close it."""
     table = state.table(number)
     if table.is_closed:
-        raise Conflict("table", f"table {number} is already broken")
+        raise Conflict("table", N_("table %(number)s is already broken"), params={"number": number})
     if not is_break_due(state, table):
         raise Conflict(
             "table",
-            f"the other tables have not enough free seats for the {table.count} players "
-            f"of table {number}",
-            "break a table when the free seats elsewhere equal its players (PKR-BRK-1)",
+            N_(
+                "the other tables have not enough free seats for the %(count)s players of table %(number)s"
+            ),
+            N_("break a table when the free seats elsewhere equal its players (PKR-BRK-1)"),
+            params={"count": table.count, "number": number},
         )
     leaving = list(table.occupied_seats)
     rng.shuffle(leaving)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.poker.rules.colour_up import ColourUp, ColourUpPlan, plan_colour_up
 from torneo.poker.rules.hands import RANKS, SUITS
 
@@ -67,14 +68,20 @@ def run_chip_race(
 ) -> ChipRace:
     """PKR-RACE-1 at one table. ``seat_order`` starts from the small blind of the last hand."""
     if set(seat_order) != set(stacks) or len(set(seat_order)) != len(seat_order):
-        raise TorneoError("seat_order", "players and stacks differ", "every player once")
+        raise TorneoError("seat_order", N_("players and stacks differ"), N_("every player once"))
     for player in seat_order:
         low = low_chips.get(player, 0)
         if low * colour.removed > stacks[player] or low < 0:
             raise TorneoError(
                 "low_chips",
-                f"player {player}: {low} chips of {colour.removed} in a stack of {stacks[player]}",
-                "no more low chips than the stack holds",
+                N_("player %(player)s: %(low)s chips of %(removed)s in a stack of %(stack)s"),
+                N_("no more low chips than the stack holds"),
+                params={
+                    "player": player,
+                    "low": low,
+                    "removed": colour.removed,
+                    "stack": stacks[player],
+                },
             )
     plan = plan_colour_up(colour, {p: low_chips.get(p, 0) for p in seat_order})
     odd = {e.player for e in plan.exchanges if e.odd_chips}

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 
 from torneo.core.clock import ZERO, Stopwatch
 from torneo.core.errors import Conflict, TorneoError
+from torneo.core.messages import N_
 from torneo.poker.rules.structure import BlindLevel, Break, Structure
 
 
@@ -56,7 +57,9 @@ def _step_bounds(clock: TournamentClock) -> list[tuple[timedelta, timedelta]]:
 
 def start(clock: TournamentClock, now: datetime) -> TournamentClock:
     if clock.is_started:
-        raise Conflict("clock", "the tournament clock has already started", "pause or resume it")
+        raise Conflict(
+            "clock", N_("the tournament clock has already started"), N_("pause or resume it")
+        )
     return replace(clock, watch=clock.watch.start(now), started_at=now)
 
 
@@ -66,7 +69,7 @@ def pause(clock: TournamentClock, now: datetime) -> TournamentClock:
 
 def resume(clock: TournamentClock, now: datetime) -> TournamentClock:
     if not clock.is_started:
-        raise Conflict("clock", "the tournament clock has not started", "start it first")
+        raise Conflict("clock", N_("the tournament clock has not started"), N_("start it first"))
     return replace(clock, watch=clock.watch.start(now))
 
 
@@ -150,7 +153,7 @@ class ClockView:
 
 def view(clock: TournamentClock, now: datetime, players_left: int, chips_in_play: int) -> ClockView:
     if players_left < 0 or chips_in_play < 0:
-        raise TorneoError("players_left", "a negative count", "0 or more")
+        raise TorneoError("players_left", N_("a negative count"), N_("0 or more"))
     structure = clock.structure
     spent = elapsed(clock, now)
     index = step_at(clock, now)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +28,9 @@ class ColourUp:
         if self.removed < 1 or self.replacement <= self.removed:
             raise TorneoError(
                 "colour_up",
-                f"{self.removed} → {self.replacement}",
-                "a chip value changed for a larger one",
+                N_("%(removed)s → %(replacement)s"),
+                N_("a chip value changed for a larger one"),
+                params={"removed": self.removed, "replacement": self.replacement},
             )
 
 
@@ -59,7 +61,12 @@ def plan_colour_up(colour: ColourUp, low_chips: Mapping[PlayerId, int]) -> Colou
     exchanges = []
     for player, count in low_chips.items():
         if count < 0:
-            raise TorneoError("low_chips", f"player {player} with {count} chips", "0 or more")
+            raise TorneoError(
+                "low_chips",
+                N_("player %(player)s with %(count)s chips"),
+                N_("0 or more"),
+                params={"player": player, "count": count},
+            )
         exchanged, odd_value = divmod(count * colour.removed, colour.replacement)
         exchanges.append(Exchange(player, count, exchanged, odd_value // colour.removed))
     middle = sum(e.odd_chips for e in exchanges) * colour.removed
@@ -71,20 +78,26 @@ def check_chip_counts(counts: Mapping[PlayerId, int], chips_in_play: int) -> Non
     """Chip counts must add up to the chips in play; otherwise refused, nothing recorded."""
     for player, chips in counts.items():
         if chips < 0:
-            raise TorneoError("chips", f"player {player} with {chips} chips", "0 or more")
+            raise TorneoError(
+                "chips",
+                N_("player %(player)s with %(chips)s chips"),
+                N_("0 or more"),
+                params={"player": player, "chips": chips},
+            )
     total = sum(counts.values())
     if total != chips_in_play:
         raise TorneoError(
             "chip_counts",
-            f"the counts add up to {total:,}, the chips in play are {chips_in_play:,}",
-            f"counts adding up to {chips_in_play:,}",
+            N_("the counts add up to %(total)s, the chips in play are %(chips_in_play)s"),
+            N_("counts adding up to %(chips_in_play)s"),
+            params={"total": format(total, ","), "chips_in_play": format(chips_in_play, ",")},
         )
 
 
 def stack_in_chips(amount: int, chip_values: tuple[int, ...]) -> dict[int, int]:
     """The fewest chips making ``amount`` with the values in play (largest first)."""
     if amount < 0:
-        raise TorneoError("amount", f"{amount}", "0 or more")
+        raise TorneoError("amount", N_("%(amount)s"), N_("0 or more"), params={"amount": amount})
     out: dict[int, int] = {}
     left = amount
     for value in sorted(chip_values, reverse=True):
@@ -92,7 +105,8 @@ def stack_in_chips(amount: int, chip_values: tuple[int, ...]) -> dict[int, int]:
     if left:
         raise TorneoError(
             "amount",
-            f"{amount} cannot be made with chips {chip_values}",
-            "a multiple of the smallest",
+            N_("%(amount)s cannot be made with chips %(chip_values)s"),
+            N_("a multiple of the smallest"),
+            params={"amount": amount, "chip_values": str(chip_values)},
         )
     return {v: c for v, c in out.items() if c}

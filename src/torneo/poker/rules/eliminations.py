@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.poker.rules.seating import Seating, unseat
 
 
@@ -69,14 +70,21 @@ class Field:
 
 def enter(field: Field, player: PlayerId) -> Field:
     if player in field.players:
-        raise Conflict("player", f"player {player} is already in the field")
+        raise Conflict(
+            "player", N_("player %(player)s is already in the field"), params={"player": player}
+        )
     return replace(field, players=(*field.players, player))
 
 
 def readmit(field: Field, player: PlayerId) -> Field:
     """A re-entry: the player's bust no longer counts (one finishing place per player)."""
     if not field.has_busted(player):
-        raise Conflict("player", f"player {player} has not busted", "a busted player")
+        raise Conflict(
+            "player",
+            N_("player %(player)s has not busted"),
+            N_("a busted player"),
+            params={"player": player},
+        )
     busts = []
     for bust in field.busts:
         kept = tuple((p, c) for p, c in bust.players if p != player)
@@ -89,18 +97,32 @@ def can_bust_out(
     field: Field, seating: Seating, chips_at_start: Mapping[PlayerId, int]
 ) -> Refusal | None:
     if not chips_at_start:
-        return Refusal("players", "nobody to bust", "one or more seated players")
+        return Refusal("players", N_("nobody to bust"), N_("one or more seated players"))
     alive = set(field.alive)
     for player, chips in chips_at_start.items():
         if not seating.is_seated(player):
-            return Refusal("player", f"player {player} is not seated", "a player seated at a table")
+            return Refusal(
+                "player",
+                N_("player %(player)s is not seated"),
+                N_("a player seated at a table"),
+                params={"player": player},
+            )
         if player not in alive:
-            return Refusal("player", f"player {player} is no longer in the tournament")
+            return Refusal(
+                "player",
+                N_("player %(player)s is no longer in the tournament"),
+                params={"player": player},
+            )
         if chips < 1:
-            return Refusal("chips", f"{chips} chips at the start of the hand", "1 chip or more")
+            return Refusal(
+                "chips",
+                N_("%(chips)s chips at the start of the hand"),
+                N_("1 chip or more"),
+                params={"chips": chips},
+            )
     if len(alive) - len(chips_at_start) < 1:
         return Refusal(
-            "players", "every player left would bust", "someone wins the hand", "PKR-END-1"
+            "players", N_("every player left would bust"), N_("someone wins the hand"), "PKR-END-1"
         )
     return None
 
@@ -130,7 +152,12 @@ def bust_out(
 def disqualify(field: Field, player: PlayerId) -> Field:
     """PKR-PEN-1: the player leaves the field without a place (their chips leave play)."""
     if player not in field.alive:
-        raise Conflict("player", f"player {player} is not in the tournament", "a player still in")
+        raise Conflict(
+            "player",
+            N_("player %(player)s is not in the tournament"),
+            N_("a player still in"),
+            params={"player": player},
+        )
     return replace(field, disqualified=(*field.disqualified, player))
 
 
@@ -172,5 +199,5 @@ def players_left(field: Field) -> int:
 
 def field_of(players: Sequence[PlayerId]) -> Field:
     if len(set(players)) != len(players):
-        raise TorneoError("players", "a player is listed twice", "each player once")
+        raise TorneoError("players", N_("a player is listed twice"), N_("each player once"))
     return Field(tuple(players))

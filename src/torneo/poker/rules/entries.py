@@ -29,6 +29,7 @@ from enum import StrEnum
 
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 
 LATE_REGISTRATION_LAST_LEVEL = 3  # PKR-LATE-1
 
@@ -48,7 +49,12 @@ class BuyInPart:
 
     def __post_init__(self) -> None:
         if self.cents < 0:
-            raise TorneoError("buy_in", f"a part of {self.cents} cents", "0 cents or more")
+            raise TorneoError(
+                "buy_in",
+                N_("a part of %(cents)s cents"),
+                N_("0 cents or more"),
+                params={"cents": self.cents},
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +64,12 @@ class Price:
 
     def __post_init__(self) -> None:
         if self.chips < 1:
-            raise TorneoError("chips", f"{self.chips} chips for a purchase", "1 chip or more")
+            raise TorneoError(
+                "chips",
+                N_("%(chips)s chips for a purchase"),
+                N_("1 chip or more"),
+                params={"chips": self.chips},
+            )
 
     @property
     def cents(self) -> int:
@@ -102,15 +113,16 @@ class EntryOptions:
         if self.late_last_level > LATE_REGISTRATION_LAST_LEVEL:
             raise TorneoError(
                 "late_last_level",
-                f"late entries until level {self.late_last_level}",
-                "level 3 at the latest (PKR-LATE-1)",
+                N_("late entries until level %(late_last_level)s"),
+                N_("level 3 at the latest (PKR-LATE-1)"),
+                params={"late_last_level": self.late_last_level},
             )
         if self.max_re_entries and self.re_entry is None:
-            raise TorneoError("re_entry", "re-entries without a price", "a re-entry price")
+            raise TorneoError("re_entry", N_("re-entries without a price"), N_("a re-entry price"))
         if self.max_rebuys and self.rebuy is None:
-            raise TorneoError("rebuy", "rebuys without a price", "a rebuy price")
+            raise TorneoError("rebuy", N_("rebuys without a price"), N_("a rebuy price"))
         if self.late_penalty_per_level < 0 or self.jackpot_levy_cents < 0:
-            raise TorneoError("late_penalty_per_level", "a negative amount", "0 or more")
+            raise TorneoError("late_penalty_per_level", N_("a negative amount"), N_("0 or more"))
 
 
 class PurchaseKind(StrEnum):
@@ -228,29 +240,35 @@ def can_register(
 ) -> Refusal | None:
     """Entry before the start (``level`` None) or a late entry (PKR-LATE-1)."""
     if ledger.has_entered(player):
-        return Refusal("player", f"player {player} has already entered", "a player not entered")
+        return Refusal(
+            "player",
+            N_("player %(player)s has already entered"),
+            N_("a player not entered"),
+            params={"player": player},
+        )
     if level is None:
         return None
     if level > options.late_last_level:
         return Refusal(
             "level",
-            f"late entry during level {level}",
-            f"up to level {options.late_last_level}",
+            N_("late entry during level %(level)s"),
+            N_("up to level %(late_last_level)s"),
             "PKR-LATE-1",
+            params={"level": level, "late_last_level": options.late_last_level},
         )
     if not booked:
         return Refusal(
             "booked",
-            "a late entry without a booking",
-            "late players who booked by mail or phone",
+            N_("a late entry without a booking"),
+            N_("late players who booked by mail or phone"),
             "PKR-LATE-1",
         )
     if has_busted:
         return Refusal(
-            "player", "a busted player cannot come back as a late entry", None, "PKR-LATE-1"
+            "player", N_("a busted player cannot come back as a late entry"), None, "PKR-LATE-1"
         )
     if late_penalty(options, level) >= options.entry.chips:
-        return Refusal("level", "the penalty would take the whole stack", None, "PKR-LATE-1")
+        return Refusal("level", N_("the penalty would take the whole stack"), None, "PKR-LATE-1")
     return None
 
 
@@ -276,18 +294,37 @@ def can_re_enter(
 ) -> Refusal | None:
     """A new entry for a busted player, where the tournament offers one (PKR-REG-1)."""
     if options.re_entry is None or options.max_re_entries == 0:
-        return Refusal("re_entry", "this tournament has no re-entry", None, "PKR-REG-1")
+        return Refusal("re_entry", N_("this tournament has no re-entry"), None, "PKR-REG-1")
     if not ledger.has_entered(player):
-        return Refusal("player", f"player {player} never entered", "a player who busted")
+        return Refusal(
+            "player",
+            N_("player %(player)s never entered"),
+            N_("a player who busted"),
+            params={"player": player},
+        )
     if not is_busted:
-        return Refusal("player", f"player {player} is still in", "a player who busted")
+        return Refusal(
+            "player",
+            N_("player %(player)s is still in"),
+            N_("a player who busted"),
+            params={"player": player},
+        )
     used = len(ledger.of(player, PurchaseKind.RE_ENTRY))
     if used >= options.max_re_entries:
         return Refusal(
-            "re_entry", f"{used} re-entries used", f"at most {options.max_re_entries}", "PKR-REG-1"
+            "re_entry",
+            N_("%(used)s re-entries used"),
+            N_("at most %(max_re_entries)s"),
+            "PKR-REG-1",
+            params={"used": used, "max_re_entries": options.max_re_entries},
         )
     if level > options.re_entry_last_level:
-        return Refusal("level", f"level {level}", f"up to level {options.re_entry_last_level}")
+        return Refusal(
+            "level",
+            N_("level %(level)s"),
+            N_("up to level %(re_entry_last_level)s"),
+            params={"level": level, "re_entry_last_level": options.re_entry_last_level},
+        )
     return None
 
 
@@ -305,16 +342,36 @@ def can_rebuy(
     ledger: Ledger, options: EntryOptions, player: PlayerId, level: int, stack: int
 ) -> Refusal | None:
     if options.rebuy is None or options.max_rebuys == 0:
-        return Refusal("rebuy", "this tournament has no rebuys")
+        return Refusal("rebuy", N_("this tournament has no rebuys"))
     if not ledger.has_entered(player):
-        return Refusal("player", f"player {player} never entered", "a player in the tournament")
+        return Refusal(
+            "player",
+            N_("player %(player)s never entered"),
+            N_("a player in the tournament"),
+            params={"player": player},
+        )
     used = len(ledger.of(player, PurchaseKind.REBUY))
     if used >= options.max_rebuys:
-        return Refusal("rebuy", f"{used} rebuys used", f"at most {options.max_rebuys}")
+        return Refusal(
+            "rebuy",
+            N_("%(used)s rebuys used"),
+            N_("at most %(max_rebuys)s"),
+            params={"used": used, "max_rebuys": options.max_rebuys},
+        )
     if level > options.rebuy_last_level:
-        return Refusal("level", f"level {level}", f"up to level {options.rebuy_last_level}")
+        return Refusal(
+            "level",
+            N_("level %(level)s"),
+            N_("up to level %(rebuy_last_level)s"),
+            params={"level": level, "rebuy_last_level": options.rebuy_last_level},
+        )
     if options.rebuy_max_stack is not None and stack > options.rebuy_max_stack:
-        return Refusal("stack", f"a stack of {stack}", f"at most {options.rebuy_max_stack}")
+        return Refusal(
+            "stack",
+            N_("a stack of %(stack)s"),
+            N_("at most %(rebuy_max_stack)s"),
+            params={"stack": stack, "rebuy_max_stack": options.rebuy_max_stack},
+        )
     return None
 
 
@@ -343,13 +400,25 @@ def can_add_on(
     ledger: Ledger, options: EntryOptions, player: PlayerId, level: int, is_busted: bool
 ) -> Refusal | None:
     if options.add_on is None:
-        return Refusal("add_on", "this tournament has no add-on")
+        return Refusal("add_on", N_("this tournament has no add-on"))
     if not ledger.has_entered(player) or is_busted:
-        return Refusal("player", f"player {player} is not in the tournament", "a player still in")
+        return Refusal(
+            "player",
+            N_("player %(player)s is not in the tournament"),
+            N_("a player still in"),
+            params={"player": player},
+        )
     if any(p.kind is PurchaseKind.ADD_ON for p in _entries_since_last_entry(ledger, player)):
-        return Refusal("add_on", "this entry already took the add-on", "one add-on per entry")
+        return Refusal(
+            "add_on", N_("this entry already took the add-on"), N_("one add-on per entry")
+        )
     if level > options.add_on_last_level:
-        return Refusal("level", f"level {level}", f"up to level {options.add_on_last_level}")
+        return Refusal(
+            "level",
+            N_("level %(level)s"),
+            N_("up to level %(add_on_last_level)s"),
+            params={"level": level, "add_on_last_level": options.add_on_last_level},
+        )
     return None
 
 

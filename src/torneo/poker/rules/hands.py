@@ -23,6 +23,7 @@ from typing import TypeVar
 from pokerkit import StandardHighHand
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 
 K = TypeVar("K")
 
@@ -95,8 +96,9 @@ def parse_cards(text: str, field: str = "cards") -> tuple[str, ...]:
         if match is None:
             raise TorneoError(
                 field,
-                f"'{compact[pos : pos + 3]}' is not a card",
-                "rank 2-9 T J Q K A + suit s h d c",
+                N_("'%(compact)s' is not a card"),
+                N_("rank 2-9 T J Q K A + suit s h d c"),
+                params={"compact": compact[pos : pos + 3]},
             )
         rank = "T" if match.group(1) == "10" else match.group(1).upper()
         cards.append(rank + match.group(2).lower())
@@ -109,9 +111,16 @@ def evaluate(hole: str, board: str) -> HandValue:
     hole_cards = parse_cards(hole, "hole")
     board_cards = parse_cards(board, "board")
     if len(hole_cards) != 2:
-        raise TorneoError("hole", f"{len(hole_cards)} hole cards", "2 cards (Texas Hold'em)")
+        raise TorneoError(
+            "hole",
+            N_("%(n)s hole cards"),
+            N_("2 cards (Texas Hold'em)"),
+            params={"n": len(hole_cards)},
+        )
     if not 3 <= len(board_cards) <= 5:
-        raise TorneoError("board", f"{len(board_cards)} board cards", "3 to 5 cards")
+        raise TorneoError(
+            "board", N_("%(n)s board cards"), N_("3 to 5 cards"), params={"n": len(board_cards)}
+        )
     _check_distinct(hole_cards + board_cards)
     return _rank(hole_cards, board_cards)
 
@@ -130,7 +139,10 @@ def _check_distinct(cards: tuple[str, ...]) -> None:
     for card in cards:
         if card in seen:
             raise TorneoError(
-                "cards", f"{card} appears twice", "52 distinct cards (art. 18.3 voids the hand)"
+                "cards",
+                N_("%(card)s appears twice"),
+                N_("52 distinct cards (art. 18.3 voids the hand)"),
+                params={"card": card},
             )
         seen.add(card)
 
@@ -139,10 +151,20 @@ def showdown(holes: Mapping[K, str], board: str) -> dict[K, HandValue]:
     """Rank every shown hand against one board (keys are player ids or seats)."""
     board_cards = parse_cards(board, "board")
     if len(board_cards) != 5:
-        raise TorneoError("board", f"{len(board_cards)} board cards", "5 cards at the showdown")
+        raise TorneoError(
+            "board",
+            N_("%(n)s board cards"),
+            N_("5 cards at the showdown"),
+            params={"n": len(board_cards)},
+        )
     parsed = {key: parse_cards(text, "hole") for key, text in holes.items()}
     for key, cards in parsed.items():
         if len(cards) != 2:
-            raise TorneoError("hole", f"{len(cards)} hole cards for {key}", "2 cards")
+            raise TorneoError(
+                "hole",
+                N_("%(n)s hole cards for %(key)s"),
+                N_("2 cards"),
+                params={"n": len(cards), "key": key},
+            )
     _check_distinct(board_cards + tuple(c for cards in parsed.values() for c in cards))
     return {key: _rank(cards, board_cards) for key, cards in parsed.items()}

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 from torneo.poker.rules.payouts import _remaining, _round_keeping_order
 
 MAX_SUBSETS = 1 << 17  # about 130,000 subsets: exact ICM stays well under a second
@@ -33,17 +34,18 @@ def _subsets_needed(players: int, places: int) -> int:
 def icm_equities(stacks: Sequence[int], prize_list: Sequence[int]) -> tuple[Fraction, ...]:
     """Each player's exact expected prize (same units as ``prize_list``)."""
     if len(stacks) < 1:
-        raise TorneoError("stacks", "no players", "one or more stacks")
+        raise TorneoError("stacks", N_("no players"), N_("one or more stacks"))
     if any(s < 1 for s in stacks):
-        raise TorneoError("stacks", "a stack of 0 chips", "every player left has chips")
+        raise TorneoError("stacks", N_("a stack of 0 chips"), N_("every player left has chips"))
     n = len(stacks)
     paid = list(prize_list[:n])
     places = len(paid)
     if _subsets_needed(n, places) > MAX_SUBSETS:
         raise TorneoError(
             "stacks",
-            f"{n} players for {places} prizes is too large for exact ICM",
-            "a final table (up to about 16 players)",
+            N_("%(n)s players for %(places)s prizes is too large for exact ICM"),
+            N_("a final table (up to about 16 players)"),
+            params={"n": n, "places": places},
         )
     total = sum(stacks)
     equity = [Fraction(0)] * n

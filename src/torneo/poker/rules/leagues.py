@@ -12,222 +12,22 @@
   only the best N results count. Ties at a cut are broken by tournaments played, then best
   finish, then a draw of lots, recorded.
 
-The formula is parsed with :mod:`ast` into a whitelist of nodes and evaluated by our own
-walker — never ``eval``. Arithmetic is exact (fractions); ``sqrt``, ``log``, ``exp`` and
-fractional powers are computed in floating point, and the result is then rounded (half up) to
-the league's decimals (2 by default), so the points stored are exact decimals.
-``pick(f, 100, 80, 60)`` reads a placement table: the value at position ``f``, 0 beyond it.
+The formula itself is :mod:`.points_formula`.
 """
 
 from __future__ import annotations
 
-import ast
-import math
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 from fractions import Fraction
 
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
-
-VARIABLES = ("n", "f", "b", "rebuys", "addons", "bounties")
-MAX_FORMULA = 400
-Number = Fraction | float
-
-
-def _sqrt(x: Number) -> Number:
-    if x < 0:
-        raise ValueError("sqrt of a negative number")
-    root = math.isqrt(int(x)) if isinstance(x, Fraction) and x.denominator == 1 else None
-    if root is not None and root * root == x:
-        return Fraction(root)
-    return math.sqrt(x)
-
-
-def _pick(index: Number, *values: Number) -> Number:
-    if index != int(index):
-        raise ValueError("pick needs a whole position")
-    position = int(index)
-    return values[position - 1] if 1 <= position <= len(values) else Fraction(0)
-
-
-def _round(x: Number, digits: Number = Fraction(0)) -> Number:
-    return _round_half_up(Fraction(x), int(digits))
-
-
-FUNCTIONS: dict[str, Callable[..., Number]] = {
-    "sqrt": _sqrt,
-    "log": lambda x, base=None: math.log(x) if base is None else math.log(x, base),
-    "log10": lambda x: math.log10(x),
-    "exp": lambda x: math.exp(x),
-    "min": lambda *xs: min(xs),
-    "max": lambda *xs: max(xs),
-    "abs": lambda x: abs(x),
-    "floor": lambda x: Fraction(math.floor(x)),
-    "ceil": lambda x: Fraction(math.ceil(x)),
-    "round": _round,
-    "pick": _pick,
-}
-
-_BINARY: dict[type[ast.operator], Callable[[Number, Number], Number]] = {
-    ast.Add: lambda a, b: a + b,
-    ast.Sub: lambda a, b: a - b,
-    ast.Mult: lambda a, b: a * b,
-    ast.Div: lambda a, b: a / b,
-    ast.FloorDiv: lambda a, b: Fraction(math.floor(a / b)),
-    ast.Mod: lambda a, b: a % b,
-}
-
-_COMPARE: dict[type[ast.cmpop], Callable[[Number, Number], bool]] = {
-    ast.Lt: lambda a, b: a < b,
-    ast.LtE: lambda a, b: a <= b,
-    ast.Gt: lambda a, b: a > b,
-    ast.GtE: lambda a, b: a >= b,
-    ast.Eq: lambda a, b: a == b,
-    ast.NotEq: lambda a, b: a != b,
-}
-
-
-def _round_half_up(x: Fraction, decimals: int) -> Fraction:
-    scale = 10**decimals
-    scaled = x * scale
-    return Fraction(math.floor(scaled + Fraction(1, 2)), scale)
-
-
-def _power(a: Number, b: Number) -> Number:
-    if isinstance(b, Fraction) and b.denominator == 1 and abs(b) <= 64:
-        if isinstance(a, Fraction) and a == 0 and b < 0:
-            raise ZeroDivisionError("0 to a negative power")
-        if (
-            isinstance(a, Fraction)
-            and max(abs(a.numerator), a.denominator).bit_length() * abs(b) > 4096
-        ):
-            raise OverflowError("the power is too large")
-        return a ** int(b)
-    if abs(float(b)) > 64:
-        raise ValueError("exponent too large")
-    return math.pow(float(a), float(b))
-
-
-@dataclass(frozen=True, slots=True)
-class PointsFormula:
-    """A league's points formula (PKR-LEAGUE-4), checked when parsed."""
-
-    text: str
-    decimals: int = 2
-    _tree: ast.Expression = field(
-        default=ast.Expression(body=ast.Constant(0)), compare=False, repr=False
-    )
-
-    def evaluate(self, **values: int | Fraction) -> Fraction:
-        """Points for one result; every variable of :data:`VARIABLES` may be given."""
-        unknown = set(values) - set(VARIABLES)
-        if unknown:
-            raise TorneoError("variables", f"unknown {sorted(unknown)}", ", ".join(VARIABLES))
-        env = {name: Fraction(values.get(name, 0)) for name in VARIABLES}
-        try:
-            result = _walk(self._tree.body, env)
-        except (ZeroDivisionError, ValueError, OverflowError, TypeError) as exc:
-            raise TorneoError(
-                "points_formula",
-                f"'{self.text}' fails for {values}: {exc}",
-                "a formula defined there",
-            ) from exc
-        return _round_half_up(Fraction(result), self.decimals)
-
-
-def parse_formula(text: str, decimals: int = 2) -> PointsFormula:
-    """Parse and check a points formula; refused with the offending part named."""
-    if len(text) > MAX_FORMULA:
-        raise TorneoError("points_formula", f"{len(text)} characters", f"at most {MAX_FORMULA}")
-    if not 0 <= decimals <= 6:
-        raise TorneoError("decimals", f"{decimals}", "0 to 6")
-    try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError as exc:
-        raise TorneoError("points_formula", f"not a formula: {exc.msg}", _ACCEPTED) from exc
-    for node in ast.walk(tree):
-        _check_node(node)
-    formula = PointsFormula(text.strip(), decimals, tree)
-    formula.evaluate(n=20, f=1, b=50)  # a formula that fails on a plain result is refused now
-    return formula
-
-
-_ACCEPTED = (
-    "numbers, n f b rebuys addons bounties, + - * / // % **, comparisons, 'x if c else y', "
-    "and " + " ".join(sorted(FUNCTIONS))
-)
-_ALLOWED = (
-    ast.Expression,
-    ast.BinOp,
-    ast.UnaryOp,
-    ast.Constant,
-    ast.Name,
-    ast.Load,
-    ast.Call,
-    ast.Compare,
-    ast.IfExp,
-    ast.Pow,
-    ast.USub,
-    ast.UAdd,
-    *_BINARY,
-    *_COMPARE,
-)
-
-
-def _check_node(node: ast.AST) -> None:
-    if not isinstance(node, _ALLOWED):
-        raise TorneoError("points_formula", f"'{type(node).__name__}' is not allowed", _ACCEPTED)
-    if isinstance(node, ast.Constant) and (
-        isinstance(node.value, bool) or not isinstance(node.value, int | float)
-    ):
-        raise TorneoError("points_formula", f"the constant {node.value!r}", "numbers only")
-    if isinstance(node, ast.Name) and node.id not in VARIABLES and node.id not in FUNCTIONS:
-        raise TorneoError("points_formula", f"unknown name '{node.id}'", _ACCEPTED)
-    if isinstance(node, ast.Call):
-        if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
-            raise TorneoError(
-                "points_formula", "only the listed functions can be called", _ACCEPTED
-            )
-        if node.keywords:
-            raise TorneoError("points_formula", "keyword arguments", "positional arguments")
-
-
-def _walk(node: ast.expr, env: Mapping[str, Fraction]) -> Number:
-    if isinstance(node, ast.Constant):
-        value = node.value
-        if isinstance(value, float):
-            return Fraction(str(value))
-        assert isinstance(value, int)  # _check_node admits numbers only
-        return Fraction(value)
-    if isinstance(node, ast.Name):
-        return env[node.id]
-    if isinstance(node, ast.UnaryOp):
-        operand = _walk(node.operand, env)
-        return -operand if isinstance(node.op, ast.USub) else operand
-    if isinstance(node, ast.BinOp):
-        left, right = _walk(node.left, env), _walk(node.right, env)
-        if isinstance(node.op, ast.Pow):
-            return _power(left, right)
-        return _BINARY[type(node.op)](left, right)
-    if isinstance(node, ast.Compare):
-        left = _walk(node.left, env)
-        for op, comparator in zip(node.ops, node.comparators, strict=True):
-            right = _walk(comparator, env)
-            if not _COMPARE[type(op)](left, right):
-                return Fraction(0)
-            left = right
-        return Fraction(1)
-    if isinstance(node, ast.IfExp):
-        return _walk(node.body if _walk(node.test, env) else node.orelse, env)
-    if isinstance(node, ast.Call):
-        assert isinstance(node.func, ast.Name)
-        return FUNCTIONS[node.func.id](*(_walk(a, env) for a in node.args))
-    raise TorneoError("points_formula", f"'{type(node).__name__}' is not allowed", _ACCEPTED)
-
+from torneo.core.messages import N_
+from torneo.poker.rules.points_formula import PointsFormula, round_half_up
 
 # --- Results and leaderboard ------------------------------------------------------------------
 
@@ -326,7 +126,9 @@ class JackpotRule:
         given = [v for v in (self.per_entry_cents, self.per_tournament_cents) if v is not None]
         if len(given) != 1 or given[0] < 0:
             raise TorneoError(
-                "jackpot", "give exactly one of per entry or per tournament", "one amount ≥ 0"
+                "jackpot",
+                N_("give exactly one of per entry or per tournament"),
+                N_("one amount ≥ 0"),
             )
 
 
@@ -358,10 +160,12 @@ class FinalTableRules:
 
     def __post_init__(self) -> None:
         if self.direct_seats < 0 or self.qualifier_seats < 0:
-            raise TorneoError("final", "a negative number of seats", "0 or more")
+            raise TorneoError("final", N_("a negative number of seats"), N_("0 or more"))
         if self.qualifier_seats and self.qualifier_min_played is None and not self.qualifier_ranks:
             raise TorneoError(
-                "final", "a qualifier open to nobody", "a minimum of tournaments or a rank range"
+                "final",
+                N_("a qualifier open to nobody"),
+                N_("a minimum of tournaments or a rank range"),
             )
 
     @property
@@ -397,7 +201,7 @@ class FinalTable:
 
 
 def _points_to_chips(points: Fraction, rules: FinalTableRules) -> int:
-    return int(_round_half_up(points * rules.chips_per_point, 0))
+    return int(round_half_up(points * rules.chips_per_point, 0))
 
 
 def order_for_cut(
@@ -467,17 +271,19 @@ def final_table(
     if len(qualifier_winners) > rules.qualifier_seats:
         raise TorneoError(
             "qualifier_winners",
-            f"{len(qualifier_winners)} winners",
-            f"at most {rules.qualifier_seats} qualifier seats",
+            N_("%(n)s winners"),
+            N_("at most %(qualifier_seats)s qualifier seats"),
+            params={"n": len(qualifier_winners), "qualifier_seats": rules.qualifier_seats},
         )
     if len(set(qualifier_winners)) != len(qualifier_winners):
-        raise TorneoError("qualifier_winners", "a player listed twice", "each winner once")
+        raise TorneoError("qualifier_winners", N_("a player listed twice"), N_("each winner once"))
     for player in qualifier_winners:
         if player not in eligible:
             raise Conflict(
                 "qualifier_winners",
-                f"player {player} could not play the qualifier",
-                "players not directly qualified with the tournaments played or rank required",
+                N_("player %(player)s could not play the qualifier"),
+                N_("players not directly qualified with the tournaments played or rank required"),
+                params={"player": player},
             )
     finalists = [
         Finalist(

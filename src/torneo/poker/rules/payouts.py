@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.poker.rules.eliminations import Finish
 
 HUNDRED = Fraction(100)
@@ -36,16 +37,21 @@ class PayoutRow:
     def __post_init__(self) -> None:
         label = f"payouts up to {self.max_entries} entries" if self.max_entries else "payouts"
         if not self.percentages:
-            raise TorneoError(label, "no paid places", "one percentage per paid place")
+            raise TorneoError(label, N_("no paid places"), N_("one percentage per paid place"))
         if any(p <= 0 for p in self.percentages):
-            raise TorneoError(label, "a place paid 0% or less", "percentages above 0")
+            raise TorneoError(label, N_("a place paid 0% or less"), N_("percentages above 0"))
         total = sum(self.percentages, Fraction(0))
         if total != HUNDRED:
             raise TorneoError(
-                label, f"the percentages add up to {float(total):g}%", "percentages adding to 100%"
+                label,
+                N_("the percentages add up to %(total)s%%"),
+                N_("percentages adding to 100%%"),
+                params={"total": format(float(total), "g")},
             )
         if any(b > a for a, b in zip(self.percentages, self.percentages[1:], strict=False)):
-            raise TorneoError(label, "a place paid more than the one above it", "non-increasing")
+            raise TorneoError(
+                label, N_("a place paid more than the one above it"), N_("non-increasing")
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +60,16 @@ class PayoutTable:
 
     def __post_init__(self) -> None:
         if not self.rows:
-            raise TorneoError("payouts", "an empty payout table", "one row or more")
+            raise TorneoError("payouts", N_("an empty payout table"), N_("one row or more"))
         last = 0
         for i, row in enumerate(self.rows):
             if row.max_entries is None:
                 if i != len(self.rows) - 1:
-                    raise TorneoError("payouts", "only the last row may be open-ended")
+                    raise TorneoError("payouts", N_("only the last row may be open-ended"))
             elif row.max_entries <= last:
-                raise TorneoError("payouts", "rows must grow by field size", "ascending rows")
+                raise TorneoError(
+                    "payouts", N_("rows must grow by field size"), N_("ascending rows")
+                )
             else:
                 last = row.max_entries
 
@@ -71,8 +79,9 @@ class PayoutTable:
                 return row.percentages
         raise TorneoError(
             "entries",
-            f"no payout row for {entries} entries",
-            f"up to {self.rows[-1].max_entries} entries, or an open-ended last row",
+            N_("no payout row for %(entries)s entries"),
+            N_("up to %(max_entries)s entries, or an open-ended last row"),
+            params={"entries": entries, "max_entries": self.rows[-1].max_entries},
         )
 
 
@@ -88,9 +97,9 @@ def round_shares(total: int, exact: Sequence[Fraction], unit: int) -> tuple[int,
     earlier share (the better place); a leftover under one unit goes to the first share.
     """
     if unit < 1:
-        raise TorneoError("unit", f"{unit}", "1 cent or more")
+        raise TorneoError("unit", N_("%(unit)s"), N_("1 cent or more"), params={"unit": unit})
     if total < 0:
-        raise TorneoError("total", f"{total}", "0 or more")
+        raise TorneoError("total", N_("%(total)s"), N_("0 or more"), params={"total": total})
     units = [share / unit for share in exact]
     floors = [int(u) for u in units]  # shares are never negative: int() is the floor
     spare = total // unit - sum(floors)
@@ -140,7 +149,12 @@ def award(finishes: Sequence[Finish], amounts: Sequence[int]) -> dict[PlayerId, 
 
 def _remaining(prize_list: Sequence[int], players: int) -> list[int]:
     if players < 2:
-        raise TorneoError("stacks", f"{players} player(s)", "two or more players to chop")
+        raise TorneoError(
+            "stacks",
+            N_("%(players)s player(s)"),
+            N_("two or more players to chop"),
+            params={"players": players},
+        )
     return [*prize_list[:players], *([0] * max(0, players - len(prize_list)))]
 
 
@@ -159,7 +173,7 @@ def chop_chips(
     """Shares in proportion to the chips; optionally everyone first takes the lowest prize left."""
     remaining = _remaining(prize_list, len(stacks))
     if any(s < 1 for s in stacks):
-        raise TorneoError("stacks", "a stack of 0 chips", "every player left has chips")
+        raise TorneoError("stacks", N_("a stack of 0 chips"), N_("every player left has chips"))
     total = sum(remaining)
     floor = remaining[-1] if guarantee_last_place else 0
     rest = total - floor * len(stacks)

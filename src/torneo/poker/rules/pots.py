@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.poker.rules.hands import showdown
 
 
@@ -82,14 +83,21 @@ def _check(contributions: Sequence[Contribution]) -> None:
     players = [c.player for c in contributions]
     seats = [c.seat for c in contributions]
     if len(set(players)) != len(players):
-        raise TorneoError("contributions", "a player is listed twice", "each player once")
+        raise TorneoError("contributions", N_("a player is listed twice"), N_("each player once"))
     if len(set(seats)) != len(seats):
-        raise TorneoError("contributions", "two players in one seat", "one player per seat")
+        raise TorneoError("contributions", N_("two players in one seat"), N_("one player per seat"))
     for c in contributions:
         if c.chips < 0:
-            raise TorneoError("chips", f"player {c.player} put in {c.chips}", "0 or more chips")
+            raise TorneoError(
+                "chips",
+                N_("player %(player)s put in %(chips)s"),
+                N_("0 or more chips"),
+                params={"player": c.player, "chips": c.chips},
+            )
     if all(c.folded for c in contributions):
-        raise TorneoError("contributions", "everybody folded", "at least one player in the hand")
+        raise TorneoError(
+            "contributions", N_("everybody folded"), N_("at least one player in the hand")
+        )
 
 
 def build_pots(
@@ -139,7 +147,12 @@ def split_pot(
 ) -> PotAward:
     """PKR-POT-1: an even split at the smallest chip; odd chips from left of the button."""
     if smallest_chip < 1:
-        raise TorneoError("smallest_chip", f"{smallest_chip}", "the smallest chip in play, ≥ 1")
+        raise TorneoError(
+            "smallest_chip",
+            N_("%(smallest_chip)s"),
+            N_("the smallest chip in play, ≥ 1"),
+            params={"smallest_chip": smallest_chip},
+        )
     key = _seat_order(button_seat, seats)
     order = sorted(winners, key=lambda p: key[p])
     each = pot.amount // (len(order) * smallest_chip) * smallest_chip
@@ -178,8 +191,9 @@ def settle(
             if missing:
                 raise TorneoError(
                     "ranks",
-                    f"no hand rank for player {missing[0]}",
-                    "a rank for every player shown",
+                    N_("no hand rank for player %(player)s"),
+                    N_("a rank for every player shown"),
+                    params={"player": missing[0]},
                 )
             best = max(ranks[p] for p in pot.eligible)
             winners = [p for p in pot.eligible if ranks[p] == best]

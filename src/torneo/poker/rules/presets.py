@@ -10,9 +10,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from torneo.core.errors import NotFound
+from torneo.core.messages import N_
 from torneo.poker.rules.entries import BuyInPart, EntryOptions, PartKind, Price
-from torneo.poker.rules.leagues import FinalTableRules, JackpotRule, PointsFormula, parse_formula
+from torneo.poker.rules.leagues import FinalTableRules, JackpotRule
 from torneo.poker.rules.payouts import PayoutTable, payout_table
+from torneo.poker.rules.points_formula import PointsFormula, parse_formula
 from torneo.poker.rules.structure import Structure, start_big_blind_for, structure_from_ladder
 from torneo.presets.poker import (
     BuyInPartRow,
@@ -36,7 +38,12 @@ def weekly(rules: PokerRules, tournament_id: str) -> WeeklyTournament:
         return rules.tournament(tournament_id)
     except KeyError:
         known = ", ".join(t.id for t in rules.tournaments)
-        raise NotFound("tournament", f"no weekly tournament '{tournament_id}'", known) from None
+        raise NotFound(
+            "tournament",
+            N_("no weekly tournament '%(tournament_id)s'"),
+            known,
+            params={"tournament_id": tournament_id},
+        ) from None
 
 
 def league_row(rules: PokerRules, league_id: str) -> LeagueRow:
@@ -44,7 +51,9 @@ def league_row(rules: PokerRules, league_id: str) -> LeagueRow:
         return rules.league(league_id)
     except KeyError:
         known = ", ".join(lg.id for lg in rules.leagues)
-        raise NotFound("league", f"no league '{league_id}'", known) from None
+        raise NotFound(
+            "league", N_("no league '%(league_id)s'"), known, params={"league_id": league_id}
+        ) from None
 
 
 def entry_options(rules: PokerRules, tournament: WeeklyTournament) -> EntryOptions:

@@ -20,14 +20,15 @@ from enum import StrEnum
 
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Message, Term
 
 MAX_ORBITS = 4
 
 
 class SanctionKind(StrEnum):
-    WARNING = "warning"
-    MISSED_HANDS = "missed_hands"
-    DISQUALIFICATION = "disqualification"
+    WARNING = N_("warning")
+    MISSED_HANDS = N_("missed_hands")
+    DISQUALIFICATION = N_("disqualification")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +68,16 @@ def missed_hands(orbits: int, players_at_table: int) -> int:
     if not 1 <= orbits <= MAX_ORBITS:
         raise TorneoError(
             "orbits",
-            f"{orbits} orbits",
-            f"1 to {MAX_ORBITS} orbits",
+            N_("%(orbits)s orbits"),
+            N_("1 to %(most)s orbits"),
+            params={"orbits": orbits, "most": MAX_ORBITS},
         )
     if players_at_table < 2:
         raise TorneoError(
-            "players_at_table", f"{players_at_table}", "2 or more, the player included"
+            "players_at_table",
+            N_("%(players_at_table)s"),
+            N_("2 or more, the player included"),
+            params={"players_at_table": players_at_table},
         )
     return orbits * players_at_table
 
@@ -87,15 +92,42 @@ def can_sanction(
     history: Sequence[Sanction], player: PlayerId, kind: SanctionKind, orbits: int = 0
 ) -> Refusal | None:
     if any(s.player == player and s.kind is SanctionKind.DISQUALIFICATION for s in history):
-        return Refusal("player", f"player {player} is already disqualified", None, "PKR-PEN-1")
+        return Refusal(
+            "player",
+            N_("player %(player)s is already disqualified"),
+            None,
+            "PKR-PEN-1",
+            params={"player": player},
+        )
     if kind is SanctionKind.MISSED_HANDS and not 1 <= orbits <= MAX_ORBITS:
-        return Refusal("orbits", f"{orbits} orbits", f"1 to {MAX_ORBITS}", "PKR-PEN-1")
+        return Refusal(
+            "orbits",
+            N_("%(orbits)s orbits"),
+            N_("1 to %(most)s"),
+            "PKR-PEN-1",
+            params={"orbits": orbits, "most": MAX_ORBITS},
+        )
     if kind is not SanctionKind.MISSED_HANDS and orbits:
-        return Refusal("orbits", f"{orbits} orbits with a {kind.value}", "0")
+        return Refusal(
+            "orbits",
+            N_("%(orbits)s orbits with a %(kind)s"),
+            N_("0"),
+            params={"orbits": orbits, "kind": Term(kind.value)},
+        )
     least_kind, least_orbits = minimum_sanction(history, player)
     if severity(kind, orbits) < severity(least_kind, least_orbits):
-        least = least_kind.value + (f" of {least_orbits} orbit(s)" if least_orbits else "")
-        return Refusal("kind", "repeats escalate", f"at least {least}", "PKR-PEN-1")
+        least: Message | Term = Term(least_kind.value)
+        if least_orbits:
+            least = Message(
+                N_("%(kind)s of %(orbits)s orbit(s)"), {"kind": least, "orbits": least_orbits}
+            )
+        return Refusal(
+            "kind",
+            N_("repeats escalate"),
+            N_("at least %(least)s"),
+            "PKR-PEN-1",
+            params={"least": least},
+        )
     return None
 
 
@@ -115,9 +147,9 @@ def sanction(
     if refusal is not None:
         raise refusal.raise_as(Conflict)
     if not infraction.strip():
-        raise TorneoError("infraction", "no infraction given", "what the player did")
+        raise TorneoError("infraction", N_("no infraction given"), N_("what the player did"))
     hands = missed_hands(orbits, players_at_table) if kind is SanctionKind.MISSED_HANDS else 0
     if stack < 0:
-        raise TorneoError("stack", f"{stack}", "0 or more chips")
+        raise TorneoError("stack", N_("%(stack)s"), N_("0 or more chips"), params={"stack": stack})
     removed = stack if kind is SanctionKind.DISQUALIFICATION else 0
     return Sanction(player, kind, infraction.strip(), ruling.strip(), orbits, hands, removed)

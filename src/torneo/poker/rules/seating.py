@@ -16,18 +16,20 @@ Decisions where the regulation is silent:
 - a late entrant or a re-entry is drawn to the table with the fewest players (ties drawn) and to
   a free seat drawn at random;
 - a player seated between the button and the small blind of the next hand is not dealt in until
-  the button passes (art. 13.7, PKR-BRK-1): :func:`next_hand_positions` leaves them out.
+  the button passes (art. 13.7, PKR-BRK-1): the positions of the next hand are
+  :mod:`.positions`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from torneo.core.errors import Conflict, NotFound, Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Message
 
 MIN_SEATS = 2  # PKR-TBL-1
 MAX_SEATS = 11  # PKR-TBL-1
@@ -65,7 +67,12 @@ class Table:
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.capacity:
-            raise TorneoError("seats", f"{len(self.seats)} seats", f"{self.capacity} seats")
+            raise TorneoError(
+                "seats",
+                N_("%(n)s seats"),
+                N_("%(capacity)s seats"),
+                params={"n": len(self.seats), "capacity": self.capacity},
+            )
         object.__setattr__(self, "count", self.capacity - self.seats.count(None))
 
     def player_at(self, seat: int) -> PlayerId | None:
@@ -159,14 +166,22 @@ class Seating:
             return self.tables[number]
         except KeyError:
             raise NotFound(
-                "table", f"there is no table {number}", _numbers(self.tables.values())
+                "table",
+                N_("there is no table %(number)s"),
+                _numbers(self.tables.values()),
+                params={"number": number},
             ) from None
 
     def seat_of(self, player: PlayerId) -> tuple[int, int]:
         try:
             return self.where[player]
         except KeyError:
-            raise NotFound("player", f"player {player} is not seated", "a seated player") from None
+            raise NotFound(
+                "player",
+                N_("player %(player)s is not seated"),
+                N_("a seated player"),
+                params={"player": player},
+            ) from None
 
     def is_seated(self, player: PlayerId) -> bool:
         return player in self.where
@@ -178,21 +193,26 @@ class Seating:
 
 
 def _numbers(tables: Iterable[Table]) -> str:
-    return ", ".join(str(t.number) for t in tables) or "none"
+    return ", ".join(str(t.number) for t in tables) or N_("none")
 
 
 def check_capacity(capacity: int, field: str = "seats_per_table") -> None:
     """PKR-TBL-1: a table seats 2 to 11 players."""
     if not MIN_SEATS <= capacity <= MAX_SEATS:
         raise TorneoError(
-            field, f"a table of {capacity} seats", f"{MIN_SEATS} to {MAX_SEATS} seats (PKR-TBL-1)"
+            field,
+            N_("a table of %(capacity)s seats"),
+            N_("%(low)s to %(high)s seats (PKR-TBL-1)"),
+            params={"capacity": capacity, "low": MIN_SEATS, "high": MAX_SEATS},
         )
 
 
 def empty_table(number: int, capacity: int) -> Table:
     check_capacity(capacity)
     if number < 1:
-        raise TorneoError("table", f"table number {number}", "1 or more")
+        raise TorneoError(
+            "table", N_("table number %(number)s"), N_("1 or more"), params={"number": number}
+        )
     return Table(number, capacity, (None,) * capacity)
 
 
@@ -201,7 +221,12 @@ def open_table(state: Seating, number: int, capacity: int) -> Seating:
     if number in state.tables:
         existing = state.tables[number]
         if not existing.is_closed:
-            raise Conflict("table", f"table {number} is already open", "a new table number")
+            raise Conflict(
+                "table",
+                N_("table %(number)s is already open"),
+                N_("a new table number"),
+                params={"number": number},
+            )
         return state.with_table(replace(existing, is_closed=False))
     tables = dict(state.tables)
     tables[number] = empty_table(number, capacity)
@@ -224,9 +249,14 @@ def draw_seats(
     """
     check_capacity(seats_per_table)
     if len(players) < MIN_SEATS:
-        raise TorneoError("players", f"{len(players)} players", "at least 2 players to draw seats")
+        raise TorneoError(
+            "players",
+            N_("%(n)s players"),
+            N_("at least 2 players to draw seats"),
+            params={"n": len(players)},
+        )
     if len(set(players)) != len(players):
-        raise TorneoError("players", "a player is listed twice", "each player once")
+        raise TorneoError("players", N_("a player is listed twice"), N_("each player once"))
     table_count = -(-len(players) // seats_per_table)
     base, extra = divmod(len(players), table_count)
     shuffled = list(players)
@@ -255,24 +285,46 @@ def draw_seats(
 def can_seat(state: Seating, player: PlayerId, table: int, seat: int) -> Refusal | None:
     if state.is_seated(player):
         t, s = state.where[player]
-        return Refusal("player", f"player {player} already sits at table {t} seat {s}", None)
+        return Refusal(
+            "player",
+            N_("player %(player)s already sits at table %(t)s seat %(s)s"),
+            None,
+            params={"player": player, "t": t, "s": s},
+        )
     return _seat_refusal(state, table, seat)
 
 
 def _seat_refusal(state: Seating, table: int, seat: int) -> Refusal | None:
     if table not in state.tables:
-        return Refusal("table", f"there is no table {table}", _numbers(state.tables.values()))
+        return Refusal(
+            "table",
+            N_("there is no table %(table)s"),
+            _numbers(state.tables.values()),
+            params={"table": table},
+        )
     t = state.tables[table]
     if t.is_closed:
-        return Refusal("table", f"table {table} is broken", _numbers(state.open_tables))
+        return Refusal(
+            "table",
+            N_("table %(table)s is broken"),
+            _numbers(state.open_tables),
+            params={"table": table},
+        )
     if not 1 <= seat <= t.capacity:
-        return Refusal("seat", f"seat {seat} at table {table}", f"1 to {t.capacity}", "PKR-TBL-1")
+        return Refusal(
+            "seat",
+            N_("seat %(seat)s at table %(table)s"),
+            N_("1 to %(capacity)s"),
+            "PKR-TBL-1",
+            params={"seat": seat, "table": table, "capacity": t.capacity},
+        )
     occupant = t.player_at(seat)
     if occupant is not None:
         return Refusal(
             "seat",
-            f"table {table} seat {seat} is taken by player {occupant}",
-            ", ".join(str(s) for s in t.free_seats) or "no free seat at this table",
+            N_("table %(table)s seat %(seat)s is taken by player %(occupant)s"),
+            ", ".join(str(s) for s in t.free_seats) or N_("no free seat at this table"),
+            params={"table": table, "seat": seat, "occupant": occupant},
         )
     return None
 
@@ -296,23 +348,6 @@ def unseat(state: Seating, player: PlayerId) -> Seating:
     return Seating({**state.tables, table: state.tables[table].with_seat(seat, None)}, where)
 
 
-def draw_seat_for(state: Seating, player: PlayerId, rng: random.Random) -> SeatAssignment:
-    """A seat drawn for a late entry or a re-entry: the shortest open table, a free seat at random.
-
-    Raises :class:`Conflict` when every open table is full: the director opens a table first.
-    """
-    if state.is_seated(player):
-        t, s = state.where[player]
-        raise Conflict("player", f"player {player} already sits at table {t} seat {s}")
-    candidates = [t for t in state.open_tables if t.count < t.capacity]
-    if not candidates:
-        raise Conflict("table", "every open table is full", "open a new table first")
-    fewest = min(t.count for t in candidates)
-    table = rng.choice([t for t in candidates if t.count == fewest])
-    seat = rng.choice(table.free_seats)
-    return SeatAssignment(player, table.number, seat, is_between_button_and_blind(table, seat))
-
-
 def assign(state: Seating, assignment: SeatAssignment) -> Seating:
     return seat_player(state, assignment.player, assignment.table, assignment.seat)
 
@@ -320,21 +355,40 @@ def assign(state: Seating, assignment: SeatAssignment) -> Seating:
 def can_move(state: Seating, move: Move) -> Refusal | None:
     where = state.where.get(move.player)
     if where != (move.from_table, move.from_seat):
-        now = f"table {where[0]} seat {where[1]}" if where else "not seated"
+        now = (
+            Message(N_("table %(table)s seat %(seat)s"), {"table": where[0], "seat": where[1]})
+            if where
+            else Message(N_("not seated"))
+        )
         return Refusal(
             "player",
-            f"player {move.player} is not at table {move.from_table} seat {move.from_seat}",
-            f"the player's seat now: {now}",
+            N_("player %(player)s is not at table %(from_table)s seat %(from_seat)s"),
+            N_("the player's seat now: %(now)s"),
+            params={
+                "player": move.player,
+                "from_table": move.from_table,
+                "from_seat": move.from_seat,
+                "now": now,
+            },
         )
     if (move.to_table, move.to_seat) == (move.from_table, move.from_seat):
-        return Refusal("seat", "the player already sits there", "another seat")
+        return Refusal("seat", N_("the player already sits there"), N_("another seat"))
     if move.to_table in state.tables and state.tables[move.to_table].is_closed:
         # Undoing a break reopens the broken table (the director changed their mind).
         if move.reason is not MoveReason.UNDO:
-            return Refusal("table", f"table {move.to_table} is broken", "an open table")
+            return Refusal(
+                "table",
+                N_("table %(to_table)s is broken"),
+                N_("an open table"),
+                params={"to_table": move.to_table},
+            )
         t = state.tables[move.to_table]
         if not 1 <= move.to_seat <= t.capacity or t.player_at(move.to_seat) is not None:
-            return Refusal("seat", f"table {move.to_table} seat {move.to_seat} is not free")
+            return Refusal(
+                "seat",
+                N_("table %(to_table)s seat %(to_seat)s is not free"),
+                params={"to_table": move.to_table, "to_seat": move.to_seat},
+            )
         return None
     return _seat_refusal(state, move.to_table, move.to_seat)
 
@@ -387,112 +441,10 @@ def undo(state: Seating, move: Move) -> Seating:
 def close_table(state: Seating, number: int) -> Seating:
     table = state.table(number)
     if table.count:
-        raise Conflict("table", f"table {number} still has {table.count} players", "an empty table")
-    return state.with_table(replace(table, is_closed=True))
-
-
-def record_hand(state: Seating, table: int, positions: HandPositions) -> Seating:
-    """The floor records where the button and blinds were in the hand just dealt."""
-    t = state.table(table)
-    for seat in (positions.button, positions.small_blind, positions.big_blind):
-        if not 1 <= seat <= t.capacity:
-            raise TorneoError("positions", f"seat {seat} at table {table}", f"1 to {t.capacity}")
-    if t.player_at(positions.big_blind) is None:
-        raise TorneoError(
-            "positions", f"nobody sits at seat {positions.big_blind}", "the big blind"
+        raise Conflict(
+            "table",
+            N_("table %(number)s still has %(count)s players"),
+            N_("an empty table"),
+            params={"number": number, "count": table.count},
         )
-    return state.with_table(replace(t, last_hand=positions))
-
-
-# --- Positions for the next hand (PKR-BTN-1, PKR-DEAD-1) ---------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class NextHand:
-    """The director's view of the next hand at one table."""
-
-    positions: HandPositions
-    dealt_in: tuple[int, ...]  # seats, in dealing order from the small blind
-    is_heads_up: bool
-    dead_small_blind: bool  # PKR-DEAD-1 case 2: nobody posts the small blind
-    dead_button: bool  # the button sits on an empty seat
-    first_to_act_preflop: int
-    first_to_act_postflop: int
-
-
-def next_hand_positions(table: Table, eliminated: Collection[PlayerId] = ()) -> NextHand:
-    """Button and blinds of the next hand, the dead-button way (PKR-BTN-1, PKR-DEAD-1).
-
-    The big blind moves to the next player left of the last big blind; the small blind goes to
-    the seat of the last big blind (dead when that player was eliminated: only the big blind is
-    posted); the button goes to the seat of the last small blind, and stays where it was for a
-    hand when that seat is empty (art. 13.2 case 1). Heads-up the button posts the small blind
-    and acts first pre-flop, and the big blind changes player every hand (art. 13.6).
-    """
-    live = [s for s in table.occupied_seats if table.player_at(s) not in eliminated]
-    if len(live) < 2:
-        raise Conflict("table", f"table {table.number} has {len(live)} player(s)", "two or more")
-    live_set = set(live)
-
-    def next_live(seat: int) -> int:
-        return next(s for s in table.clockwise_after(seat) if s in live_set)
-
-    heads_up = len(live) == 2
-    last = table.last_hand
-    if last is None:
-        start = table.drawn_button if table.drawn_button is not None else live[0]
-        button = start if start in live_set else next_live(start)
-        small = button if heads_up else next_live(button)
-        big = next_live(small)
-    else:
-        big = next_live(last.big_blind)
-        if heads_up:
-            small = button = next_live(big)
-        else:
-            small = last.big_blind
-            button = last.small_blind if last.small_blind in live_set else last.button
-    dead_small = small not in live_set
-    positions = HandPositions(button, small, big)
-    dealt = tuple(s for s in _dealing_order(table, positions, live_set))
-    first_pre = button if heads_up else next(s for s in table.clockwise_after(big) if s in dealt)
-    first_post = big if heads_up else next(s for s in table.clockwise_after(button) if s in dealt)
-    return NextHand(
-        positions,
-        dealt,
-        heads_up,
-        dead_small,
-        button not in live_set,
-        first_pre,
-        first_post,
-    )
-
-
-def _dealing_order(table: Table, positions: HandPositions, live: set[int]) -> Iterator[int]:
-    """Live seats from the small blind round to the button, skipping those not dealt in."""
-    waiting = set(_between(table, positions.button, _blind_after_button(positions, live)))
-    for seat in table.clockwise_after(positions.button):
-        if seat in live and seat not in waiting:
-            yield seat
-
-
-def _blind_after_button(positions: HandPositions, live: set[int]) -> int:
-    return positions.small_blind if positions.small_blind in live else positions.big_blind
-
-
-def _between(table: Table, start: int, end: int) -> Iterator[int]:
-    """Seats strictly between ``start`` and ``end`` going clockwise."""
-    for seat in table.clockwise_after(start):
-        if seat == end:
-            return
-        yield seat
-
-
-def is_between_button_and_blind(table: Table, seat: int) -> bool:
-    """PKR-BRK-1 / art. 13.7: a player sitting here now would not be dealt the next hand."""
-    others = [s for s in table.occupied_seats if s != seat]
-    if len(others) < 2:
-        return False
-    probe = table.with_seat(seat, None)
-    positions = next_hand_positions(probe).positions
-    live = set(probe.occupied_seats)
-    return seat in set(_between(probe, positions.button, _blind_after_button(positions, live)))
+    return state.with_table(replace(table, is_closed=True))

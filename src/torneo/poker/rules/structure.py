@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from torneo.core.errors import Refusal, TorneoError
+from torneo.core.messages import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,12 @@ class Break:
 
     def __post_init__(self) -> None:
         if self.minutes < 1:
-            raise TorneoError("break", f"a break of {self.minutes} minutes", "1 minute or more")
+            raise TorneoError(
+                "break",
+                N_("a break of %(minutes)s minutes"),
+                N_("1 minute or more"),
+                params={"minutes": self.minutes},
+            )
 
 
 Step = BlindLevel | Break
@@ -66,64 +72,105 @@ Step = BlindLevel | Break
 
 def check_level(level: BlindLevel) -> Refusal | None:
     if level.small_blind < 1:
-        return Refusal("small_blind", f"a small blind of {level.small_blind}", "1 chip or more")
+        return Refusal(
+            "small_blind",
+            N_("a small blind of %(small_blind)s"),
+            N_("1 chip or more"),
+            params={"small_blind": level.small_blind},
+        )
     if level.big_blind < level.small_blind:
         return Refusal(
             "big_blind",
-            f"big blind {level.big_blind} is smaller than small blind {level.small_blind}",
-            "a big blind at least the small blind (usually twice, PKR-BTN-1)",
+            N_("big blind %(big_blind)s is smaller than small blind %(small_blind)s"),
+            N_("a big blind at least the small blind (usually twice, PKR-BTN-1)"),
             "PKR-BTN-1",
+            params={"big_blind": level.big_blind, "small_blind": level.small_blind},
         )
     if level.ante < 0:
-        return Refusal("ante", f"an ante of {level.ante}", "0 or more chips")
+        return Refusal(
+            "ante", N_("an ante of %(ante)s"), N_("0 or more chips"), params={"ante": level.ante}
+        )
     if level.big_blind_ante and level.ante == 0:
-        return Refusal("ante", "a big-blind ante of 0", "the amount the big blind antes")
+        return Refusal("ante", N_("a big-blind ante of 0"), N_("the amount the big blind antes"))
     if level.minutes < 1:
-        return Refusal("minutes", f"a level of {level.minutes} minutes", "1 minute or more")
+        return Refusal(
+            "minutes",
+            N_("a level of %(minutes)s minutes"),
+            N_("1 minute or more"),
+            params={"minutes": level.minutes},
+        )
+    return None
+
+
+def _colour_up_refusal(step: Break, in_play: list[int]) -> Refusal | None:
+    """PKR-RACE-1: a break races off chips that are in play, and leaves one value at least.
+    ``in_play`` loses the chips raced off."""
+    for chip in step.colour_up:
+        if chip not in in_play:
+            return Refusal(
+                "colour_up",
+                N_("chip %(chip)s is not in play"),
+                ", ".join(map(str, in_play)),
+                params={"chip": chip},
+            )
+        in_play.remove(chip)
+    if step.colour_up and not in_play:
+        return Refusal("colour_up", N_("every chip would be raced off"), N_("keep one chip value"))
+    return None
+
+
+def _payable_refusal(number: int, level: BlindLevel, in_play: Sequence[int]) -> Refusal | None:
+    """Every blind and ante of a level can be paid with the smallest chip still in play."""
+    if not in_play:
+        return None
+    unit = in_play[0]
+    for name, amount in (
+        ("small_blind", level.small_blind),
+        ("big_blind", level.big_blind),
+        ("ante", level.ante),
+    ):
+        if amount % unit:
+            return Refusal(
+                f"levels[{number}].{name}",
+                N_("%(amount)s cannot be paid with chips of %(unit)s and up"),
+                N_("a multiple of %(unit)s"),
+                params={"amount": amount, "unit": unit},
+            )
     return None
 
 
 def check_structure(steps: Sequence[Step], chip_set: Sequence[int] = ()) -> Refusal | None:
     """Why these steps are not a structure that can be played, or None."""
     if not any(isinstance(s, BlindLevel) for s in steps):
-        return Refusal("levels", "a structure with no levels", "at least one blind level")
+        return Refusal("levels", N_("a structure with no levels"), N_("at least one blind level"))
     if list(chip_set) != sorted(set(chip_set)) or any(c < 1 for c in chip_set):
-        return Refusal("chip_set", f"chips {list(chip_set)}", "distinct values, ascending, ≥ 1")
+        return Refusal(
+            "chip_set",
+            N_("chips %(chips)s"),
+            N_("distinct values, ascending, ≥ 1"),
+            params={"chips": str(list(chip_set))},
+        )
     in_play = list(chip_set)
     previous: BlindLevel | None = None
     number = 0
     for step in steps:
         if isinstance(step, Break):
-            for chip in step.colour_up:
-                if chip not in in_play:
-                    return Refusal(
-                        "colour_up", f"chip {chip} is not in play", ", ".join(map(str, in_play))
-                    )
-                in_play.remove(chip)
-            if step.colour_up and not in_play:
-                return Refusal("colour_up", "every chip would be raced off", "keep one chip value")
+            refusal = _colour_up_refusal(step, in_play)
+            if refusal is not None:
+                return refusal
             continue
         number += 1
         if previous is not None and step.big_blind < previous.big_blind:
             return Refusal(
                 f"levels[{number}]",
-                f"big blind {step.big_blind} after {previous.big_blind}",
-                "blinds that never go down (PKR-BTN-1)",
+                N_("big blind %(big_blind)s after %(previous)s"),
+                N_("blinds that never go down (PKR-BTN-1)"),
                 "PKR-BTN-1",
+                params={"big_blind": step.big_blind, "previous": previous.big_blind},
             )
-        if in_play:
-            unit = in_play[0]
-            for name, amount in (
-                ("small_blind", step.small_blind),
-                ("big_blind", step.big_blind),
-                ("ante", step.ante),
-            ):
-                if amount % unit:
-                    return Refusal(
-                        f"levels[{number}].{name}",
-                        f"{amount} cannot be paid with chips of {unit} and up",
-                        f"a multiple of {unit}",
-                    )
+        refusal = _payable_refusal(number, step, in_play)
+        if refusal is not None:
+            return refusal
         previous = step
     return None
 
@@ -146,7 +193,12 @@ class Structure:
         """Level ``number``, counting from 1 and skipping breaks."""
         levels = self.levels
         if not 1 <= number <= len(levels):
-            raise TorneoError("level", f"level {number}", f"1 to {len(levels)}")
+            raise TorneoError(
+                "level",
+                N_("level %(number)s"),
+                N_("1 to %(n)s"),
+                params={"number": number, "n": len(levels)},
+            )
         return levels[number - 1]
 
     def level_number(self, step_index: int) -> int | None:
@@ -221,13 +273,19 @@ def structure_from_ladder(
     A break every ``break_every`` levels (0: none), colour-ups at the breaks where possible.
     """
     if level_minutes < 1:
-        raise TorneoError("level_minutes", f"{level_minutes}", "1 minute or more")
+        raise TorneoError(
+            "level_minutes",
+            N_("%(level_minutes)s"),
+            N_("1 minute or more"),
+            params={"level_minutes": level_minutes},
+        )
     rungs = [r for r in ladder if start_big_blind is None or r[1] >= start_big_blind]
     if start_big_blind is not None and (not rungs or rungs[0][1] != start_big_blind):
         raise TorneoError(
             "start_big_blind",
-            f"no level with big blind {start_big_blind} in the ladder",
+            N_("no level with big blind %(start_big_blind)s in the ladder"),
             ", ".join(str(r[1]) for r in ladder),
+            params={"start_big_blind": start_big_blind},
         )
     steps: list[Step] = []
     for i, (sb, bb, ante) in enumerate(rungs, start=1):
@@ -294,28 +352,63 @@ def propose_structure(
     if starting_stack < 1 or target_minutes < level_minutes or expected_entries < 2:
         raise TorneoError(
             "structure",
-            f"stack {starting_stack}, {target_minutes} minutes, {expected_entries} entries",
-            "a positive stack, a target of at least one level, at least 2 entries",
+            N_(
+                "stack %(starting_stack)s, %(target_minutes)s minutes, %(expected_entries)s entries"
+            ),
+            N_("a positive stack, a target of at least one level, at least 2 entries"),
+            params={
+                "starting_stack": starting_stack,
+                "target_minutes": target_minutes,
+                "expected_entries": expected_entries,
+            },
         )
     if level_minutes < 1 or break_every < 0 or break_minutes < 1:
-        raise TorneoError("level_minutes", f"{level_minutes}", "1 minute or more")
+        raise TorneoError(
+            "level_minutes",
+            N_("%(level_minutes)s"),
+            N_("1 minute or more"),
+            params={"level_minutes": level_minutes},
+        )
     chips = sorted(set(chip_set))
     if not chips or chips[0] < 1:
-        raise TorneoError("chip_set", f"{list(chip_set)}", "one chip value or more, each ≥ 1")
-    # Levels that fit in the target, breaks included (floats only to place levels in time).
-    levels_in_target = 0
-    elapsed = 0
-    while elapsed + level_minutes <= target_minutes:
-        levels_in_target += 1
-        elapsed += level_minutes
-        if break_every and levels_in_target % break_every == 0:
-            elapsed += break_minutes
+        raise TorneoError(
+            "chip_set",
+            N_("%(chips)s"),
+            N_("one chip value or more, each ≥ 1"),
+            params={"chips": str(list(chip_set))},
+        )
+    levels_in_target = _levels_in(target_minutes, level_minutes, break_every, break_minutes)
     total_chips = starting_stack * expected_entries
     first = starting_stack / 200
     last = max(first * 2, total_chips / 40)  # small blind = half of 1/20 of the chips
     count = levels_in_target + max(4, levels_in_target // 3)
-    candidates = _candidates(chips, total_chips)
     ratio = (last / first) ** (1 / max(1, levels_in_target - 1))
+    small_blinds = _small_blinds(_candidates(chips, total_chips), first, ratio, count)
+    steps: list[Step] = []
+    for number, sb in enumerate(small_blinds, start=1):
+        steps.append(_proposed_level(number, sb, chips, level_minutes, ante, ante_from_level))
+        if break_every and number % break_every == 0 and number < len(small_blinds):
+            steps.append(Break(break_minutes))
+    return make_structure(with_colour_ups(steps, chips), chips)
+
+
+def _levels_in(
+    target_minutes: int, level_minutes: int, break_every: int, break_minutes: int
+) -> int:
+    """Levels that fit in the target, breaks included."""
+    levels = 0
+    elapsed = 0
+    while elapsed + level_minutes <= target_minutes:
+        levels += 1
+        elapsed += level_minutes
+        if break_every and levels % break_every == 0:
+            elapsed += break_minutes
+    return levels
+
+
+def _small_blinds(candidates: Sequence[int], first: float, ratio: float, count: int) -> list[int]:
+    """Small blinds growing geometrically from ``first`` (floats only to place them), each the
+    payable candidate nearest its target and larger than the one before."""
     small_blinds: list[int] = []
     for i in range(count):
         target = first * ratio**i
@@ -323,14 +416,27 @@ def propose_structure(
         if not pool:
             break
         small_blinds.append(min(pool, key=lambda c: abs(math.log(c / target))))
-    steps: list[Step] = []
-    for number, sb in enumerate(small_blinds, start=1):
-        bb = sb * 2
-        level_ante = 0
-        if ante != "none" and number >= ante_from_level:
-            level_ante = bb if ante == "big_blind" else _round_to(bb / 8, _unit_for(sb, chips))
-        bb_ante = ante == "big_blind" and level_ante > 0
-        steps.append(BlindLevel(sb, bb, level_minutes, level_ante, bb_ante))
-        if break_every and number % break_every == 0 and number < len(small_blinds):
-            steps.append(Break(break_minutes))
-    return make_structure(with_colour_ups(steps, chips), chips)
+    return small_blinds
+
+
+def _proposed_level(
+    number: int,
+    small_blind: int,
+    chips: Sequence[int],
+    minutes: int,
+    ante: Literal["none", "classic", "big_blind"],
+    ante_from_level: int,
+) -> BlindLevel:
+    """Level ``number``: the big blind twice the small; from ``ante_from_level`` a classic ante
+    of about 1/8 of the big blind, or a big-blind ante equal to the big blind."""
+    big_blind = small_blind * 2
+    level_ante = 0
+    if ante != "none" and number >= ante_from_level:
+        level_ante = (
+            big_blind
+            if ante == "big_blind"
+            else _round_to(big_blind / 8, _unit_for(small_blind, chips))
+        )
+    return BlindLevel(
+        small_blind, big_blind, minutes, level_ante, ante == "big_blind" and level_ante > 0
+    )

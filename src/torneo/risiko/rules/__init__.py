@@ -1,4 +1,4 @@
-"""RisiKo! tournaments (RULES.md §3, seed 001): regulation, tables, results, scoring, referee tools.
+"""RisiKo! tournaments (docs/rules.md §3, seed 001): regulation, tables, results, scoring, referee tools.
 
 Pure: randomness comes in as a seeded ``random.Random``, time as arguments; points are exact.
 One module per concept:
@@ -12,7 +12,31 @@ One module per concept:
 - :mod:`.formulas` RSK-PTS-2 the scoring formulas, registered in one place;
 - :mod:`.standings` RSK-PTS-2 discards, RSK-TIE-1 ranking, the final ranking;
 - :mod:`.army`, :mod:`.sanctions`, :mod:`.roll` the referee console (RSK-ARMY-1, RSK-ROLL-1..3);
-- :mod:`.season` the season across tournaments.
+- :mod:`.season` the season across tournaments;
+- :mod:`.settings` the preset's ``[risiko]`` section read into the types above.
+
+A worked example (RSK-TBL-2, RSK-PTS-1, RSK-PTS-2). With tables of 4 and 5, thirteen players
+sit at 4 + 4 + 5; eleven cannot be seated (11 = 4a + 5b has no answer), so the draw is refused
+and the reason says what would work:
+
+>>> from torneo.risiko.rules import TablePolicy, can_seat, table_sizes
+>>> table_sizes(13, TablePolicy.FOURS_THEN_FIVES)
+(4, 4, 5)
+>>> can_seat(11, TablePolicy.FOURS_THEN_FIVES).text
+'11 players cannot be seated at tables of 4 and 5; tables of 4 and 3 seat it [RSK-TBL-2]'
+
+At a table of four the referee enters the table points; the sole player with the most wins,
+and "bonus 50" gives them their table points plus 50 (the others keep their table points):
+
+>>> from torneo.core.ids import PlayerId
+>>> from torneo.risiko.rules import (
+...     ScoringRules, SeatResult, TableResult, game_points, record_table_result)
+>>> seats = tuple(SeatResult(PlayerId(p), pts) for p, pts in [(1, 40), (2, 30), (3, 20), (4, 12)])
+>>> result = record_table_result(TableResult(1, 1, seats))
+>>> result.winners
+(1,)
+>>> {int(p): str(v) for p, v in game_points(result, ScoringRules("bonus-50")).items()}
+{1: '90', 2: '30', 3: '20', 4: '12'}
 """
 
 from torneo.risiko.rules.army import ArmyRuling, FoundBy, board_excess, reinforcement_excess
@@ -41,6 +65,7 @@ from torneo.risiko.rules.seeding import (
     semifinal_bands,
     semifinal_winners,
 )
+from torneo.risiko.rules.settings import RisikoSettings, rules_from_preset
 from torneo.risiko.rules.standings import Standing, final_ranking, standings
 from torneo.risiko.rules.table_sizes import TablePolicy, can_seat, table_sizes
 
@@ -55,6 +80,7 @@ __all__ = [
     "PastTable",
     "Regulation",
     "ResultRules",
+    "RisikoSettings",
     "RollRules",
     "RollState",
     "ScoringRules",
@@ -84,6 +110,7 @@ __all__ = [
     "record_round",
     "record_table_result",
     "reinforcement_excess",
+    "rules_from_preset",
     "season_ranking",
     "semifinal_bands",
     "semifinal_winners",

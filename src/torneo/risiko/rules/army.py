@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 
 BOARD_CAP = 130  # RSK-ARMY-1
 
@@ -43,14 +44,19 @@ class ArmyRuling:
 
 def _not_negative(field: str, value: int) -> None:
     if value < 0:
-        raise TorneoError(field, f"{value} armies", "0 or more armies")
+        raise TorneoError(field, N_("%(n)s armies"), N_("0 or more armies"), params={"n": value})
 
 
 def board_excess(on_board: int, found_by: FoundBy, cap: int = BOARD_CAP) -> ArmyRuling:
     """RSK-ARMY-1: armies on the board over the player's cap."""
     _not_negative("on_board", on_board)
     if cap < 1:
-        raise TorneoError("cap", f"a cap of {cap} armies", "a positive cap (130 at the start)")
+        raise TorneoError(
+            "cap",
+            N_("a cap of %(cap)s armies"),
+            N_("a positive cap (130 at the start)"),
+            params={"cap": cap},
+        )
     excess = max(0, on_board - cap)
     remove = excess * 2 if found_by.doubles else excess
     new_cap = cap - excess if found_by.doubles else cap

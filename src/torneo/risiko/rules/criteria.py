@@ -21,6 +21,7 @@ from typing import Protocol
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.risiko.rules.history import History
 from torneo.risiko.rules.table_sizes import STANDARD_TABLE
 
@@ -44,8 +45,11 @@ def check_priorities(priorities: Sequence[Criterion | str]) -> tuple[Criterion, 
         if crit is None or crit in out:
             raise TorneoError(
                 "priorities",
-                f"'{p}' is {'repeated' if crit else 'not a draw criterion'}",
-                "each of " + ", ".join(known) + " at most once, most important first",
+                N_("'%(value)s' is repeated")
+                if crit
+                else N_("'%(value)s' is not a draw criterion"),
+                N_("each of %(known)s at most once, most important first"),
+                params={"value": p, "known": ", ".join(known)},
             )
         out.append(crit)
     return tuple(out)

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from torneo.core.errors import NotFound
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.risiko.rules.criteria import DrawCriteria
 
 
@@ -50,7 +51,11 @@ class TableDraw:
         for table in self.tables:
             if player in table.seats:
                 return table
-        raise NotFound("player", f"player {player} is not seated in round {self.round_no}")
+        raise NotFound(
+            "player",
+            N_("player %(player)s is not seated in round %(round)s"),
+            params={"player": player, "round": self.round_no},
+        )
 
     def seatings(self) -> tuple[tuple[PlayerId, ...], ...]:
         return tuple(t.seats for t in self.tables)

@@ -27,6 +27,7 @@ from types import MappingProxyType
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.risiko.rules.results import ResultRules, SeatStatus, TableResult
 
 Points = dict[PlayerId, Fraction]
@@ -34,7 +35,7 @@ Points = dict[PlayerId, Fraction]
 
 @dataclass(frozen=True, slots=True)
 class ScoringRules:
-    """The scoring settings of one event (defaults: RULES.md §3)."""
+    """The scoring settings of one event (defaults: docs/rules.md §3)."""
 
     formula: str = "bonus-50"
     results: ResultRules = field(default_factory=ResultRules)
@@ -149,7 +150,10 @@ def formula(name: str) -> ScoringFormula:
         return FORMULAS[name]
     except KeyError:
         raise TorneoError(
-            "formula", f"unknown scoring formula '{name}'", ", ".join(FORMULAS)
+            "formula",
+            N_("unknown scoring formula '%(name)s'"),
+            ", ".join(FORMULAS),
+            params={"name": name},
         ) from None
 
 
@@ -158,8 +162,9 @@ def game_points(result: TableResult, rules: ScoringRules) -> Points:
     if not result.winners:
         raise TorneoError(
             "winners",
-            f"table {result.table} of round {result.round_no} has no recorded winner",
-            "a table result validated by record_table_result",
+            N_("table %(table)s of round %(round)s has no recorded winner"),
+            N_("a table result validated by record_table_result"),
+            params={"table": result.table, "round": result.round_no},
         )
     points = formula(rules.formula)(result, rules)
     factor = rules.table_size_factors.get(result.size, Fraction(1))

@@ -18,10 +18,12 @@ from collections.abc import Sequence
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Message
 from torneo.risiko.rules.draw import DrawMethod, TableDraw
 from torneo.risiko.rules.history import History
 from torneo.risiko.rules.random_draw import check_field, seat_tables
 from torneo.risiko.rules.results import TableResult
+from torneo.risiko.rules.wording import numbers
 
 
 def alla_greca(
@@ -36,25 +38,24 @@ def alla_greca(
     check_field(players)
     if not previous:
         raise TorneoError(
-            "previous", "alla greca needs the previous round's results", "a played round"
+            "previous",
+            N_("alla greca needs the previous round's results"),
+            N_("a played round"),
         )
     ordered = sorted(previous, key=lambda r: r.table)
     before = {p for r in ordered for p in r.players}
     if before != set(players):
         gone = sorted(before - set(players))
         new = sorted(set(players) - before)
+        changes = [
+            *([Message(N_("%(players)s left"), {"players": numbers(gone)})] if gone else []),
+            *([Message(N_("%(players)s joined"), {"players": numbers(new)})] if new else []),
+        ]
         raise TorneoError(
             "players",
-            "alla greca needs the previous round's field: "
-            + "; ".join(
-                part
-                for part in (
-                    f"{', '.join(map(str, gone))} left" if gone else "",
-                    f"{', '.join(map(str, new))} joined" if new else "",
-                )
-                if part
-            ),
-            "the same players as the previous round, or a random draw",
+            N_("alla greca needs the previous round's field: %(changes)s"),
+            N_("the same players as the previous round, or a random draw"),
+            params={"changes": changes},
         )
     count = len(ordered)
     seatings: list[list[PlayerId]] = [[] for _ in ordered]

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from torneo.core.errors import NotFound, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.risiko.rules.criteria import (
     DEFAULT_PRIORITIES,
     Criterion,
@@ -31,7 +32,10 @@ def check_field(players: Sequence[PlayerId]) -> None:
     twice = [p for p, n in Counter(players).items() if n > 1]
     if twice:
         raise TorneoError(
-            "players", f"player {twice[0]} is listed twice", "each player once a round"
+            "players",
+            N_("player %(player)s is listed twice"),
+            N_("each player once a round"),
+            params={"player": twice[0]},
         )
 
 
@@ -97,10 +101,16 @@ def swap_players(draw: TableDraw, a: PlayerId, b: PlayerId, history: History) ->
     Two players at one table exchange their places in the turn order.
     """
     if a == b:
-        raise TorneoError("players", "a player cannot be swapped with themselves", "two players")
+        raise TorneoError(
+            "players", N_("a player cannot be swapped with themselves"), N_("two players")
+        )
     for p in (a, b):
         if p not in draw.players:
-            raise NotFound("player", f"player {p} is not seated in round {draw.round_no}")
+            raise NotFound(
+                "player",
+                N_("player %(player)s is not seated in round %(round)s"),
+                params={"player": p, "round": draw.round_no},
+            )
 
     def swapped(seat: PlayerId) -> PlayerId:
         return b if seat == a else a if seat == b else seat

@@ -14,6 +14,8 @@ from enum import StrEnum
 
 from torneo.core.errors import Refusal
 from torneo.core.ids import EventId
+from torneo.core.messages import N_, Message
+from torneo.risiko.rules.wording import listing
 
 
 class RegulationPart(StrEnum):
@@ -26,10 +28,10 @@ class RegulationPart(StrEnum):
 
 
 _LABELS = {
-    RegulationPart.FORMULA: "the tournament formula",
-    RegulationPart.REFEREES: "who is responsible for refereeing",
-    RegulationPart.NOT_ALLOWED: "what is not allowed during the tournament",
-    RegulationPart.SANCTIONS: "the sanctions",
+    RegulationPart.FORMULA: Message(N_("the tournament formula")),
+    RegulationPart.REFEREES: Message(N_("who is responsible for refereeing")),
+    RegulationPart.NOT_ALLOWED: Message(N_("what is not allowed during the tournament")),
+    RegulationPart.SANCTIONS: Message(N_("the sanctions")),
 }
 
 
@@ -64,12 +66,15 @@ def can_publish(regulation: Regulation) -> Refusal | None:
     missing = regulation.missing_parts()
     if not missing:
         return None
-    names = ", ".join(_LABELS[p] for p in missing)
     return Refusal(
         f"regulation.{missing[0].value}",
-        f"the regulation lacks {names}",
-        "a regulation with all four parts: " + ", ".join(_LABELS.values()),
+        N_("the regulation lacks %(missing)s"),
+        N_("a regulation with all four parts: %(parts)s"),
         "RSK-REG-1",
+        params={
+            "missing": listing([_LABELS[p] for p in missing]),
+            "parts": listing(list(_LABELS.values())),
+        },
     )
 
 

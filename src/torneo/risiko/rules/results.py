@@ -28,18 +28,20 @@ from enum import StrEnum
 
 from torneo.core.errors import Refusal
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Term
 from torneo.risiko.rules.table_sizes import MAX_TABLE, MIN_TABLE
+from torneo.risiko.rules.wording import numbers
 
 OBJECTIVE_MAX = 86  # RSK-PTS-1: every tournament objective is worth 86 in all
 RISIKO_POINTS = 100  # RSK-PTS-1: completing the objective is recorded as 100
 
 
 class SeatStatus(StrEnum):
-    SURVIVED = "survived"  # still in the game when it ended
-    ELIMINATED = "eliminated"  # lost the last territory; ``eliminated`` gives the order
-    EXCLUDED = "excluded"  # RSK-OUT-1: territories neutral, counts as eliminated first
-    WITHDRAWN = "withdrawn"  # RSK-OUT-2 force majeure: keeps the points of the position
-    EXPELLED = "expelled"  # RSK-OUT-2 rejected a ruling: out of the tournament
+    SURVIVED = N_("survived")  # still in the game when it ended
+    ELIMINATED = N_("eliminated")  # lost the last territory; ``eliminated`` gives the order
+    EXCLUDED = N_("excluded")  # RSK-OUT-1: territories neutral, counts as eliminated first
+    WITHDRAWN = N_("withdrawn")  # RSK-OUT-2 force majeure: keeps the points of the position
+    EXPELLED = N_("expelled")  # RSK-OUT-2 rejected a ruling: out of the tournament
 
     @property
     def is_in_game(self) -> bool:
@@ -121,11 +123,23 @@ class TableResult:
         return places
 
 
-def _accepted_points(rules: ResultRules) -> str:
-    return (
-        f"0..{rules.objective_max} table points (the objective's territories), "
-        f"{rules.risiko_points} for RisiKo!"
-    )
+# What a seat's table points may be (RSK-PTS-1); filled by ``_points_params``.
+_ACCEPTED_POINTS = N_(
+    "0..%(max)s table points (the objective's territories), %(risiko)s for RisiKo!"
+)
+
+
+def _points_params(s: SeatResult, rules: ResultRules) -> dict[str, object]:
+    """The parameters of a seat's refusal: the player (named for the referee by the service),
+    the points typed, the seat status as a word of the vocabulary and the objective's limits."""
+    return {
+        "player": s.player,
+        "points": s.table_points,
+        "status": Term(s.status.value),
+        "order": s.eliminated,
+        "max": rules.objective_max,
+        "risiko": rules.risiko_points,
+    }
 
 
 def check_table_result(result: TableResult, rules: ResultRules = ResultRules()) -> Refusal | None:
@@ -134,14 +148,18 @@ def check_table_result(result: TableResult, rules: ResultRules = ResultRules()) 
     if not MIN_TABLE <= len(seats) <= MAX_TABLE:
         return Refusal(
             "seats",
-            f"{len(seats)} players at table {result.table}: a RisiKo! table seats "
-            f"{MIN_TABLE} to {MAX_TABLE}",
-            f"{MIN_TABLE} to {MAX_TABLE} players",
+            N_("%(n)s players at table %(table)s: a RisiKo! table seats %(min)s to %(max)s"),
+            N_("%(min)s to %(max)s players"),
             "RSK-TBL-1",
+            params={"n": len(seats), "table": result.table, "min": MIN_TABLE, "max": MAX_TABLE},
         )
     twice = [p for p, n in Counter(result.players).items() if n > 1]
     if twice:
-        return Refusal("seats", f"player {twice[0]} sits twice at table {result.table}", None)
+        return Refusal(
+            "seats",
+            N_("player %(player)s sits twice at table %(table)s"),
+            params={"player": twice[0], "table": result.table},
+        )
     for s in seats:
         refusal = _check_seat(s, rules)
         if refusal is not None:
@@ -153,48 +171,61 @@ def check_table_result(result: TableResult, rules: ResultRules = ResultRules()) 
     if not in_game:
         return Refusal(
             "seats",
-            f"nobody is left in the game at table {result.table}",
-            "at least one player in the game at the end",
+            N_("nobody is left in the game at table %(table)s"),
+            N_("at least one player in the game at the end"),
             "RSK-PTS-1",
+            params={"table": result.table},
         )
     return _check_winners(result, in_game, rules)
 
 
 def _check_seat(s: SeatResult, rules: ResultRules) -> Refusal | None:
     points = s.table_points
+    params = _points_params(s, rules)
     if points < 0:
         return Refusal(
-            "table_points", f"player {s.player} has {points} table points", _accepted_points(rules)
+            "table_points",
+            N_("player %(player)s has %(points)s table points"),
+            _ACCEPTED_POINTS,
+            params=params,
         )
     if points > rules.objective_max and points != rules.risiko_points:
         return Refusal(
             "table_points",
-            f"player {s.player} has {points} table points, above the objective's maximum of "
-            f"{rules.objective_max}",
-            _accepted_points(rules),
+            N_(
+                "player %(player)s has %(points)s table points, above the objective's maximum "
+                "of %(max)s"
+            ),
+            _ACCEPTED_POINTS,
             "RSK-PTS-1",
+            params,
         )
     if not s.status.is_in_game and points:
         return Refusal(
             "table_points",
-            f"player {s.player} is {s.status.value} and holds no territory, yet has {points} "
-            "table points",
-            "0 table points for a player no longer in the game",
+            N_(
+                "player %(player)s is %(status)s and holds no territory, yet has %(points)s "
+                "table points"
+            ),
+            N_("0 table points for a player no longer in the game"),
             "RSK-PTS-1",
+            params,
         )
     if points == rules.risiko_points and s.status is not SeatStatus.SURVIVED:
         return Refusal(
             "table_points",
-            f"player {s.player} is {s.status.value} and cannot have completed RisiKo!",
-            _accepted_points(rules),
+            N_("player %(player)s is %(status)s and cannot have completed RisiKo!"),
+            _ACCEPTED_POINTS,
             "RSK-PTS-1",
+            params,
         )
     if (s.status is SeatStatus.ELIMINATED) != (s.eliminated is not None):
         return Refusal(
             "eliminated",
-            f"player {s.player} is {s.status.value} with elimination order {s.eliminated}",
-            "an elimination order (1 = first) for the eliminated players only",
+            N_("player %(player)s is %(status)s with elimination order %(order)s"),
+            N_("an elimination order (1 = first) for the eliminated players only"),
             "RSK-PTS-1",
+            params,
         )
     return None
 
@@ -205,9 +236,10 @@ def _check_elimination_order(seats: Sequence[SeatResult]) -> Refusal | None:
     if order != expected:
         return Refusal(
             "eliminated",
-            f"the elimination order {', '.join(map(str, order))} has gaps or repeats",
-            f"each eliminated player numbered once: {', '.join(map(str, expected))}",
+            N_("the elimination order %(order)s has gaps or repeats"),
+            N_("each eliminated player numbered once: %(expected)s"),
             "RSK-PTS-1",
+            params={"order": numbers(order), "expected": numbers(expected)},
         )
     return None
 
@@ -219,45 +251,61 @@ def _check_winners(
     if len(risiko) > 1:
         return Refusal(
             "table_points",
-            "two players completed RisiKo! at one table",
-            "one RisiKo! per game: the game ends when it is declared",
+            N_("two players completed RisiKo! at one table"),
+            N_("one RisiKo! per game: the game ends when it is declared"),
             "RSK-PTS-1",
         )
     best = max(s.table_points for s in in_game)
     top = tuple(s.player for s in in_game if s.table_points == best)
     winners = result.winners
+    params: dict[str, object] = {"table": result.table, "best": best, "top": numbers(top)}
     if not winners:
         if rules.sole_winner and len(top) > 1:
             return Refusal(
                 "winners",
-                f"{len(top)} winners tied on {best} table points at table {result.table} "
-                "but the event forces a sole winner",
-                "name the winner after breaking the tie: one of " + ", ".join(map(str, top)),
+                N_(
+                    "%(n)s winners tied on %(best)s table points at table %(table)s but the "
+                    "event forces a sole winner"
+                ),
+                N_("name the winner after breaking the tie: one of %(top)s"),
                 "RSK-PTS-1",
+                {**params, "n": len(top)},
             )
         return None
+    return _check_named_winners(winners, top, rules, params)
+
+
+def _check_named_winners(
+    winners: Sequence[PlayerId],
+    top: Sequence[PlayerId],
+    rules: ResultRules,
+    params: dict[str, object],
+) -> Refusal | None:
+    """RSK-PTS-1: the winners the referee named are the tied leaders (one of them, if sole)."""
     not_top = [p for p in winners if p not in top]
     if not_top or len(set(winners)) != len(winners):
         return Refusal(
             "winners",
-            f"player {not_top[0] if not_top else winners[0]} cannot be a winner at table "
-            f"{result.table}",
-            "the players in the game with the most table points: " + ", ".join(map(str, top)),
+            N_("player %(player)s cannot be a winner at table %(table)s"),
+            N_("the players in the game with the most table points: %(top)s"),
             "RSK-PTS-1",
+            {**params, "player": not_top[0] if not_top else winners[0]},
         )
     if rules.sole_winner and len(winners) > 1:
         return Refusal(
             "winners",
-            f"{len(winners)} winners at table {result.table} but the event forces a sole winner",
-            "exactly one winner: one of " + ", ".join(map(str, top)),
+            N_("%(n)s winners at table %(table)s but the event forces a sole winner"),
+            N_("exactly one winner: one of %(top)s"),
             "RSK-PTS-1",
+            {**params, "n": len(winners)},
         )
     if not rules.sole_winner and set(winners) != set(top):
         return Refusal(
             "winners",
-            f"the winners at table {result.table} must be all the players tied on {best}",
-            ", ".join(map(str, top)),
+            N_("the winners at table %(table)s must be all the players tied on %(best)s"),
+            N_("%(top)s"),
             "RSK-PTS-1",
+            params,
         )
     return None
 
@@ -283,20 +331,33 @@ def check_round(results: Iterable[TableResult]) -> Refusal | None:
     for result in results:
         rounds.add(result.round_no)
         if result.table in tables:
-            return Refusal("table", f"table {result.table} is entered twice", "one result a table")
+            return Refusal(
+                "table",
+                N_("table %(table)s is entered twice"),
+                N_("one result a table"),
+                params={"table": result.table},
+            )
         tables.add(result.table)
         for player in result.players:
             if player in seen:
                 return Refusal(
                     "players",
-                    f"player {player} is at table {seen[player]} and at table {result.table} "
-                    f"in round {result.round_no}",
-                    "each player at one table a round",
+                    N_(
+                        "player %(player)s is at table %(first)s and at table %(table)s in round "
+                        "%(round)s"
+                    ),
+                    N_("each player at one table a round"),
                     "RSK-TBL-1",
+                    {
+                        "player": player,
+                        "first": seen[player],
+                        "table": result.table,
+                        "round": result.round_no,
+                    },
                 )
             seen[player] = result.table
     if len(rounds) > 1:
-        return Refusal("round_no", "results of different rounds entered as one round", None)
+        return Refusal("round_no", N_("results of different rounds entered as one round"))
     return None
 
 

@@ -42,6 +42,7 @@ from enum import StrEnum
 
 from torneo.core.errors import Conflict, NotFound, Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Term
 from torneo.risiko.rules.results import SeatStatus
 from torneo.risiko.rules.sanctions import Infraction, Sanction, SanctionKind, sanction_for
 from torneo.risiko.rules.table_sizes import MAX_TABLE, MIN_TABLE
@@ -50,26 +51,26 @@ MIN_ROLL, MAX_ROLL = 2, 12  # two six-sided dice
 
 
 class RollPhase(StrEnum):
-    PLAYING = "playing"  # game time not over
-    PENULTIMATE_ROUND = "penultimate_round"  # RSK-ROLL-3: time over during this round
-    LAST_ROUND = "last_round"  # one more full round; its last turn ends with the first roll
-    ROLLING = "rolling"
-    ENDED = "ended"
+    PLAYING = N_("playing")  # game time not over
+    PENULTIMATE_ROUND = N_("penultimate_round")  # RSK-ROLL-3: time over during this round
+    LAST_ROUND = N_("last_round")  # one more full round; its last turn ends with the first roll
+    ROLLING = N_("rolling")
+    ENDED = N_("ended")
 
 
 class EndReason(StrEnum):
-    ROLL = "roll"  # a roll at or under the threshold
-    RISIKO = "risiko"  # objective completed and declared
-    LAST_PLAYER = "last_player"  # everybody else eliminated, excluded or expelled
-    NOBODY_PLAYS = "nobody_plays"  # only withdrawn players left
+    ROLL = N_("roll")  # a roll at or under the threshold
+    RISIKO = N_("risiko")  # objective completed and declared
+    LAST_PLAYER = N_("last_player")  # everybody else eliminated, excluded or expelled
+    NOBODY_PLAYS = N_("nobody_plays")  # only withdrawn players left
 
 
 class Seat(StrEnum):
-    ACTIVE = "active"
-    WITHDRAWN = "withdrawn"  # RSK-OUT-2 force majeure: neutral, still rolls (by proxy)
-    ELIMINATED = "eliminated"
-    EXCLUDED = "excluded"  # RSK-OUT-1
-    EXPELLED = "expelled"  # RSK-OUT-2 rejected a ruling
+    ACTIVE = N_("active")
+    WITHDRAWN = N_("withdrawn")  # RSK-OUT-2 force majeure: neutral, still rolls (by proxy)
+    ELIMINATED = N_("eliminated")
+    EXCLUDED = N_("excluded")  # RSK-OUT-1
+    EXPELLED = N_("expelled")  # RSK-OUT-2 rejected a ruling
 
     @property
     def is_in_game(self) -> bool:
@@ -159,7 +160,9 @@ class RollState:
         try:
             return self.order.index(player)
         except ValueError:
-            raise NotFound("player", f"player {player} is not at this table") from None
+            raise NotFound(
+                "player", N_("player %(player)s is not at this table"), params={"player": player}
+            ) from None
 
     def _anchor(self) -> int | None:
         for i in range(len(self.order) - 1, -1, -1):
@@ -173,27 +176,34 @@ def start_game(order: Sequence[PlayerId], rules: RollRules = RollRules()) -> Rol
     if not MIN_TABLE <= len(order) <= MAX_TABLE or len(set(order)) != len(order):
         raise Refusal(
             "order",
-            f"a turn order of {len(order)} seats with {len(order) - len(set(order))} repeated",
-            f"{MIN_TABLE} to {MAX_TABLE} different players",
+            N_("a turn order of %(n)s seats with %(repeated)s repeated"),
+            N_("%(min)s to %(max)s different players"),
             "RSK-TBL-1",
+            params={
+                "n": len(order),
+                "repeated": len(order) - len(set(order)),
+                "min": MIN_TABLE,
+                "max": MAX_TABLE,
+            },
         ).raise_as()
     return RollState(tuple(order), (Seat.ACTIVE,) * len(order), 0, rules)
 
 
 def _playing(state: RollState) -> None:
     if state.ended is not None:
-        raise Conflict("game", f"the game has ended ({state.ended.value})", "a new game")
+        raise Conflict(
+            "game",
+            N_("the game has ended (%(reason)s)"),
+            N_("a new game"),
+            params={"reason": Term(state.ended.value)},
+        )
 
 
 def time_over(state: RollState) -> RollState:
     """RSK-ROLL-3: game time is over; the round in progress becomes the penultimate."""
     _playing(state)
     if state.final_round is not None:
-        raise Conflict(
-            "time",
-            "game time is already over",
-            None,
-        )
+        raise Conflict("time", N_("game time is already over"))
     return replace(state, final_round=state.round_no + 1)
 
 
@@ -268,7 +278,12 @@ def end_turn(state: RollState, conquered: int = 0) -> RollState:
     """The player to play ends their turn having conquered ``conquered`` territories."""
     _playing(state)
     if conquered < 0:
-        raise TorneoError("conquered", f"{conquered} territories", "0 or more territories")
+        raise TorneoError(
+            "conquered",
+            N_("%(n)s territories"),
+            N_("0 or more territories"),
+            params={"n": conquered},
+        )
     seat = state.current
     state = _lapse(state)
     if state.ended is not None or state.current != seat:
@@ -282,14 +297,19 @@ def roll(state: RollState, total: int) -> RollState:
     _playing(state)
     if not MIN_ROLL <= total <= MAX_ROLL:
         raise Refusal(
-            "total", f"{total} is not a roll of two dice", f"{MIN_ROLL} to {MAX_ROLL}", "RSK-ROLL-3"
+            "total",
+            N_("%(total)s is not a roll of two dice"),
+            N_("%(min)s to %(max)s"),
+            "RSK-ROLL-3",
+            params={"total": total, "min": MIN_ROLL, "max": MAX_ROLL},
         ).raise_as()
     if not state.pending:
         raise Refusal(
             "roll",
-            "nobody owes a roll now",
-            f"a roll at the end of a turn once the roll phase has begun ({state.phase.value} now)",
+            N_("nobody owes a roll now"),
+            N_("a roll at the end of a turn once the roll phase has begun (%(phase)s now)"),
             "RSK-ROLL-3",
+            params={"phase": Term(state.phase.value)},
         ).raise_as(Conflict)
     due = state.pending[0]
     ends = total <= due.threshold
@@ -317,7 +337,12 @@ def _remove(state: RollState, player: PlayerId, seat_state: Seat) -> RollState:
 def _in_game(state: RollState, player: PlayerId) -> None:
     seat = state.seat_of(player)
     if not seat.is_in_game:
-        raise Conflict("player", f"player {player} is already {seat.value}", "a player in the game")
+        raise Conflict(
+            "player",
+            N_("player %(player)s is already %(seat)s"),
+            N_("a player in the game"),
+            params={"player": player, "seat": Term(seat.value)},
+        )
 
 
 def eliminate(state: RollState, player: PlayerId) -> RollState:
@@ -327,8 +352,9 @@ def eliminate(state: RollState, player: PlayerId) -> RollState:
     if player == state.to_play:
         raise Conflict(
             "player",
-            f"player {player} is playing their turn and cannot be eliminated now",
-            "an opponent of the player to play",
+            N_("player %(player)s is playing their turn and cannot be eliminated now"),
+            N_("an opponent of the player to play"),
+            params={"player": player},
         )
     return _remove(state, player, Seat.ELIMINATED)
 
@@ -352,7 +378,10 @@ def withdraw(state: RollState, player: PlayerId, *, rejects_ruling: bool = False
     index = state._index(player)
     if state.seats[index] is not Seat.ACTIVE:
         raise Conflict(
-            "player", f"player {player} is {state.seats[index].value}", "an active player"
+            "player",
+            N_("player %(player)s is %(seat)s"),
+            N_("an active player"),
+            params={"player": player, "seat": Term(state.seats[index].value)},
         )
     seats = list(state.seats)
     seats[index] = Seat.WITHDRAWN
@@ -390,7 +419,10 @@ def declare_risiko(state: RollState, player: PlayerId) -> RollState:
     _playing(state)
     if player != state.to_play:
         raise Conflict(
-            "player", f"player {player} is not playing their turn", f"player {state.to_play}"
+            "player",
+            N_("player %(player)s is not playing their turn"),
+            N_("player %(to_play)s"),
+            params={"player": player, "to_play": state.to_play},
         )
     return replace(state, ended=EndReason.RISIKO, pending=())
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from torneo.core.ids import PlayerId
 from torneo.risiko.rules.criteria import Criterion
@@ -41,6 +42,18 @@ def _spread_pairs(count: int, tables: int) -> int:
         return 0
     q, r = divmod(count, tables)
     return (tables - r) * q * (q - 1) // 2 + r * (q + 1) * q // 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Mover:
+    """A player looking for a better table, and what does not change while they look."""
+
+    p: int
+    contrib: int  # p's part of the cost at their table
+    members: list[int]  # p's table
+    clubs: Counter[int]  # clubs at p's table
+    winners: int  # winners at p's table other than p
+    off_size: bool  # p's table is off-size
 
 
 class SeatingSearch:
@@ -182,33 +195,23 @@ class SeatingSearch:
         ]
 
     def try_improve(self, p: int) -> bool:
-        """Make the first improving swap of ``p`` found, scanning tables from a random one.
-
-        The cost of ``q`` joining ``p``'s table is computed in two steps: the club, winner and
-        seat parts are counter look-ups; the repeated-opponent part (a set intersection) only
-        when the cheap parts leave room for an improvement.
-        """
+        """Make the first improving swap of ``p`` found, scanning tables from a random one."""
         cp = self.contrib[p]
         if not cp:
             return False
         a = self.tab[p]
-        ma = self.members[a]
         count = len(self.members)
         start = self.rng.randrange(count)
         band = self.band
         bp = band[p] if band is not None else 0
-        rep_w, club_w, win_w, off_w = self.rep_w, self.club_w, self.win_w, self.off_w
-        met, club, winner, off_before, contrib = (
-            self.met,
-            self.club,
-            self.winner,
-            self.off_before,
-            self.contrib,
+        mover = _Mover(
+            p,
+            cp,
+            self.members[a],
+            self.clubcnt[a],
+            self.wincnt[a] - (1 if self.winner[p] else 0),
+            self.off_table[a],
         )
-        met_p, club_p, win_p = met[p], club[p], winner[p]
-        clubcnt_a = self.clubcnt[a]
-        win_a = self.wincnt[a] - (1 if win_p else 0)
-        off_a = self.off_table[a]
         for k in range(count):
             b = (start + k) % count
             if b == a:
@@ -216,38 +219,55 @@ class SeatingSearch:
             side_base = self._join(p, b) - cp
             for q in self.members[b]:
                 if band is not None and band[q] != bp:
-                    continue
-                self.evals += 1
-                cq = contrib[q]
-                met_pq = q in met_p
-                club_q = club[q]
-                same_club = club_q >= 0 and club_q == club_p
-                side_p = side_base
-                if met_pq:
-                    side_p -= rep_w
-                if same_club:
-                    side_p -= club_w
-                if win_p and winner[q]:
-                    side_p -= win_w
-                if side_p - cq >= 0:  # q cannot gain more than cq: no improvement here
-                    continue
-                join_q = 0
-                if club_w and club_q >= 0:
-                    join_q += club_w * (clubcnt_a.get(club_q, 0) - (1 if same_club else 0))
-                if win_w and winner[q]:
-                    join_q += win_w * win_a
-                if off_w and off_a and off_before[q]:
-                    join_q += off_w
-                if side_p + join_q - cq >= 0:
-                    continue
-                if rep_w:
-                    join_q += rep_w * (len(met[q].intersection(ma)) - (1 if met_pq else 0))
-                delta = side_p + join_q - cq
-                if delta < 0:
+                    continue  # semifinals by bands: swaps stay inside a band (RSK-TBL-2)
+                delta = self._gain(mover, q, side_base)
+                if delta is not None:
                     self.swap(p, q)
                     self.cost += delta
                     return True
         return False
+
+    def _gain(self, m: _Mover, q: int, side_base: int) -> int | None:
+        """The (negative) change of cost if ``m.p`` and ``q`` swap, or None if it is no gain.
+
+        Computed in two steps: the club, winner and seat parts are counter look-ups; the
+        repeated-opponent part (a set intersection) only when the cheap parts leave room for an
+        improvement.
+        """
+        self.evals += 1
+        p = m.p
+        cq = self.contrib[q]
+        met_pq = q in self.met[p]
+        club_q = self.club[q]
+        same_club = club_q >= 0 and club_q == self.club[p]
+        side_p = side_base
+        if met_pq:
+            side_p -= self.rep_w
+        if same_club:
+            side_p -= self.club_w
+        if self.winner[p] and self.winner[q]:
+            side_p -= self.win_w
+        if side_p - cq >= 0:  # q cannot gain more than cq: no improvement here
+            return None
+        join_q = self._cheap_join(m, q, same_club)
+        if side_p + join_q - cq >= 0:
+            return None
+        if self.rep_w:
+            join_q += self.rep_w * (len(self.met[q].intersection(m.members)) - (1 if met_pq else 0))
+        delta = side_p + join_q - cq
+        return delta if delta < 0 else None
+
+    def _cheap_join(self, m: _Mover, q: int, same_club: bool) -> int:
+        """What ``q`` costs at ``m.p``'s table by clubs, winners and off-size seats."""
+        club_q = self.club[q]
+        join_q = 0
+        if self.club_w and club_q >= 0:
+            join_q += self.club_w * (m.clubs.get(club_q, 0) - (1 if same_club else 0))
+        if self.win_w and self.winner[q]:
+            join_q += self.win_w * m.winners
+        if self.off_w and m.off_size and self.off_before[q]:
+            join_q += self.off_w
+        return join_q
 
     def descend(self, max_passes: int, budget: int) -> None:
         for _ in range(max_passes):

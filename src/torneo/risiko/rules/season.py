@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from torneo.core.errors import Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.ranking import competition_ranks
 from torneo.risiko.rules.standings import FinalPlace
 
@@ -62,7 +63,12 @@ def points_by_position(places: Sequence[FinalPlace]) -> dict[PlayerId, Fraction]
 def season_ranking(results: Iterable[SeasonResult], rules: SeasonRules) -> tuple[SeasonRow, ...]:
     """The season table: each player's best ``rules.best_results`` weighted results."""
     if rules.best_results < 1:
-        raise TorneoError("best_results", f"{rules.best_results} results", "1 or more")
+        raise TorneoError(
+            "best_results",
+            N_("%(n)s results"),
+            N_("1 or more"),
+            params={"n": rules.best_results},
+        )
     by_player: dict[PlayerId, list[WeightedResult]] = defaultdict(list)
     seen: set[tuple[PlayerId, str]] = set()
     for r in results:
@@ -70,14 +76,16 @@ def season_ranking(results: Iterable[SeasonResult], rules: SeasonRules) -> tuple
         if factor is None:
             raise Refusal(
                 "kind",
-                f"tournament '{r.tournament}' is of class '{r.kind}', which has no factor",
-                ", ".join(rules.class_factors) or "a class with a factor",
+                N_("tournament '%(tournament)s' is of class '%(kind)s', which has no factor"),
+                ", ".join(rules.class_factors) or N_("a class with a factor"),
+                params={"tournament": r.tournament, "kind": r.kind},
             ).raise_as()
         if (r.player, r.tournament) in seen:
             raise TorneoError(
                 "results",
-                f"player {r.player} has two results for tournament '{r.tournament}'",
-                "one result a player a tournament",
+                N_("player %(player)s has two results for tournament '%(tournament)s'"),
+                N_("one result a player a tournament"),
+                params={"player": r.player, "tournament": r.tournament},
             )
         seen.add((r.player, r.tournament))
         by_player[r.player].append(WeightedResult(r.tournament, r.kind, r.points * factor, True))

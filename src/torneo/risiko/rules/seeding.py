@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from torneo.core.errors import Refusal
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.risiko.rules.criteria import DEFAULT_PRIORITIES, Criterion, check_priorities
 from torneo.risiko.rules.draw import DrawMethod, TableDraw
 from torneo.risiko.rules.history import History
@@ -59,10 +60,15 @@ def semifinal_bands(
     if tables < 1 or len(ranking) < needed:
         raise Refusal(
             "tables",
-            f"{tables} semifinal tables need the best {needed} of the ranking; "
-            f"it has {len(ranking)}",
-            f"1 to {len(ranking) // STANDARD_TABLE} tables",
+            N_("%(tables)s semifinal tables need the best %(needed)s of the ranking; it has %(n)s"),
+            N_("1 to %(most)s tables"),
             "RSK-TBL-2",
+            params={
+                "tables": tables,
+                "needed": needed,
+                "n": len(ranking),
+                "most": len(ranking) // STANDARD_TABLE,
+            },
         ).raise_as()
     qualified = list(ranking[:needed])
     bands = [qualified[b * tables : (b + 1) * tables] for b in range(STANDARD_TABLE)]
@@ -84,9 +90,12 @@ def semifinal_winners(semifinals: Sequence[TableResult]) -> tuple[PlayerId, ...]
         if len(result.winners) != 1:
             raise Refusal(
                 "winners",
-                f"semifinal table {result.table} has {len(result.winners) or 'no'} winners",
-                "one winner a semifinal table (break the tie at the table)",
+                N_("semifinal table %(table)s has %(n)s winners")
+                if result.winners
+                else N_("semifinal table %(table)s has no winners"),
+                N_("one winner a semifinal table (break the tie at the table)"),
                 "RSK-TBL-2",
+                params={"table": result.table, "n": len(result.winners)},
             ).raise_as()
         winners.append(result.winners[0])
     return tuple(winners)
@@ -105,8 +114,9 @@ def final_table(
     if len(players) != size:
         raise Refusal(
             "players",
-            f"{len(players)} players for a final table of {size}",
-            f"exactly {size} players",
+            N_("%(n)s players for a final table of %(size)s"),
+            N_("exactly %(size)s players"),
             "RSK-TBL-2",
+            params={"n": len(players), "size": size},
         ).raise_as()
     return seat_tables([list(players)], history, rng, round_no, DrawMethod.FINAL)

@@ -26,6 +26,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.ranking import competition_ranks
 from torneo.risiko.rules.formulas import ScoringRules, game_points
 from torneo.risiko.rules.results import SeatStatus, TableResult
@@ -131,9 +132,9 @@ def standings(
 
 
 class Stage(StrEnum):
-    FINAL = "final"
-    SEMIFINAL = "semifinal"
-    QUALIFYING = "qualifying"
+    FINAL = N_("final")
+    SEMIFINAL = N_("semifinal")
+    QUALIFYING = N_("qualifying")
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from torneo.core.errors import Refusal
+from torneo.core.messages import N_, Message
 
 MIN_TABLE = 3  # RSK-TBL-1
 MAX_TABLE = 5  # RSK-TBL-1
@@ -30,8 +31,9 @@ class TablePolicy(StrEnum):
         return 5 if self is TablePolicy.FOURS_THEN_FIVES else 3
 
     @property
-    def label(self) -> str:
-        return f"tables of 4 and {self.off_size}"
+    def label(self) -> Message:
+        """ "tables of 4 and 5" as a message, so a refusal naming it is translated."""
+        return Message(N_("tables of 4 and %(off)s"), {"off": self.off_size})
 
 
 def _off_tables(n: int, policy: TablePolicy) -> int | None:
@@ -59,17 +61,32 @@ def can_seat(n: int, policy: TablePolicy) -> Refusal | None:
     if is_seatable(n, policy):
         return None
     if n <= 0:
-        return Refusal("players", f"{n} players: there is nobody to seat", "at least 3 players")
+        return Refusal(
+            "players",
+            N_("%(n)s players: there is nobody to seat"),
+            N_("at least 3 players"),
+            params={"n": n},
+        )
     below = next((m for m in range(n - 1, 0, -1) if is_seatable(m, policy)), None)
     above = next(m for m in range(n + 1, n + 13) if is_seatable(m, policy))
-    nearest = f"{below} or {above}" if below else f"{above}"
+    nearest = Message(N_("%(below)s or %(above)s"), {"below": below, "above": above})
     other = next(p for p in TablePolicy if p is not policy)
-    hint = f"; {other.label} seat it" if is_seatable(n, other) else ""
+    reason = (
+        N_("%(n)s players cannot be seated at %(policy)s; %(other)s seat it")
+        if is_seatable(n, other)
+        else N_("%(n)s players cannot be seated at %(policy)s")
+    )
     return Refusal(
         "players",
-        f"{n} players cannot be seated at {policy.label}{hint}",
-        f"a field of {nearest} players with {policy.label}",
+        reason,
+        N_("a field of %(nearest)s players with %(policy)s"),
         "RSK-TBL-2",
+        params={
+            "n": n,
+            "policy": policy.label,
+            "other": other.label,
+            "nearest": nearest if below else above,
+        },
     )
 
 

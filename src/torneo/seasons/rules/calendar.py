@@ -25,6 +25,7 @@ from datetime import date, timedelta
 from itertools import pairwise
 
 from torneo.core.errors import Refusal
+from torneo.core.messages import N_, Term
 from torneo.seasons.rules.dates import SeasonDates
 from torneo.seasons.rules.settings import DEFAULT_SANCTIONING, SanctioningRules
 
@@ -55,10 +56,6 @@ class MajorSchedule:
         return day in self.days
 
 
-def month_label(day: date) -> str:
-    return f"{_calendar.month_name[day.month]} {day.year}"
-
-
 def same_store(
     store: str, calendar: Iterable[CalendarEntry], *, skip: str | None = None
 ) -> list[CalendarEntry]:
@@ -87,9 +84,10 @@ def can_fix_majors(
     if len(days) != rules.majors_per_season:
         return Refusal(
             "majors",
-            f"{len(days)} Majors given",
-            f"exactly {rules.majors_per_season} Majors",
+            N_("%(n)s Majors given"),
+            N_("exactly %(most)s Majors"),
             "INV-SEASON-2",
+            params={"n": len(days), "most": rules.majors_per_season},
         )
     return _schedule_problem(season, days, rules)
 
@@ -121,9 +119,10 @@ def can_add_major(
     if len(schedule.days) >= rules.majors_per_season:
         return Refusal(
             "is_major",
-            f"the season already has its {len(schedule.days)} Majors",
-            f"at most {rules.majors_per_season} Majors",
+            N_("the season already has its %(n)s Majors"),
+            N_("at most %(most)s Majors"),
             "INV-SEASON-2",
+            params={"n": len(schedule.days), "most": rules.majors_per_season},
         )
     return _schedule_problem(season, [*schedule.days, day], rules)
 
@@ -143,14 +142,29 @@ def add_major(
 
 
 def _too_late(season: SeasonDates, schedule: MajorSchedule, day: date | None) -> Refusal:
-    fixed = ", ".join(d.isoformat() for d in schedule.days) or "none"
-    what = f"a Major on {day.isoformat()}" if day else "the Majors"
+    fixed = ", ".join(d.isoformat() for d in schedule.days) or Term(N_("none"))
+    start = season.start.isoformat()
+    accepted = N_("Majors fixed on or before %(start)s")
+    if day is None:
+        return Refusal(
+            "majors",
+            N_(
+                "the Majors cannot be added: the season started on %(start)s and the Majors "
+                "fixed at its start are %(fixed)s"
+            ),
+            accepted,
+            "INV-SEASON-2",
+            params={"start": start, "fixed": fixed},
+        )
     return Refusal(
-        "is_major" if day else "majors",
-        f"{what} cannot be added: the season started on {season.start.isoformat()} and the "
-        f"Majors fixed at its start are {fixed}",
-        f"Majors fixed on or before {season.start.isoformat()}",
+        "is_major",
+        N_(
+            "a Major on %(day)s cannot be added: the season started on %(start)s and the Majors "
+            "fixed at its start are %(fixed)s"
+        ),
+        accepted,
         "INV-SEASON-2",
+        params={"day": day.isoformat(), "start": start, "fixed": fixed},
     )
 
 
@@ -158,23 +172,32 @@ def _schedule_problem(
     season: SeasonDates, days: Sequence[date], rules: SanctioningRules
 ) -> Refusal | None:
     if len(set(days)) != len(days):
-        return Refusal("majors", "a Major day is given twice", "distinct days", "INV-SEASON-2")
+        return Refusal(
+            "majors", N_("a Major day is given twice"), N_("distinct days"), "INV-SEASON-2"
+        )
     for day in days:
         if not season.contains(day):
             return Refusal(
                 "majors",
-                f"a Major on {day.isoformat()} is outside the season {season.text()}",
-                "days inside the season",
+                N_("a Major on %(day)s is outside the season %(season)s"),
+                N_("days inside the season"),
                 "INV-SEASON-1",
+                params={"day": day.isoformat(), "season": season.text()},
             )
     ordered = sorted(days)
     for a, b in pairwise(ordered):
         if (b - a).days < rules.major_quiet_days:
             return Refusal(
                 "majors",
-                f"the Majors of {a.isoformat()} and {b.isoformat()} are {(b - a).days} days apart",
-                f"at least {rules.major_quiet_days} days apart",
+                N_("the Majors of %(a)s and %(b)s are %(n)s days apart"),
+                N_("at least %(quiet)s days apart"),
                 "INV-MAJOR-1",
+                params={
+                    "a": a.isoformat(),
+                    "b": b.isoformat(),
+                    "n": (b - a).days,
+                    "quiet": rules.major_quiet_days,
+                },
             )
     return None
 

@@ -12,23 +12,50 @@ from dataclasses import dataclass
 from datetime import date
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_, Message, Term
 
 _ISO_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
-DAY_ACCEPTED = "a day that exists, written YYYY-MM-DD (e.g. 2012-06-30)"
+DAY_ACCEPTED = Message(N_("a day that exists, written YYYY-MM-DD (e.g. 2012-06-30)"))
+
+# The English month names as vocabulary words, so "June 2012" reads "giugno 2012" on a page.
+MONTHS = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
 
 
-def day_problem(text: str) -> str | None:
-    """Why ``text`` is not an existing ISO day, or None when it is one."""
+def month_name(month: int) -> Term:
+    """The month's English name (1 → "January"), a word the pages translate."""
+    return Term(MONTHS[month - 1])
+
+
+def day_problem(text: str) -> Message | None:
+    """Why ``text`` is not an existing ISO day, or None when it is one (INV-SEASON-1)."""
     match = _ISO_DAY.match(text.strip())
     if not match:
-        return f"'{text}' is not a date"
+        return Message(N_("'%(text)s' is not a date"), {"text": text})
     year, month, day = (int(g) for g in match.groups())
     if not 1 <= month <= 12:
-        return f"{text.strip()} does not exist: there is no month {month}"
+        return Message(
+            N_("%(day)s does not exist: there is no month %(m)s"),
+            {"day": text.strip(), "m": month},
+        )
     last = calendar.monthrange(year, month)[1]
     if not 1 <= day <= last:
-        month_name = calendar.month_name[month]
-        return f"{text.strip()} does not exist: {month_name} {year} has {last} days"
+        return Message(
+            N_("%(day)s does not exist: %(month)s %(year)s has %(n)s days"),
+            {"day": text.strip(), "month": month_name(month), "year": year, "n": last},
+        )
     return None
 
 
@@ -51,9 +78,9 @@ class SeasonDates:
         if self.end < self.start:
             raise TorneoError(
                 "end",
-                f"the season ends on {self.end.isoformat()}, before it starts on "
-                f"{self.start.isoformat()}",
-                f"an end on or after {self.start.isoformat()}",
+                N_("the season ends on %(end)s, before it starts on %(start)s"),
+                N_("an end on or after %(start)s"),
+                params={"end": self.end.isoformat(), "start": self.start.isoformat()},
             )
 
     @classmethod
@@ -65,13 +92,22 @@ class SeasonDates:
         return self.start <= day <= self.end
 
     def outside_reason(self, day: date) -> str | None:
-        """A sentence saying how ``day`` falls outside the season, or None when it is inside."""
+        """How ``day`` falls outside the season, in English, or None when it is inside."""
+        found = self.outside(day)
+        return None if found is None else found.english()
+
+    def outside(self, day: date) -> Message | None:
+        """How ``day`` falls outside the season (INV-SEASON-1), or None when it is inside."""
         if day < self.start:
-            return (
-                f"held on {day.isoformat()}, before the season starts on {self.start.isoformat()}"
+            return Message(
+                N_("held on %(day)s, before the season starts on %(start)s"),
+                {"day": day.isoformat(), "start": self.start.isoformat()},
             )
         if day > self.end:
-            return f"held on {day.isoformat()}, after the season ends on {self.end.isoformat()}"
+            return Message(
+                N_("held on %(day)s, after the season ends on %(end)s"),
+                {"day": day.isoformat(), "end": self.end.isoformat()},
+            )
         return None
 
     def text(self) -> str:

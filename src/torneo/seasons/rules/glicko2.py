@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 
 SCALE = 173.7178  # step 2: the Glicko-2 scale factor
 DEFAULT_RATING = 1500.0
@@ -72,10 +73,20 @@ def rate(
 ) -> Glicko2Rating:
     """The player's rating after one rating period with ``games`` (steps 1–8 of the paper)."""
     if tau <= 0:
-        raise TorneoError("tau", f"tau {tau}", "a positive system constant (0.3–1.2)")
+        raise TorneoError(
+            "tau",
+            N_("tau %(tau)s"),
+            N_("a positive system constant (0.3–1.2)"),
+            params={"tau": tau},
+        )
     for game in games:
         if not 0.0 <= game.score <= 1.0:
-            raise TorneoError("score", f"score {game.score}", "1 (win), 0.5 (draw) or 0 (loss)")
+            raise TorneoError(
+                "score",
+                N_("score %(score)s"),
+                N_("1 (win), 0.5 (draw) or 0 (loss)"),
+                params={"score": game.score},
+            )
     mu = (player.rating - DEFAULT_RATING) / SCALE  # step 2
     phi = player.rd / SCALE
     sigma = player.volatility
@@ -147,7 +158,11 @@ def rate_period(
     before = dict(ratings)
     for m in matches:
         if m.player_a == m.player_b:
-            raise TorneoError("match", f"player {m.player_a} cannot play themselves", None)
+            raise TorneoError(
+                "match",
+                N_("player %(player)s cannot play themselves"),
+                params={"player": m.player_a},
+            )
         for pid in (m.player_a, m.player_b):
             before.setdefault(pid, Glicko2Rating())
             games.setdefault(pid, [])

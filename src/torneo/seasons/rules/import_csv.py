@@ -2,17 +2,16 @@
 
     tournament,date,store,major,player,place,swiss_points,topcut_wins,dropped
 
-One row per player per tournament, so a tournament's rows give its field size. Every row is
-checked and *all* problems are reported at once (row, column, reason, what is accepted) in one
-``SeasonImportError``; nothing is returned when any row is wrong.
+One row per player per tournament, so a tournament's rows give its field size. The file is read
+row by row, each cell checked (:mod:`torneo.seasons.rules.import_rows`); here the rows of each
+tournament are checked together. *All* problems are reported at once (row, column, reason, what
+is accepted) in one :class:`~torneo.seasons.rules.import_issues.SeasonImportError`; nothing is
+returned when any row is wrong.
 
 Decisions:
-- Row numbers are spreadsheet line numbers: the header is row 1, the first result row 2.
-- A comma or a semicolon separates the columns (Italian spreadsheets export ";"); a UTF-8 byte
-  order mark is ignored; blank lines are skipped; the columns may come in any order, but all
-  nine must be there and no other.
-- ``major``/``dropped``: yes/no (sì/si and true/false, 1/0 are accepted too).
-- A player is known by name: trimmed, inner spaces collapsed, compared without case.
+- A UTF-8 byte order mark is ignored.
+- One tournament has one date, store and Major flag: a row that disagrees with the first is
+  reported; a tournament outside the season (INV-SEASON-1) is reported once, on its first row.
 - Swiss points are at most a win (3) for each Swiss round the field size gives in the preset's
   structure (INV-STRUCT-1; the "one round fewer" option only lowers the bound).
 - ``topcut_wins`` must be what the place means in a Top of the structure's size: with a Top of
@@ -23,60 +22,20 @@ Decisions:
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
+from torneo.cards.rules.points import Placement
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Message
 from torneo.presets.models import Ruleset, SeasonPointsRules, StructureRow
-from torneo.seasons.rules.dates import DAY_ACCEPTED, SeasonDates, day_problem
+from torneo.seasons.rules.dates import SeasonDates
+from torneo.seasons.rules.import_issues import ImportIssue, SeasonImportError
+from torneo.seasons.rules.import_rows import ParsedRow, player_key, read_rows
 from torneo.seasons.rules.legality import TournamentFacts
 from torneo.seasons.rules.outcome import TournamentOutcome, score_tournament
-from torneo.seasons.rules.points import Placement
-
-COLUMNS = (
-    "tournament",
-    "date",
-    "store",
-    "major",
-    "player",
-    "place",
-    "swiss_points",
-    "topcut_wins",
-    "dropped",
-)
-_YES = {"yes", "y", "sì", "si", "s", "true", "1"}
-_NO = {"no", "n", "false", "0"}
-_YES_NO = "yes or no (sì/si, true/false, 1/0 also accepted)"
-
-
-@dataclass(frozen=True, slots=True)
-class ImportIssue:
-    row: int  # spreadsheet line: header = 1
-    column: str
-    reason: str
-    accepted: str
-
-    def text(self) -> str:
-        return f"row {self.row}, {self.column}: {self.reason} (accepted: {self.accepted})"
-
-
-class SeasonImportError(TorneoError):
-    """Some rows are wrong; ``issues`` lists every problem. Nothing was imported."""
-
-    def __init__(self, issues: list[ImportIssue]) -> None:
-        self.issues = tuple(sorted(issues, key=_issue_order))
-        count = len(self.issues)
-        shown = "; ".join(i.text() for i in self.issues[:5])
-        more = f"; … {count - 5} more" if count > 5 else ""
-        super().__init__(
-            "file",
-            f"{count} problem{'s' if count != 1 else ''}, nothing imported: {shown}{more}",
-            "a CSV as described in docs/season-import.md",
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,17 +103,16 @@ class ImportedSeason:
     players: tuple[str, ...]  # distinct names, as first written
 
 
-def player_key(name: str) -> str:
-    """How a player is recognised across rows: trimmed, spaces collapsed, case ignored."""
-    return " ".join(name.split()).casefold()
-
-
 def parse_season_csv(text: str, *, season: SeasonDates, ruleset: Ruleset) -> ImportedSeason:
     """Parse and validate the whole file; raise ``SeasonImportError`` listing every problem."""
     if not ruleset.structure:
-        raise TorneoError("preset", f"preset '{ruleset.id}' has no structure table", None)
+        raise TorneoError(
+            "preset",
+            N_("preset '%(preset)s' has no structure table"),
+            params={"preset": ruleset.id},
+        )
     issues: list[ImportIssue] = []
-    parsed = _read_rows(text.lstrip("\ufeff"), issues)
+    parsed = read_rows(text.lstrip("\ufeff"), issues)
     tournaments = _group(parsed, season, ruleset, issues)
     if issues:
         raise SeasonImportError(issues)
@@ -165,108 +123,10 @@ def parse_season_csv(text: str, *, season: SeasonDates, ruleset: Ruleset) -> Imp
     return ImportedSeason(tuple(tournaments), tuple(players.values()))
 
 
-@dataclass(frozen=True, slots=True)
-class _Parsed:
-    row: int
-    tournament: str
-    date: date | None  # None when the cell was wrong (already reported)
-    store: str
-    major: bool | None
-    player: str
-    place: int | None
-    swiss_points: int | None
-    topcut_wins: int | None
-    dropped: bool | None
-
-
-def _read_rows(text: str, issues: list[ImportIssue]) -> list[_Parsed]:
-    first_line = text.split("\n", 1)[0]
-    delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    header = next(reader, None)
-    if header is None or not any(cell.strip() for cell in header):
-        issues.append(ImportIssue(1, "header", "the file is empty", ", ".join(COLUMNS)))
-        return []
-    names = [h.strip().lower() for h in header]
-    missing = [c for c in COLUMNS if c not in names]
-    unknown = [n for n in names if n not in COLUMNS]
-    doubled = sorted({n for n in names if names.count(n) > 1})
-    for what, cols in (("missing", missing), ("unknown", unknown), ("repeated", doubled)):
-        if cols:
-            issues.append(
-                ImportIssue(1, "header", f"{what} column(s): {', '.join(cols)}", ", ".join(COLUMNS))
-            )
-    if missing or unknown or doubled:
-        return []
-    index = {name: names.index(name) for name in COLUMNS}
-    rows: list[_Parsed] = []
-    for cells in reader:
-        line = reader.line_num
-        if not any(c.strip() for c in cells):
-            continue
-        if len(cells) != len(names):
-            issues.append(
-                ImportIssue(
-                    line, "row", f"{len(cells)} cells", f"{len(names)} cells, one per column"
-                )
-            )
-            continue
-        rows.append(_parse_row(line, {c: cells[i].strip() for c, i in index.items()}, issues))
-    if not rows and not issues:
-        issues.append(ImportIssue(2, "row", "no result rows", "one row per player per tournament"))
-    return rows
-
-
-def _parse_row(line: int, cell: dict[str, str], issues: list[ImportIssue]) -> _Parsed:
-    def text(column: str, what: str) -> str:
-        value = " ".join(cell[column].split())
-        if not value:
-            issues.append(ImportIssue(line, column, "empty", what))
-        return value
-
-    def day() -> date | None:
-        problem = day_problem(cell["date"])
-        if problem:
-            issues.append(ImportIssue(line, "date", problem, DAY_ACCEPTED))
-            return None
-        return date.fromisoformat(cell["date"])
-
-    def yes_no(column: str) -> bool | None:
-        value = cell[column].casefold()
-        if value in _YES:
-            return True
-        if value in _NO:
-            return False
-        issues.append(ImportIssue(line, column, f"'{cell[column]}' is not yes or no", _YES_NO))
-        return None
-
-    def number(column: str, least: int) -> int | None:
-        value = cell[column]
-        if not (value.isascii() and value.isdigit()) or int(value) < least:
-            issues.append(
-                ImportIssue(line, column, f"'{value}' is not a whole number", f"{least} or more")
-            )
-            return None
-        return int(value)
-
-    return _Parsed(
-        row=line,
-        tournament=text("tournament", "the tournament's name"),
-        date=day(),
-        store=text("store", "the store or organizer"),
-        major=yes_no("major"),
-        player=text("player", "the player's name"),
-        place=number("place", 1),
-        swiss_points=number("swiss_points", 0),
-        topcut_wins=number("topcut_wins", 0),
-        dropped=yes_no("dropped"),
-    )
-
-
 def _group(
-    parsed: list[_Parsed], season: SeasonDates, ruleset: Ruleset, issues: list[ImportIssue]
+    parsed: list[ParsedRow], season: SeasonDates, ruleset: Ruleset, issues: list[ImportIssue]
 ) -> list[ImportedTournament]:
-    groups: dict[str, list[_Parsed]] = {}
+    groups: dict[str, list[ParsedRow]] = {}
     for p in parsed:
         if p.tournament:
             groups.setdefault(p.tournament.casefold(), []).append(p)
@@ -279,107 +139,23 @@ def _group(
 
 
 def _tournament(
-    rows: list[_Parsed], season: SeasonDates, ruleset: Ruleset, issues: list[ImportIssue]
+    rows: list[ParsedRow], season: SeasonDates, ruleset: Ruleset, issues: list[ImportIssue]
 ) -> ImportedTournament | None:
+    """One tournament's rows checked together; None when any of its rows is wrong."""
     name = rows[0].tournament
-    first = rows[0]
     n = len(rows)
     structure = _structure_row(ruleset.structure, n)
-    win = ruleset.points.win
+    tops = _top_sizes(structure, n)
     day = next((r.date for r in rows if r.date is not None), None)
     store = next((r.store for r in rows if r.store), "")
     major = next((r.major for r in rows if r.major is not None), None)
-    # One tournament, one date, store and Major flag: report rows that disagree with the first.
-    for r in rows:
-        if r.date is not None and day is not None and r.date != day:
-            issues.append(_differs(r.row, "date", name, day.isoformat(), r.date.isoformat()))
-        if r.store and store and r.store.casefold() != store.casefold():
-            issues.append(_differs(r.row, "store", name, store, r.store))
-        if r.major is not None and major is not None and r.major != major:
-            issues.append(_differs(r.row, "major", name, _yn(major), _yn(r.major)))
+    issues += _disagreements(rows, name, day, store, major)
     if day is not None:
-        outside = season.outside_reason(day)
-        if outside:  # INV-SEASON-1: reported once, on the tournament's first row
-            issues.append(
-                ImportIssue(
-                    first.row,
-                    "date",
-                    f"tournament '{name}' {outside}",
-                    f"a day of the season {season.text()}",
-                )
-            )
-    seen_player: dict[str, int] = {}
-    seen_place: dict[int, int] = {}
-    max_swiss = win * structure.rounds
-    tops = _top_sizes(structure, n)
+        issues += _outside_season(rows[0].row, name, day, season)
+    issues += _repeats(rows, name)
     for r in rows:
-        if r.player:
-            key = player_key(r.player)
-            if key in seen_player:
-                issues.append(
-                    ImportIssue(
-                        r.row,
-                        "player",
-                        f"'{r.player}' is already in tournament '{name}' on row {seen_player[key]}",
-                        "each player once per tournament",
-                    )
-                )
-            else:
-                seen_player[key] = r.row
-        if r.place is not None:
-            if r.place > n:
-                issues.append(
-                    ImportIssue(
-                        r.row,
-                        "place",
-                        f"place {r.place} in a field of {n} (tournament '{name}' has {n} rows)",
-                        f"1..{n}",
-                    )
-                )
-            elif r.place in seen_place:
-                issues.append(
-                    ImportIssue(
-                        r.row,
-                        "place",
-                        f"place {r.place} is already taken in '{name}' on row {seen_place[r.place]}",
-                        "each place once per tournament",
-                    )
-                )
-            else:
-                seen_place[r.place] = r.row
-        if r.swiss_points is not None and r.swiss_points > max_swiss:
-            issues.append(
-                ImportIssue(
-                    r.row,
-                    "swiss_points",
-                    f"{r.swiss_points} Swiss points in {structure.rounds} rounds "
-                    f"({n} players, INV-STRUCT-1)",
-                    f"0..{max_swiss} ({win} a round at most)",
-                )
-            )
-        if r.topcut_wins is not None and r.place is not None and r.place <= n:
-            expected = sorted({_top_wins(r.place, top) for top in tops})
-            if r.topcut_wins not in expected:
-                shown = " or ".join(str(e) for e in expected)
-                tops_text = " or ".join(f"Top {t}" for t in tops)
-                issues.append(
-                    ImportIssue(
-                        r.row,
-                        "topcut_wins",
-                        f"place {r.place} in a {tops_text} means {shown} Top wins, not "
-                        f"{r.topcut_wins}",
-                        f"{shown} (the 3rd/4th-place match is not counted)",
-                    )
-                )
-    if (
-        any(
-            v is None
-            for r in rows
-            for v in (r.date, r.major, r.place, r.swiss_points, r.topcut_wins, r.dropped)
-        )
-        or day is None
-        or major is None
-    ):
+        issues += _points_problems(r, n, structure.rounds, ruleset.points.win, tops)
+    if day is None or major is None or any(_incomplete(r) for r in rows):
         return None  # its problems are already reported
     ordered = sorted(rows, key=lambda r: r.place or 0)
     return ImportedTournament(
@@ -401,6 +177,122 @@ def _tournament(
             for r in ordered
         ),
     )
+
+
+def _incomplete(r: ParsedRow) -> bool:
+    values = (r.date, r.major, r.place, r.swiss_points, r.topcut_wins, r.dropped)
+    return any(v is None for v in values)
+
+
+def _disagreements(
+    rows: list[ParsedRow], name: str, day: date | None, store: str, major: bool | None
+) -> list[ImportIssue]:
+    """One tournament, one date, store and Major flag: the rows that disagree with the first."""
+    out: list[ImportIssue] = []
+    for r in rows:
+        if r.date is not None and day is not None and r.date != day:
+            out.append(_differs(r.row, "date", name, day.isoformat(), r.date.isoformat()))
+        if r.store and store and r.store.casefold() != store.casefold():
+            out.append(_differs(r.row, "store", name, store, r.store))
+        if r.major is not None and major is not None and r.major != major:
+            out.append(_differs(r.row, "major", name, _yn(major), _yn(r.major)))
+    return out
+
+
+def _outside_season(row: int, name: str, day: date, season: SeasonDates) -> list[ImportIssue]:
+    """INV-SEASON-1: reported once, on the tournament's first row."""
+    values = {"t": name, "day": day.isoformat(), "season": season.text()}
+    if day < season.start:
+        reason = N_("tournament '%(t)s' held on %(day)s, before the season starts on %(start)s")
+        values["start"] = season.start.isoformat()
+    elif day > season.end:
+        reason = N_("tournament '%(t)s' held on %(day)s, after the season ends on %(end)s")
+        values["end"] = season.end.isoformat()
+    else:
+        return []
+    accepted = N_("a day of the season %(season)s")
+    return [ImportIssue(row, "date", Message(reason, values), Message(accepted, values))]
+
+
+def _repeats(rows: list[ParsedRow], name: str) -> list[ImportIssue]:
+    """Each player and each place once per tournament, places inside the field."""
+    out: list[ImportIssue] = []
+    n = len(rows)
+    seen_player: dict[str, int] = {}
+    seen_place: dict[int, int] = {}
+    for r in rows:
+        values = {"p": r.player, "t": name, "place": r.place, "n": n}
+        if r.player and player_key(r.player) in seen_player:
+            values["row"] = seen_player[player_key(r.player)]
+            reason = N_("'%(p)s' is already in tournament '%(t)s' on row %(row)s")
+            accepted = N_("each player once per tournament")
+            out.append(ImportIssue(r.row, "player", Message(reason, values), accepted))
+        elif r.player:
+            seen_player[player_key(r.player)] = r.row
+        if r.place is None:
+            continue
+        if r.place > n:
+            reason = N_("place %(place)s in a field of %(n)s (tournament '%(t)s' has %(n)s rows)")
+            out.append(
+                ImportIssue(r.row, "place", Message(reason, values), Message("1..%(n)s", values))
+            )
+        elif r.place in seen_place:
+            values["row"] = seen_place[r.place]
+            reason = N_("place %(place)s is already taken in '%(t)s' on row %(row)s")
+            accepted = N_("each place once per tournament")
+            out.append(ImportIssue(r.row, "place", Message(reason, values), accepted))
+        else:
+            seen_place[r.place] = r.row
+    return out
+
+
+def _points_problems(
+    r: ParsedRow, n: int, rounds: int, win: int, tops: list[int]
+) -> list[ImportIssue]:
+    """Swiss points within the rounds played (INV-STRUCT-1), Top wins as the place means."""
+    out: list[ImportIssue] = []
+    max_swiss = win * rounds
+    if r.swiss_points is not None and r.swiss_points > max_swiss:
+        values = {"sp": r.swiss_points, "rounds": rounds, "n": n, "max": max_swiss, "win": win}
+        out.append(
+            ImportIssue(
+                r.row,
+                "swiss_points",
+                Message(
+                    N_("%(sp)s Swiss points in %(rounds)s rounds (%(n)s players, INV-STRUCT-1)"),
+                    values,
+                ),
+                Message(N_("0..%(max)s (%(win)s a round at most)"), values),
+            )
+        )
+    if r.topcut_wins is not None and r.place is not None and r.place <= n:
+        expected = sorted({_top_wins(r.place, top) for top in tops})
+        if r.topcut_wins not in expected:
+            wins: dict[str, object] = {
+                "place": r.place,
+                "tops": _either([f"Top {t}" for t in tops]),
+                "wins": _either([str(e) for e in expected]),
+                "given": r.topcut_wins,
+            }
+            out.append(
+                ImportIssue(
+                    r.row,
+                    "topcut_wins",
+                    Message(
+                        N_("place %(place)s in a %(tops)s means %(wins)s Top wins, not %(given)s"),
+                        wins,
+                    ),
+                    Message(N_("%(wins)s (the 3rd/4th-place match is not counted)"), wins),
+                )
+            )
+    return out
+
+
+def _either(values: list[str]) -> str | Message:
+    """ "8" or "Top 8 or Top 16" (INV-STRUCT-2 allows two Top sizes): the "or" translates."""
+    if len(values) == 2:
+        return Message(N_("%(a)s or %(b)s"), {"a": values[0], "b": values[1]})
+    return " or ".join(values)
 
 
 def _structure_row(structure: list[StructureRow], players: int) -> StructureRow:
@@ -428,11 +320,15 @@ def _top_wins(place: int, top: int) -> int:
 
 
 def _differs(row: int, column: str, name: str, first: str, this: str) -> ImportIssue:
+    values = {"t": name, "col": column, "first": first, "this": this}
     return ImportIssue(
         row,
         column,
-        f"tournament '{name}' has {column} {first} on its first row; this row says {this}",
-        f"{first}, the same on every row of the tournament",
+        Message(
+            N_("tournament '%(t)s' has %(col)s %(first)s on its first row; this row says %(this)s"),
+            values,
+        ),
+        Message(N_("%(first)s, the same on every row of the tournament"), values),
     )
 
 
@@ -440,6 +336,4 @@ def _yn(value: bool) -> str:
     return "yes" if value else "no"
 
 
-def _issue_order(issue: ImportIssue) -> tuple[int, int]:
-    order = {c: i for i, c in enumerate(("header", "row", *COLUMNS))}
-    return (issue.row, order.get(issue.column, len(order)))
+__all__ = ["ImportedRow", "ImportedSeason", "ImportedTournament", "parse_season_csv"]

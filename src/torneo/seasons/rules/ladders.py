@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from torneo.core.errors import Refusal
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Term
 from torneo.engines.ranking import dense_ranks
 from torneo.seasons.rules.glicko2 import Glicko2Match, Glicko2Rating, rate_period
 
@@ -68,9 +69,10 @@ def can_count_for(
     feeding = sorted(f.value for f, ls in mapping.items() if ladder in ls)
     return Refusal(
         "format",
-        f"{fmt.value} events do not count for the {ladder.value} ladder",
-        ", ".join(feeding),
+        N_("%(format)s events do not count for the %(ladder)s ladder"),
+        ", ".join(feeding),  # format ids, the same in every language
         "BER-RANK-1",
+        params={"format": fmt.value, "ladder": Term(ladder.value)},
     )
 
 

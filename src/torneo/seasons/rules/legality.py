@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from torneo.core.errors import Refusal
+from torneo.core.messages import N_, Message
 from torneo.presets.models import SeasonPointsRules
-from torneo.seasons.rules.calendar import CalendarEntry, majors_near, month_label, same_store
-from torneo.seasons.rules.dates import SeasonDates
+from torneo.seasons.rules.calendar import CalendarEntry, majors_near, same_store
+from torneo.seasons.rules.dates import SeasonDates, month_name
 from torneo.seasons.rules.settings import DEFAULT_SANCTIONING, SanctioningRules
 
 
@@ -43,18 +44,48 @@ class TournamentFacts:
         return (self.announced_on or self.date, self.date, self.key)
 
 
-@dataclass(frozen=True, slots=True)
 class Breach:
-    """One broken rule: its id and a sentence saying how."""
+    """One broken rule: its id and a message saying how (English: :attr:`sentence`).
 
-    rule_id: str
-    sentence: str
+    Two breaches are equal when they break the same rule in the same words, so a test may write
+    ``Breach("INV-LEGAL-2", "5 players took part; at least 6 required")``.
+    """
+
+    __slots__ = ("message", "rule_id")
+
+    def __init__(self, rule_id: str, message: Message | str) -> None:
+        self.rule_id = rule_id
+        self.message = message if isinstance(message, Message) else Message(message)
+
+    @property
+    def sentence(self) -> str:
+        """The sentence in English (the CLI's, the API's and the exports' words)."""
+        return self.message.english()
 
     def text(self) -> str:
-        return f"{self.rule_id}: {self.sentence}"
+        return f"{self.rule_id}: {self.sentence}" if self.rule_id else self.sentence
+
+    def text_message(self) -> Message:
+        """ "INV-LEGAL-2: <sentence>" as a message: the rule id stays, the sentence translates."""
+        if not self.rule_id:
+            return self.message
+        return Message(
+            N_("%(rule)s: %(sentence)s"), {"rule": self.rule_id, "sentence": self.message}
+        )
 
     def as_refusal(self, field: str = "tournament") -> Refusal:
-        return Refusal(field, self.sentence, None, self.rule_id)
+        return Refusal(field, self.message.id, None, self.rule_id, params=self.message.params)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Breach):
+            return NotImplemented
+        return (self.rule_id, self.sentence) == (other.rule_id, other.sentence)
+
+    def __hash__(self) -> int:
+        return hash((self.rule_id, self.sentence))
+
+    def __repr__(self) -> str:
+        return f"Breach({self.rule_id!r}, {self.sentence!r})"
 
 
 def is_void(breaches: Sequence[Breach]) -> bool:
@@ -79,19 +110,7 @@ def check_legality(
     major_days = sorted(
         set(majors) if majors is not None else {e.date for e in calendar if e.is_major}
     )
-    breaches: list[Breach] = []
-    outside = season.outside_reason(facts.date)
-    if outside:
-        breaches.append(Breach("INV-SEASON-1", f"{outside} (season {season.text()})"))
-    if facts.is_major and facts.date not in major_days:
-        fixed = ", ".join(d.isoformat() for d in major_days) or "none"
-        breaches.append(
-            Breach(
-                "INV-SEASON-2",
-                f"a Major on {facts.date.isoformat()} is not one of the Majors fixed at season "
-                f"start ({fixed})",
-            )
-        )
+    breaches = _season_days(facts, season, major_days)
     breaches += _announcement(facts, sanctioning)
     breaches += _attendance(facts, rules)
     breaches += _venue_and_prizes(facts, sanctioning)
@@ -100,14 +119,56 @@ def check_legality(
         breaches += [
             Breach(
                 "INV-LEGAL-7",
-                f"{_distance(facts.date, m)} the Major of {m.isoformat()}; no sanctioned "
-                f"tournament less than {sanctioning.major_quiet_days} days from a Major "
-                "(INV-MAJOR-1)",
+                Message(
+                    N_(
+                        "%(distance)s the Major of %(day)s; no sanctioned tournament less than "
+                        "%(quiet)s days from a Major (INV-MAJOR-1)"
+                    ),
+                    {
+                        "distance": _distance(facts.date, m),
+                        "day": m.isoformat(),
+                        "quiet": sanctioning.major_quiet_days,
+                    },
+                ),
             )
             for m in majors_near(facts.date, major_days, sanctioning)
         ]
     order = {rule: i for i, rule in enumerate(_RULE_ORDER)}
     return sorted(breaches, key=lambda b: order.get(b.rule_id, len(order)))
+
+
+def _season_days(facts: TournamentFacts, season: SeasonDates, majors: list[date]) -> list[Breach]:
+    """INV-SEASON-1 (inside the season) and INV-SEASON-2 (a Major fixed at season start)."""
+    out: list[Breach] = []
+    values = {"day": facts.date.isoformat(), "season": season.text()}
+    if facts.date < season.start:
+        sentence = N_("held on %(day)s, before the season starts on %(start)s (season %(season)s)")
+        out.append(
+            Breach("INV-SEASON-1", Message(sentence, {**values, "start": season.start.isoformat()}))
+        )
+    elif facts.date > season.end:
+        sentence = N_("held on %(day)s, after the season ends on %(end)s (season %(season)s)")
+        out.append(
+            Breach("INV-SEASON-1", Message(sentence, {**values, "end": season.end.isoformat()}))
+        )
+    if facts.is_major and facts.date not in majors:
+        fixed = ", ".join(d.isoformat() for d in majors)
+        out.append(
+            Breach(
+                "INV-SEASON-2",
+                Message(
+                    N_(
+                        "a Major on %(day)s is not one of the Majors fixed at season start (%(fixed)s)"
+                    )
+                    if fixed
+                    else N_(
+                        "a Major on %(day)s is not one of the Majors fixed at season start (none)"
+                    ),
+                    {"day": facts.date.isoformat(), "fixed": fixed},
+                ),
+            )
+        )
+    return out
 
 
 _RULE_ORDER = (
@@ -128,23 +189,19 @@ def _announcement(facts: TournamentFacts, s: SanctioningRules) -> list[Breach]:
     out: list[Breach] = []
     if facts.announced_on is not None:
         lead = (facts.date - facts.announced_on).days
+        need = s.announce_days
         if lead < 0:
-            out.append(
-                Breach(
-                    "INV-LEGAL-1",
-                    f"announced {-lead} days after it was held; {s.announce_days} days before "
-                    "required",
-                )
+            sentence = N_("announced %(n)s days after it was held; %(need)s days before required")
+            out.append(Breach("INV-LEGAL-1", Message(sentence, {"n": -lead, "need": need})))
+        elif lead < need:
+            sentence = (
+                N_("announced 1 day before; %(need)s required")
+                if lead == 1
+                else N_("announced %(n)s days before; %(need)s required")
             )
-        elif lead < s.announce_days:
-            out.append(
-                Breach(
-                    "INV-LEGAL-1",
-                    f"announced {_days(lead)} before; {s.announce_days} required",
-                )
-            )
+            out.append(Breach("INV-LEGAL-1", Message(sentence, {"n": lead, "need": need})))
     if facts.judge_named is False:
-        out.append(Breach("INV-LEGAL-3", "no judge was named when it was announced"))
+        out.append(Breach("INV-LEGAL-3", N_("no judge was named when it was announced")))
     return out
 
 
@@ -152,18 +209,14 @@ def _attendance(facts: TournamentFacts, rules: SeasonPointsRules) -> list[Breach
     if facts.players is None:
         return []  # not known before the close
     if facts.is_major and facts.players < rules.major_min_players:
-        return [
-            Breach(
-                "INV-MAJOR-2",
-                f"{facts.players} players took part; a Major needs at least "
-                f"{rules.major_min_players}",
-            )
-        ]
+        sentence = N_("%(n)s players took part; a Major needs at least %(need)s")
+        values = {"n": facts.players, "need": rules.major_min_players}
+        return [Breach("INV-MAJOR-2", Message(sentence, values))]
     if facts.players < rules.min_players:
+        sentence = N_("%(n)s players took part; at least %(need)s required")
         return [
             Breach(
-                "INV-LEGAL-2",
-                f"{facts.players} players took part; at least {rules.min_players} required",
+                "INV-LEGAL-2", Message(sentence, {"n": facts.players, "need": rules.min_players})
             )
         ]
     return []
@@ -172,17 +225,14 @@ def _attendance(facts: TournamentFacts, rules: SeasonPointsRules) -> list[Breach
 def _venue_and_prizes(facts: TournamentFacts, s: SanctioningRules) -> list[Breach]:
     out: list[Breach] = []
     if facts.public_place is False:
-        out.append(
-            Breach("INV-LEGAL-4", "not held in a public place or one freely open to the public")
-        )
+        sentence = N_("not held in a public place or one freely open to the public")
+        out.append(Breach("INV-LEGAL-4", sentence))
     if facts.prizes_for_top is not None and facts.prizes_for_top < s.min_prize_places:
-        out.append(
-            Breach(
-                "INV-LEGAL-5",
-                f"prizes for the first {facts.prizes_for_top} places only; at least the first "
-                f"{s.min_prize_places} required",
-            )
+        sentence = N_(
+            "prizes for the first %(n)s places only; at least the first %(need)s required"
         )
+        values = {"n": facts.prizes_for_top, "need": s.min_prize_places}
+        out.append(Breach("INV-LEGAL-5", Message(sentence, values)))
     return out
 
 
@@ -201,32 +251,41 @@ def _store_limits(
     ]
     if len(month) >= s.store_max_per_month:
         listed = ", ".join(sorted(e.date.isoformat() for e in month))
-        out.append(
-            Breach(
-                "INV-LEGAL-6",
-                f"{facts.store} already holds {len(month)} tournaments in "
-                f"{month_label(facts.date)} ({listed}); at most {s.store_max_per_month} a month",
-            )
+        sentence = N_(
+            "%(store)s already holds %(n)s tournaments in %(month)s %(year)s (%(days)s); "
+            "at most %(most)s a month"
         )
+        values = {
+            "store": facts.store,
+            "n": len(month),
+            "month": month_name(facts.date.month),
+            "year": facts.date.year,
+            "days": listed,
+            "most": s.store_max_per_month,
+        }
+        out.append(Breach("INV-LEGAL-6", Message(sentence, values)))
     for e in sorted(before, key=lambda e: e.date):
         gap = abs((facts.date - e.date).days)
         if gap < s.store_min_gap_days:
-            out.append(
-                Breach(
-                    "INV-LEGAL-6",
-                    f"{_distance(facts.date, e.date)} {facts.store}'s tournament of "
-                    f"{e.date.isoformat()}; at least {s.store_min_gap_days} days apart required",
-                )
+            sentence = N_(
+                "%(distance)s %(store)s's tournament of %(day)s; at least %(gap)s days apart "
+                "required"
             )
+            values = {
+                "distance": _distance(facts.date, e.date),
+                "store": facts.store,
+                "day": e.date.isoformat(),
+                "gap": s.store_min_gap_days,
+            }
+            out.append(Breach("INV-LEGAL-6", Message(sentence, values)))
     return out
 
 
-def _days(n: int) -> str:
-    return "1 day" if n == 1 else f"{n} days"
-
-
-def _distance(day: date, other: date) -> str:
+def _distance(day: date, other: date) -> Message:
+    """ "3 days before", "on the same day as": how far ``day`` is from ``other``."""
     delta = (day - other).days
     if delta == 0:
-        return "on the same day as"
-    return f"{_days(abs(delta))} {'after' if delta > 0 else 'before'}"
+        return Message(N_("on the same day as"))
+    if delta > 0:
+        return Message(N_("1 day after") if delta == 1 else N_("%(n)s days after"), {"n": delta})
+    return Message(N_("1 day before") if delta == -1 else N_("%(n)s days before"), {"n": -delta})

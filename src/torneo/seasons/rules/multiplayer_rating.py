@@ -15,6 +15,7 @@ from openskill.models import PlackettLuce
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3.0
@@ -47,13 +48,23 @@ def rate_table(
     for place, item in enumerate(finishing_order, start=1):
         group = [item] if isinstance(item, int) else list(item)
         if not group:
-            raise TorneoError("finishing_order", f"place {place} is empty", "a player or a group")
+            raise TorneoError(
+                "finishing_order",
+                N_("place %(place)s is empty"),
+                N_("a player or a group"),
+                params={"place": place},
+            )
         places += [(PlayerId(pid), place) for pid in group]
     players = [pid for pid, _ in places]
     if len(set(players)) != len(players):
-        raise TorneoError("finishing_order", "a player finishes twice", "each player once")
+        raise TorneoError("finishing_order", N_("a player finishes twice"), N_("each player once"))
     if len(players) < 2:
-        raise TorneoError("finishing_order", f"{len(players)} player at the table", "2 or more")
+        raise TorneoError(
+            "finishing_order",
+            N_("%(n)s player at the table"),
+            N_("2 or more"),
+            params={"n": len(players)},
+        )
     teams = [
         [_MODEL.rating(mu=r.mu, sigma=r.sigma)]
         for r in (ratings.get(pid, TableRating()) for pid in players)

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from torneo.cards.rules.points import Placement, tournament_points
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Message
 from torneo.presets.models import SeasonPointsRules
-from torneo.seasons.rules.points import Placement, tournament_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +68,8 @@ def score_tournament(
         for p, b in zip(placements, scored, strict=True)
     )
     return TournamentOutcome(key, day, is_major, results, bool(breaches), tuple(breaches))
+
+
+def void_breakdown(breakdown: str | Message) -> Message:
+    """INV-LEGAL-8: a void tournament gives 0; the would-be sum stays readable beside it."""
+    return Message(N_("void (INV-LEGAL-8): 0, not %(sum)s"), {"sum": breakdown})

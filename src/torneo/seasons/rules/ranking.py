@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from torneo.core.errors import NotFound, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.ranking import dense_ranks
 from torneo.seasons.rules.outcome import SeasonResult, TournamentOutcome
 from torneo.seasons.rules.settings import REGIONAL_CUT
@@ -152,7 +153,9 @@ class SeasonTable:
         placement_final_bonus: Sequence[Fraction] = (),
     ) -> None:
         if cut < 0:
-            raise TorneoError("cut", f"a cut of {cut}", "0 or more places")
+            raise TorneoError(
+                "cut", N_("a cut of %(cut)s"), N_("0 or more places"), params={"cut": cut}
+            )
         self.cut = cut
         # INV-RANK-3: the best placements earn a National Final bonus; the regulation gives no
         # figures, so they are a setting (position 1 gets item 0, ...), empty by default.
@@ -191,7 +194,7 @@ class SeasonTable:
         """Take a tournament out of the season (e.g. entered by mistake)."""
         old = self._tournaments.pop(key, None)
         if old is None:
-            raise NotFound("tournament", f"no tournament '{key}' in this season")
+            raise _no_tournament(key)
         touched = {r.player_id for r in old.results}
         for pid in touched:
             del self._entries[pid][key]
@@ -204,7 +207,7 @@ class SeasonTable:
         try:
             return self._tournaments[key]
         except KeyError:
-            raise NotFound("tournament", f"no tournament '{key}' in this season") from None
+            raise _no_tournament(key) from None
 
     def tournaments(self) -> list[TournamentOutcome]:
         return list(self._tournaments.values())
@@ -220,7 +223,7 @@ class SeasonTable:
         for r in self.rows():
             if r.player_id == player_id:
                 return r
-        raise NotFound("player", f"player {player_id} has no result this season")
+        raise _no_result(player_id)
 
     def cut_tie(self) -> tuple[PlayerId, ...]:
         """Players tied on the whole INV-RANK-1 chain across the cut line (empty: no such tie)."""
@@ -236,7 +239,7 @@ class SeasonTable:
         """The player's tournaments by date with the running total (void ones give 0)."""
         entries = self._entries.get(player_id)
         if not entries:
-            raise NotFound("player", f"player {player_id} has no result this season")
+            raise _no_result(player_id)
         ordered = sorted(entries.items(), key=lambda kv: (kv[1].date or date.min, kv[0]))
         out: list[HistoryEntry] = []
         total = 0
@@ -345,9 +348,25 @@ def _check_outcome(outcome: TournamentOutcome) -> None:
         if r.player_id in seen:
             raise TorneoError(
                 "results",
-                f"player {r.player_id} appears twice in tournament '{outcome.key}'",
-                "one result per player",
+                N_("player %(player)s appears twice in tournament '%(t)s'"),
+                N_("one result per player"),
+                params={"player": r.player_id, "t": outcome.key},
             )
         if r.place < 1:
-            raise TorneoError("place", f"place {r.place} in '{outcome.key}'", "1 or more")
+            raise TorneoError(
+                "place",
+                N_("place %(place)s in '%(t)s'"),
+                N_("1 or more"),
+                params={"place": r.place, "t": outcome.key},
+            )
         seen.add(r.player_id)
+
+
+def _no_tournament(key: str) -> NotFound:
+    return NotFound("tournament", N_("no tournament '%(t)s' in this season"), params={"t": key})
+
+
+def _no_result(player_id: PlayerId) -> NotFound:
+    return NotFound(
+        "player", N_("player %(player)s has no result this season"), params={"player": player_id}
+    )

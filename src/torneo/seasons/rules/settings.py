@@ -1,7 +1,7 @@
 """Season settings the preset model does not (yet) hold, as defaults in one place.
 
 ``torneo.presets.models.SeasonPointsRules`` carries the point tables (INV-PTS-*, INV-MAJOR-*);
-the sanctioning limits below are the numbers of RULES.md §1 that the model lacks. They are plain
+the sanctioning limits below are the numbers of docs/rules.md §1 that the model lacks. They are plain
 data so a future ``[season]`` preset section can fill them without touching the engines.
 """
 
@@ -24,9 +24,5 @@ class SanctioningRules:
 
 DEFAULT_SANCTIONING = SanctioningRules()
 
-# INV-PTS-1: every Top X match win is worth a Swiss win (3 points).
-TOPCUT_WIN_POINTS = 3
-# INV-MAJOR-4: the places from after the podium up to this one get the Major extra point.
-MAJOR_EXTRA_LAST_PLACE = 8
 # INV-RANK-3: the Regional takes the best 35 of the season table.
 REGIONAL_CUT = 35

@@ -69,7 +69,7 @@ def test_bad_counts_are_refused_with_the_line_number(line: str, fragment: str) -
     assert err.value.accepted
     (problem,) = err.value.problems
     assert problem.line == 3
-    assert fragment in problem.reason
+    assert fragment in problem.reason.english()
     assert "line 3:" in str(err.value)
 
 
@@ -85,9 +85,9 @@ def test_unknown_cards_are_refused_with_a_suggestion() -> None:
         parse_deck_list("3 Innovazione\n2 Minera di Warpietra\n1 Drago Inesistente", catalog)
     problems = err.value.problems
     assert [p.line for p in problems] == [2, 3]
-    assert "did you mean 'Miniera di Warpietra'" in problems[0].reason
-    assert "unknown card 'Drago Inesistente'" in problems[1].reason
-    assert "did you mean" not in problems[1].reason
+    assert "did you mean 'Miniera di Warpietra'" in problems[0].reason.english()
+    assert "unknown card 'Drago Inesistente'" in problems[1].reason.english()
+    assert "did you mean" not in problems[1].reason.english()
 
 
 def test_ten_thousand_lines_stop_at_the_limit_with_the_line_number() -> None:
@@ -96,21 +96,21 @@ def test_ten_thousand_lines_stop_at_the_limit_with_the_line_number() -> None:
         parse_deck_list(text)
     (problem,) = err.value.problems
     assert problem.line == MAX_LINES + 1 == 2001
-    assert "10,000 lines" in problem.reason
-    assert "at most 2,000" in problem.reason
+    assert "10,000 lines" in problem.reason.english()
+    assert "at most 2,000" in problem.reason.english()
 
 
 def test_a_list_over_the_byte_limit_is_refused() -> None:
     text = "1 " + "x" * 150 + "\n"
     with pytest.raises(DeckListError) as err:
         parse_deck_list(text * 1500)
-    assert "bytes" in err.value.problems[0].reason
+    assert "bytes" in err.value.problems[0].reason.english()
 
 
 def test_a_list_with_no_card_is_refused() -> None:
     with pytest.raises(DeckListError) as err:
         parse_deck_list("# only a comment\n\n")
-    assert "no cards" in err.value.problems[0].reason
+    assert "no cards" in err.value.problems[0].reason.english()
 
 
 def test_many_problems_are_summarised_but_all_kept() -> None:

@@ -59,7 +59,7 @@ def test_INV_DECK_2_deck_size_50_to_100(size: int, legal: bool) -> None:
     assert (not problems) is legal
     if not legal:
         assert _rules_of(problems) == ["INV-DECK-2"]
-        assert str(size) in problems[0].reason
+        assert str(size) in problems[0].reason.english()
 
 
 def test_INV_DECK_3_one_restricted_card_any_number_of_copies() -> None:
@@ -69,7 +69,7 @@ def test_INV_DECK_3_one_restricted_card_any_number_of_copies() -> None:
     two = DeckList.of([("Innovazione", 3), ("miniera di warpietra", 1), *_filler(56)])
     problems = validate_deck(two, INV)
     assert _rules_of(problems) == ["INV-DECK-3"]
-    assert "2 restricted cards" in problems[0].reason
+    assert "2 restricted cards" in problems[0].reason.english()
 
 
 def test_INV_DECK_3_an_event_may_supply_its_own_restricted_list() -> None:
@@ -117,7 +117,7 @@ def test_BER_FMT_2_cards_must_come_from_the_players_pool() -> None:
     pool = DeckList.of([*((f"Pool {i}", 1) for i in range(42)), ("Pool 0", 1)])  # 2× Pool 0
     deck = DeckList.of([("Pool 0", 3), ("Intruso", 1), *((f"Pool {i}", 1) for i in range(1, 27))])
     problems = validate_deck(deck, BER, "sealed_starter", pool=pool)
-    reasons = [p.reason for p in problems]
+    reasons = [p.reason.english() for p in problems]
     assert any("3× Pool 0, but your pool has 2" in r for r in reasons)
     assert any("Intruso, but it is not in your pool" in r for r in reasons)
     assert all(p.rule == "BER-FMT-2" for p in problems)
@@ -127,7 +127,7 @@ def test_BER_FMT_2_a_pool_of_the_wrong_size_or_no_pool_is_a_problem() -> None:
     """BER-FMT-2: the pool must be 44 for starter + 2 boosters."""
     pool = _pool(43)
     problems = validate_deck(DeckList(pool.entries[:30]), BER, "sealed_starter", pool=pool)
-    assert [p.reason for p in problems] == ["the pool has 43 cards; this format's is 44"]
+    assert [p.reason.english() for p in problems] == ["the pool has 43 cards; this format's is 44"]
     assert validate_deck(DeckList(pool.entries[:30]), BER, "sealed_starter")
 
 

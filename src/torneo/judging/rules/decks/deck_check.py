@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.engines.records import MatchRecord
 from torneo.judging.rules.decks.cards import restricted_keys
 from torneo.judging.rules.decks.decklist import BLANK, DeckEntry, DeckList
@@ -52,7 +53,12 @@ class DeckCheckDraw:
 def draw_deck_check_table(tables: int, rng: random.Random) -> int:
     """INV-DECK-1: a table number 1..tables, the bye counted as a table by the caller."""
     if tables < 1:
-        raise TorneoError("tables", f"{tables} tables: nothing to draw", "at least 1 table")
+        raise TorneoError(
+            "tables",
+            N_("%(n)s tables: nothing to draw"),
+            N_("at least 1 table"),
+            params={"n": tables},
+        )
     return rng.randint(1, tables)
 
 
@@ -61,9 +67,10 @@ def can_draw_deck_check(round_no: int, draws: Iterable[DeckCheckDraw]) -> Refusa
         if draw.round_no == round_no:
             return Refusal(
                 "deck_check",
-                f"round {round_no} already has its deck check: table {draw.table}",
-                "one draw per round",
+                N_("round %(round)s already has its deck check: table %(table)s"),
+                N_("one draw per round"),
                 "INV-DECK-1",
+                params={"round": round_no, "table": draw.table},
             )
     return None
 
@@ -84,7 +91,12 @@ def draw_deck_check(
         raise refusal.raise_as(Conflict)
     in_round = sorted((m for m in matches if m.round_no == round_no), key=lambda m: m.table)
     if not in_round:
-        raise TorneoError("round", f"round {round_no} has no pairings yet", "a paired round")
+        raise TorneoError(
+            "round",
+            N_("round %(round)s has no pairings yet"),
+            N_("a paired round"),
+            params={"round": round_no},
+        )
     drawn = in_round[draw_deck_check_table(len(in_round), rng) - 1]
     players = (drawn.player_a,) if drawn.player_b is None else (drawn.player_a, drawn.player_b)
     return DeckCheckDraw(round_no, drawn.table, len(in_round), players)

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_, Message
 from torneo.judging.rules.decks.cards import CardCatalog, card_key
 
 MAX_LINES = 2000
@@ -31,10 +32,13 @@ MAX_REPORTED = 25  # problems spelled out in the message; all are kept on the er
 MAX_SUGGESTIONS = 5
 BLANK = "(carta rovesciata)"  # INV-DECK-2/3: a face-down blank card, removed when drawn
 
-ACCEPTED = (
-    "one card per line as 'N card name', 'Nx card name' or 'N x card name' with N from 1 to "
-    f"{MAX_COUNT}; blank lines and # comments are ignored; at most {MAX_LINES:,} lines and "
-    f"{MAX_BYTES // 1000} KB"
+ACCEPTED = Message(
+    N_(
+        "one card per line as 'N card name', 'Nx card name' or 'N x card name' with N from 1 to "
+        "%(max_count)s; blank lines and # comments are ignored; at most %(max_lines)s lines and "
+        "%(max_kb)s KB"
+    ),
+    {"max_count": MAX_COUNT, "max_lines": f"{MAX_LINES:,}", "max_kb": MAX_BYTES // 1000},
 )
 
 # "2 Xenos" is two Xenos, not two "enos": an "x" counts as a multiplier only before a space.
@@ -68,7 +72,12 @@ class DeckList:
         counts: dict[str, DeckEntry] = {}
         for name, count in cards:
             if count < 0:
-                raise TorneoError("deck", f"{count}× {name} is a negative count", "counts ≥ 0")
+                raise TorneoError(
+                    "deck",
+                    N_("%(count)s× %(name)s is a negative count"),
+                    N_("counts ≥ 0"),
+                    params={"count": count, "name": name},
+                )
             key = card_key(name)
             if key in counts:
                 counts[key] = DeckEntry(counts[key].name, counts[key].count + count)
@@ -98,13 +107,21 @@ class DeckList:
 
 @dataclass(frozen=True, slots=True)
 class LineProblem:
+    """One bad line: its number, its text as written, and what is wrong with it (a message)."""
+
     line: int  # 1-based
     text: str
-    reason: str
+    reason: Message
+
+    def message(self) -> Message:
+        shown = self.text if len(self.text) <= 60 else self.text[:57] + "..."
+        return Message(
+            N_("line %(line)s: '%(text)s' %(reason)s"),
+            {"line": self.line, "text": shown, "reason": self.reason},
+        )
 
     def describe(self) -> str:
-        shown = self.text if len(self.text) <= 60 else self.text[:57] + "..."
-        return f"line {self.line}: '{shown}' {self.reason}"
+        return self.message().english()
 
 
 class DeckListError(TorneoError):
@@ -112,10 +129,20 @@ class DeckListError(TorneoError):
 
     def __init__(self, problems: tuple[LineProblem, ...]) -> None:
         self.problems = problems
-        shown = "; ".join(p.describe() for p in problems[:MAX_REPORTED])
+        # Each line's message is a parameter, so the page shows every one in its language.
+        shown = Message(
+            N_("%(problems)s"), {"problems": [p.message() for p in problems[:MAX_REPORTED]]}
+        )
         if len(problems) > MAX_REPORTED:
-            shown += f"; and {len(problems) - MAX_REPORTED} more"
+            shown = Message(
+                N_("%(problems)s; and %(n)s more"),
+                {"problems": shown, "n": len(problems) - MAX_REPORTED},
+            )
         super().__init__("deck_list", shown, ACCEPTED)
+
+
+def _problem(line: int, text: str, reason: str, **params: object) -> LineProblem:
+    return LineProblem(line, text, Message(reason, params))
 
 
 def parse_deck_list(
@@ -130,22 +157,7 @@ def parse_deck_list(
     Raises :class:`DeckListError` naming every bad line (bad count, missing name, unknown card
     with a "did you mean"), or the first line past the size limits.
     """
-    size = len(text.encode("utf-8"))
-    if size > max_bytes:
-        raise DeckListError(
-            (LineProblem(1, text[:40], f"starts a list of {size:,} bytes; at most {max_bytes:,}"),)
-        )
-    lines = text.splitlines()
-    if len(lines) > max_lines:
-        raise DeckListError(
-            (
-                LineProblem(
-                    max_lines + 1,
-                    lines[max_lines],
-                    f"is past the limit: the list has {len(lines):,} lines, at most {max_lines:,}",
-                ),
-            )
-        )
+    lines = _within_limits(text, max_lines, max_bytes)
     problems: list[LineProblem] = []
     cards: list[tuple[str, int]] = []
     blanks = 0
@@ -165,20 +177,62 @@ def parse_deck_list(
         if catalog is not None:
             known = catalog.resolve(name)
             if known is None:
-                hint = catalog.suggest(name) if suggestions_left > 0 else None
+                problems.append(_unknown_card(number, line, name, catalog, suggestions_left > 0))
                 suggestions_left -= 1
-                reason = f"names an unknown card '{name}'"
-                if hint:
-                    reason += f" (did you mean '{hint}'?)"
-                problems.append(LineProblem(number, line, reason))
                 continue
             name = known
         cards.append((name, count))
     if problems:
         raise DeckListError(tuple(problems))
     if not cards and not blanks:
-        raise DeckListError((LineProblem(1, text[:40], "starts a list with no cards"),))
+        raise DeckListError((_problem(1, text[:40], N_("starts a list with no cards")),))
     return DeckList.of(cards, blanks)
+
+
+def _within_limits(text: str, max_lines: int, max_bytes: int) -> list[str]:
+    """The lines of ``text``, or a refusal at the first line past the size limits."""
+    size = len(text.encode("utf-8"))
+    if size > max_bytes:
+        raise DeckListError(
+            (
+                _problem(
+                    1,
+                    text[:40],
+                    N_("starts a list of %(size)s bytes; at most %(most)s"),
+                    size=f"{size:,}",
+                    most=f"{max_bytes:,}",
+                ),
+            )
+        )
+    lines = text.splitlines()
+    if len(lines) > max_lines:
+        raise DeckListError(
+            (
+                _problem(
+                    max_lines + 1,
+                    lines[max_lines],
+                    N_("is past the limit: the list has %(n)s lines, at most %(most)s"),
+                    n=f"{len(lines):,}",
+                    most=f"{max_lines:,}",
+                ),
+            )
+        )
+    return lines
+
+
+def _unknown_card(
+    number: int, line: str, name: str, catalog: CardCatalog, suggest: bool
+) -> LineProblem:
+    hint = catalog.suggest(name) if suggest else None
+    if hint:
+        return _problem(
+            number,
+            line,
+            N_("names an unknown card '%(name)s' (did you mean '%(hint)s'?)"),
+            name=name,
+            hint=hint,
+        )
+    return _problem(number, line, N_("names an unknown card '%(name)s'"), name=name)
 
 
 def _parse_line(number: int, line: str) -> tuple[str, int] | LineProblem:
@@ -186,19 +240,33 @@ def _parse_line(number: int, line: str) -> tuple[str, int] | LineProblem:
     if match is None:
         first = line.split()[0]
         if _COUNT.fullmatch(first):
-            reason = "has a count but no card name"
-        elif _COUNT_GLUED.match(line):
-            reason = "needs a space between the count and the card name, e.g. '3x Card name'"
-        else:
-            reason = (
-                f"starts with '{first}', not a count of copies (1..{MAX_COUNT}); "
-                "write e.g. '3 Card name'"
+            return _problem(number, line, N_("has a count but no card name"))
+        if _COUNT_GLUED.match(line):
+            return _problem(
+                number,
+                line,
+                N_("needs a space between the count and the card name, e.g. '3x Card name'"),
             )
-        return LineProblem(number, line, reason)
+        return _problem(
+            number,
+            line,
+            N_(
+                "starts with '%(first)s', not a count of copies (1..%(most)s); "
+                "write e.g. '3 Card name'"
+            ),
+            first=first,
+            most=MAX_COUNT,
+        )
     count = int(match.group("count"))
     name = match.group("name").strip()
     if count < 1 or count > MAX_COUNT:
-        return LineProblem(number, line, f"has count {count}; a count is 1..{MAX_COUNT}")
+        return _problem(
+            number,
+            line,
+            N_("has count %(count)s; a count is 1..%(most)s"),
+            count=count,
+            most=MAX_COUNT,
+        )
     if len(name) > MAX_NAME:
-        return LineProblem(number, line, f"has a card name over {MAX_NAME} characters")
+        return _problem(number, line, N_("has a card name over %(most)s characters"), most=MAX_NAME)
     return name, count

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from torneo.core.errors import Conflict, Refusal
 from torneo.core.ids import EventId, PlayerId
+from torneo.core.messages import N_
 from torneo.judging.rules.decks.cards import CardCatalog
 from torneo.judging.rules.decks.decklist import DeckList, parse_deck_list
 from torneo.judging.rules.decks.validation import (
@@ -40,8 +41,9 @@ def can_register_deck(*, deadline: datetime | None, now: datetime) -> Refusal | 
     if deadline is not None and now > deadline:
         return Refusal(
             "deck_list",
-            f"deck registration closed at {deadline.isoformat(timespec='minutes')}",
-            "ask a judge: a list after the deadline is the judges' decision",
+            N_("deck registration closed at %(deadline)s"),
+            N_("ask a judge: a list after the deadline is the judges' decision"),
+            params={"deadline": deadline.isoformat(timespec="minutes")},
         )
     return None
 

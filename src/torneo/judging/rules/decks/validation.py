@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import N_, Message
 from torneo.judging.rules.decks.cards import restricted_keys
 from torneo.judging.rules.decks.decklist import DeckList
 from torneo.presets.judging import DeckFormat, JudgingRules
@@ -25,20 +26,39 @@ from torneo.presets.judging import DeckFormat, JudgingRules
 
 @dataclass(frozen=True, slots=True)
 class DeckProblem:
+    """One breach of the format: its rule id and what is wrong (a message)."""
+
     rule: str
-    reason: str
+    reason: Message
     card: str | None = None
 
+    def message(self) -> Message:
+        # The rule id follows the reason untranslated, in every language (docs/rules.md ids).
+        return Message(N_("%(reason)s [%(rule)s]"), {"reason": self.reason, "rule": self.rule})
+
     def describe(self) -> str:
-        return f"{self.reason} [{self.rule}]"
+        return self.message().english()
 
 
 class DeckInvalid(TorneoError):
     """A deck that breaks its format; ``problems`` holds every breach with its rule id."""
 
-    def __init__(self, problems: tuple[DeckProblem, ...], accepted: str) -> None:
+    def __init__(self, problems: tuple[DeckProblem, ...], accepted: str | Message) -> None:
         self.problems = problems
-        super().__init__("deck", "; ".join(p.describe() for p in problems), accepted)
+        reasons = Message(N_("%(problems)s"), {"problems": [p.message() for p in problems]})
+        super().__init__("deck", reasons, accepted)
+
+
+def _breach(rule: str, reason: str, card: str | None = None, **params: object) -> DeckProblem:
+    return DeckProblem(rule, Message(reason, params), card)
+
+
+def _listed(parts: list[Message]) -> Message:
+    """Parts of one sentence joined with ", " (a list parameter would join with "; ")."""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = Message(N_("%(first)s, %(then)s"), {"first": joined, "then": part})
+    return joined
 
 
 def deck_format(rules: JudgingRules, key: str | None = None) -> tuple[str, DeckFormat]:
@@ -47,29 +67,33 @@ def deck_format(rules: JudgingRules, key: str | None = None) -> tuple[str, DeckF
     if chosen is None or chosen not in rules.deck_formats:
         raise TorneoError(
             "format",
-            f"unknown deck format '{chosen}'" if chosen else "no deck format given",
-            ", ".join(sorted(rules.deck_formats)) or "this preset has no deck formats",
+            N_("unknown deck format '%(format)s'") if chosen else N_("no deck format given"),
+            ", ".join(sorted(rules.deck_formats)) or N_("this preset has no deck formats"),
+            params={"format": chosen},
         )
     return chosen, rules.deck_formats[chosen]
 
 
-def describe_format(rules: JudgingRules, fmt: DeckFormat) -> str:
+def describe_format(rules: JudgingRules, fmt: DeckFormat) -> Message:
     """What the format accepts, in one line (the ``accepted`` of a refusal)."""
-    size = (
-        f"{fmt.min_cards} cards"
-        if fmt.max_cards == fmt.min_cards
-        else f"{fmt.min_cards}–{fmt.max_cards} cards"
-        if fmt.max_cards is not None
-        else f"at least {fmt.min_cards} cards"
-    )
+    if fmt.max_cards == fmt.min_cards:
+        size = Message(N_("%(n)s cards"), {"n": fmt.min_cards})
+    elif fmt.max_cards is not None:
+        size = Message(N_("%(min)s–%(max)s cards"), {"min": fmt.min_cards, "max": fmt.max_cards})
+    else:
+        size = Message(N_("at least %(n)s cards"), {"n": fmt.min_cards})
     parts = [size]
     if fmt.max_copies is not None:
-        parts.append(f"at most {fmt.max_copies} copies of a card")
+        parts.append(Message(N_("at most %(n)s copies of a card"), {"n": fmt.max_copies}))
     if fmt.max_restricted is not None:
-        parts.append(f"at most {fmt.max_restricted} restricted card (any copies of it)")
+        parts.append(
+            Message(
+                N_("at most %(n)s restricted card (any copies of it)"), {"n": fmt.max_restricted}
+            )
+        )
     if fmt.is_limited:
-        parts.append(f"only cards from your pool of {rules.pool_size(fmt)}")
-    return f"{fmt.label}: " + ", ".join(parts)
+        parts.append(Message(N_("only cards from your pool of %(n)s"), {"n": rules.pool_size(fmt)}))
+    return Message(N_("%(label)s: %(parts)s"), {"label": fmt.label, "parts": _listed(parts)})
 
 
 def validate_deck(
@@ -90,22 +114,35 @@ def validate_deck(
     total = deck.total
     if total < fmt.min_cards:
         problems.append(
-            DeckProblem(fmt.rule, f"the deck has {total} cards; at least {fmt.min_cards}")
+            _breach(
+                fmt.rule,
+                N_("the deck has %(total)s cards; at least %(n)s"),
+                total=total,
+                n=fmt.min_cards,
+            )
         )
     if fmt.max_cards is not None and total > fmt.max_cards:
         problems.append(
-            DeckProblem(fmt.rule, f"the deck has {total} cards; at most {fmt.max_cards}")
+            _breach(
+                fmt.rule,
+                N_("the deck has %(total)s cards; at most %(n)s"),
+                total=total,
+                n=fmt.max_cards,
+            )
         )
     if fmt.max_copies is not None:
-        for entry in deck.entries:
-            if entry.count > fmt.max_copies:
-                problems.append(
-                    DeckProblem(
-                        fmt.rule,
-                        f"{entry.count}× {entry.name}; at most {fmt.max_copies} copies of a card",
-                        entry.name,
-                    )
-                )
+        problems.extend(
+            _breach(
+                fmt.rule,
+                N_("%(count)s× %(name)s; at most %(n)s copies of a card"),
+                entry.name,
+                count=entry.count,
+                name=entry.name,
+                n=fmt.max_copies,
+            )
+            for entry in deck.entries
+            if entry.count > fmt.max_copies
+        )
     if fmt.max_restricted is not None:
         problems.extend(_restricted_problems(deck, fmt, rules, restricted))
     if fmt.is_limited:
@@ -127,10 +164,14 @@ def _restricted_problems(
     if len(found) <= limit:
         return []
     return [
-        DeckProblem(
+        _breach(
             fmt.restricted_rule,
-            f"{len(found)} restricted cards ({', '.join(found)}); at most {limit} "
-            "(any number of copies of it)",
+            N_(
+                "%(n)s restricted cards (%(cards)s); at most %(limit)s (any number of copies of it)"
+            ),
+            n=len(found),
+            cards=", ".join(found),
+            limit=limit,
         )
     ]
 
@@ -140,19 +181,38 @@ def _pool_problems(
 ) -> list[DeckProblem]:
     expected = rules.pool_size(fmt)
     if pool is None:
-        return [DeckProblem(fmt.rule, f"{fmt.label} builds from your pool, and none is recorded")]
+        return [
+            _breach(
+                fmt.rule,
+                N_("%(label)s builds from your pool, and none is recorded"),
+                label=fmt.label,
+            )
+        ]
     problems: list[DeckProblem] = []
     if pool.total != expected:
         problems.append(
-            DeckProblem(fmt.rule, f"the pool has {pool.total} cards; this format's is {expected}")
+            _breach(
+                fmt.rule,
+                N_("the pool has %(total)s cards; this format's is %(expected)s"),
+                total=pool.total,
+                expected=expected,
+            )
         )
     available = pool.counts()
     for entry in deck.entries:
         have = available.get(entry.key, 0)
         if entry.count > have:
-            where = f"your pool has {have}" if have else "it is not in your pool"
             problems.append(
-                DeckProblem(fmt.rule, f"{entry.count}× {entry.name}, but {where}", entry.name)
+                _breach(
+                    fmt.rule,
+                    N_("%(count)s× %(name)s, but your pool has %(have)s")
+                    if have
+                    else N_("%(count)s× %(name)s, but it is not in your pool"),
+                    entry.name,
+                    count=entry.count,
+                    name=entry.name,
+                    have=have,
+                )
             )
     return problems
 

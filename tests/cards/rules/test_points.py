@@ -4,16 +4,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from torneo.core.errors import TorneoError
-from torneo.core.ids import PlayerId
-from torneo.presets import load_preset
-from torneo.presets.models import SeasonPointsRules
-from torneo.seasons.rules.points import (
+from torneo.cards.rules.points import (
     Placement,
     participation_points,
     size_points,
     tournament_points,
 )
+from torneo.core.errors import TorneoError
+from torneo.core.ids import PlayerId
+from torneo.presets import load_preset
+from torneo.presets.models import SeasonPointsRules
 
 
 def _rules() -> SeasonPointsRules:

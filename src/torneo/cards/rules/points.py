@@ -1,4 +1,4 @@
-"""Season points a player takes home from one closed tournament (RULES.md §1).
+"""Points a player takes home from one closed card tournament (docs/rules.md §1).
 
     total = Swiss points + 3 × Top X wins              (INV-PTS-1, 3rd/4th match excluded)
           + podium: X + 4 / 2 / 1                      (INV-PTS-2, INV-PTS-3)
@@ -18,6 +18,12 @@ Decisions where the regulation is silent:
   earned at Majors only; it is a Fraction kept apart from the (integer) season points.
 - ``count_third_place_match`` (preset) adds 3 for a won 3rd/4th match when the alternative reading
   of INV-PTS-1 is chosen; the default Resolution excludes it.
+
+Where this lives (issue 11): the points are a fact of one closed card tournament under its
+preset's ``[season]`` table, shown on the event's page at the close; a season
+(:mod:`torneo.seasons`) sums them (INV-RANK-*) and voids them (INV-LEGAL-8). So the rule is the
+cards discipline's and seasons reads it through cards, the declared direction: cards imports
+nothing of seasons.
 """
 
 from __future__ import annotations
@@ -29,11 +35,35 @@ from functools import cache
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_, Message
 from torneo.presets.models import SeasonPointsRules
-from torneo.seasons.rules.settings import MAJOR_EXTRA_LAST_PLACE, TOPCUT_WIN_POINTS
 
+# INV-PTS-1: every Top X match win is worth a Swiss win (3 points).
+TOPCUT_WIN_POINTS = 3
+# INV-MAJOR-4: the places from after the podium up to this one get the Major extra point.
+MAJOR_EXTRA_LAST_PLACE = 8
 _ZERO = Fraction(0)
-_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+_ORDINALS = (
+    N_("first place"),
+    N_("second place"),
+    N_("third place"),
+    N_("fourth place"),
+    N_("fifth place"),
+)
+DROPPED_AT_MAJOR = N_("dropped at a Major: no points (INV-MAJOR-6)")
+
+
+class PartLabel(str):
+    """The label of one part of a breakdown: reads as its English words ("Top 8"), and keeps
+    the :class:`Message` the pages translate ("Top 8", "primo posto")."""
+
+    message: Message
+
+    def __new__(cls, message_id: str, **params: object) -> PartLabel:
+        msg = Message(message_id, params)
+        label = super().__new__(cls, msg.english())
+        label.message = msg
+        return label
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,23 +85,41 @@ class PointsBreakdown:
 
     player_id: PlayerId
     total: int
-    parts: tuple[tuple[str, int], ...]
+    parts: tuple[tuple[PartLabel, int], ...]
     final_bonus: Fraction = Fraction(0)  # INV-MAJOR-5, a separate tally
     note: str = ""  # why there are no parts (INV-MAJOR-6)
 
     @property
     def text(self) -> str:
         """E.g. "13 Swiss + 9 Top 8 + 4 first place + 8 size = 34"; built when shown."""
-        if self.note:
-            return f"{self.note} = {self.total}"
-        shown = [self.parts[0], *(part for part in self.parts[1:] if part[1])]
-        return " + ".join(f"{v} {label}" for label, v in shown) + f" = {self.total}"
+        return self.message.english()
+
+    @property
+    def message(self) -> Message:
+        """The sum as a message: each label translates, the numbers and signs stay."""
+        return breakdown_message(self.parts, self.total, self.note)
+
+
+def breakdown_message(
+    parts: Sequence[tuple[PartLabel, int]], total: int, note: str = ""
+) -> Message:
+    """ "13 Swiss + 9 Top 8 + … = 34" as a message (INV-PTS-*): the template is the sum's shape,
+    not a catalog entry, so only the labels (and the INV-MAJOR-6 note) are translated."""
+    if note:
+        return Message("%(note)s = %(total)s", {"note": Message(note), "total": total})
+    shown = [parts[0], *(part for part in parts[1:] if part[1])] if parts else []
+    template = " + ".join(f"%(v{i})s %(l{i})s" for i in range(len(shown)))
+    values: dict[str, object] = {"total": total}
+    for i, (label, value) in enumerate(shown):
+        values[f"v{i}"] = value
+        values[f"l{i}"] = label.message
+    return Message(f"{template} = %(total)s", values)
 
 
 def size_points(field_size: int, rules: SeasonPointsRules) -> int:
     """INV-PTS-2: X from the table, then +1 for each started ten beyond its last row (31–40: 9)."""
     if field_size < 1:
-        raise TorneoError("field_size", f"{field_size} players", "at least 1 player")
+        raise _no_field(field_size)
     table = sorted(rules.size_points)
     if not table:
         return 0
@@ -104,7 +152,7 @@ def tournament_points(
     _check(placements, field_size)
     x = size_points(field_size, rules)
     rest = participation_points(field_size, rules)
-    top_label = f"Top {top_size}" if top_size else "Top X"
+    top_label = PartLabel(N_("Top %(n)s"), n=top_size or "X")
     final_bonus = _fractions(tuple(rules.final_bonus))
     return [
         _one(p, field_size, is_major, rules, x, rest, top_label, final_bonus) for p in placements
@@ -118,34 +166,32 @@ def _one(
     rules: SeasonPointsRules,
     x: int,
     rest: int,
-    top_label: str,
+    top_label: PartLabel,
     final_bonus: list[Fraction],
 ) -> PointsBreakdown:
     if is_major and p.dropped:
         # INV-MAJOR-6 / INV-DROP-1: a player who dropped at a Major takes no points at all.
-        return PointsBreakdown(
-            p.player_id, 0, (), note="dropped at a Major: no points (INV-MAJOR-6)"
-        )
+        return PointsBreakdown(p.player_id, 0, (), note=DROPPED_AT_MAJOR)
     major_benefits = is_major and p.played_every_round
-    parts: list[tuple[str, int]] = [("Swiss", p.swiss_points)]
+    parts: list[tuple[PartLabel, int]] = [(PartLabel(N_("Swiss")), p.swiss_points)]
     if p.topcut_wins:
         parts.append((top_label, TOPCUT_WIN_POINTS * p.topcut_wins))  # INV-PTS-1
     if rules.count_third_place_match and p.third_place_win:
-        parts.append(("3rd/4th match", TOPCUT_WIN_POINTS))
+        parts.append((PartLabel(N_("3rd/4th match")), TOPCUT_WIN_POINTS))
     podium = rules.major_podium_bonus if major_benefits else rules.podium_bonus
     bonus = _ZERO
     if p.place <= len(podium):
         # INV-PTS-3 / INV-MAJOR-3: the podium gets its bonus plus X (X + 2 at a Major).
-        parts.append((f"{_ordinal(p.place)} place", podium[p.place - 1]))
-        parts.append(("size", x))
+        parts.append((_ordinal(p.place), podium[p.place - 1]))
+        parts.append((PartLabel(N_("size")), x))
         if major_benefits:
-            parts.append(("Major size", rules.major_size_extra))
+            parts.append((PartLabel(N_("Major size")), rules.major_size_extra))
             if p.place <= len(final_bonus):
                 bonus = final_bonus[p.place - 1]  # INV-MAJOR-5
     else:
-        parts.append(("participation", rest))  # INV-PTS-4: ceil(n/8) for the rest
+        parts.append((PartLabel(N_("participation")), rest))  # INV-PTS-4: ceil(n/8)
         if major_benefits and p.place <= MAJOR_EXTRA_LAST_PLACE:
-            parts.append(("Major top 8", rules.major_top8_extra))  # INV-MAJOR-4
+            parts.append((PartLabel(N_("Major top 8")), rules.major_top8_extra))  # INV-MAJOR-4
     total = 0
     for _, v in parts:
         total += v
@@ -157,35 +203,59 @@ def _fractions(values: tuple[str, ...]) -> list[Fraction]:
     return [Fraction(v) for v in values]  # "3/2" → 3/2 (INV-MAJOR-5), parsed once per preset
 
 
-def _ordinal(place: int) -> str:
-    return _ORDINALS[place - 1] if place <= len(_ORDINALS) else f"{place}th"
+def _ordinal(place: int) -> PartLabel:
+    if place <= len(_ORDINALS):
+        return PartLabel(_ORDINALS[place - 1])
+    return PartLabel(N_("%(n)sth place"), n=place)
+
+
+def _no_field(field_size: int) -> TorneoError:
+    return TorneoError(
+        "field_size", N_("%(n)s players"), N_("at least 1 player"), params={"n": field_size}
+    )
 
 
 def _check(placements: Sequence[Placement], field_size: int) -> None:
     if field_size < 1:
-        raise TorneoError("field_size", f"{field_size} players", "at least 1 player")
+        raise _no_field(field_size)
     if len(placements) > field_size:
         raise TorneoError(
             "placements",
-            f"{len(placements)} placements for a field of {field_size}",
-            f"at most {field_size} placements",
+            N_("%(n)s placements for a field of %(size)s"),
+            N_("at most %(size)s placements"),
+            params={"n": len(placements), "size": field_size},
         )
     seen_players: set[PlayerId] = set()
     seen_places: set[int] = set()
     for p in placements:
-        if not 1 <= p.place <= field_size:
-            raise TorneoError(
-                "place", f"place {p.place} in a field of {field_size}", f"1..{field_size}"
-            )
-        if p.swiss_points < 0 or p.topcut_wins < 0:
-            raise TorneoError(
-                "swiss_points" if p.swiss_points < 0 else "topcut_wins",
-                f"negative points for player {p.player_id}",
-                "0 or more",
-            )
-        if p.player_id in seen_players:
-            raise TorneoError("player", f"player {p.player_id} placed twice", "one placement each")
-        if p.place in seen_places:
-            raise TorneoError("place", f"place {p.place} given twice", "each place once")
+        _check_one(p, field_size, seen_players, seen_places)
         seen_players.add(p.player_id)
         seen_places.add(p.place)
+
+
+def _check_one(
+    p: Placement, field_size: int, seen_players: set[PlayerId], seen_places: set[int]
+) -> None:
+    values = {"place": p.place, "size": field_size, "player": p.player_id}
+    if not 1 <= p.place <= field_size:
+        raise TorneoError(
+            "place", N_("place %(place)s in a field of %(size)s"), "1..%(size)s", params=values
+        )
+    if p.swiss_points < 0 or p.topcut_wins < 0:
+        raise TorneoError(
+            "swiss_points" if p.swiss_points < 0 else "topcut_wins",
+            N_("negative points for player %(player)s"),
+            N_("0 or more"),
+            params=values,
+        )
+    if p.player_id in seen_players:
+        raise TorneoError(
+            "player",
+            N_("player %(player)s placed twice"),
+            N_("one placement each"),
+            params=values,
+        )
+    if p.place in seen_places:
+        raise TorneoError(
+            "place", N_("place %(place)s given twice"), N_("each place once"), params=values
+        )

@@ -1,0 +1,18 @@
+"""API models of the platform's own routes (the session), shared by every discipline's API."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class LoginIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    username: str = Field(min_length=1, max_length=80)
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class SessionOut(BaseModel):
+    username: str
+    roles: list[str]
+    csrf_token: str = Field(description="Send it in X-CSRF-Token with every write.")

@@ -1,0 +1,146 @@
+"""Sanctions (PKR-PEN-1): warnings, missed hands and disqualifications.
+
+Repeats escalate; a disqualification removes the player's chips from play, takes the player out
+of the field without a place and lets the floor rebalance the room (PKR-BAL-1/2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from torneo.core.errors import TorneoError
+from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
+from torneo.platform.guards import require
+from torneo.platform.store.uow import Actor, Store
+from torneo.poker.commands import JUDGE, ORGANIZER, parse_int, topic, touch
+from torneo.poker.commands_floor import finish, open_running
+from torneo.poker.commands_seats import MoveOut, record_moves
+from torneo.poker.rules.balancing import decide
+from torneo.poker.rules.sanctions import SanctionKind, sanction
+from torneo.poker.rules.seating import (
+    unseat,
+)
+from torneo.poker.state import (
+    next_rng,
+    seating_to_json,
+)
+from torneo.poker.tables import PokerSanction
+
+# --- sanctions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionOut:
+    player_id: int
+    kind: str
+    orbits: int
+    hands: int
+    chips_removed: int
+    moves: tuple[MoveOut, ...] = ()
+
+
+def sanction_player(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    *,
+    player_id: int | str,
+    kind: str,
+    infraction: str,
+    ruling: str = "",
+    orbits: int | str = 0,
+    stack: int | str | None = None,
+    version: int | None = None,
+) -> SanctionOut:
+    """PKR-PEN-1: warning; missed hands for 1–4 orbits (an orbit = the players at the table,
+    the penalised one included); disqualification with the chips removed. Repeats escalate."""
+    require(actor, ORGANIZER, JUDGE)
+    pid = PlayerId(parse_int("player_id", player_id, low=1))
+    try:
+        sanction_kind = SanctionKind(kind.strip())
+    except ValueError:
+        raise TorneoError(
+            "kind",
+            N_("'%(kind)s'"),
+            ", ".join(k.value for k in SanctionKind),
+            params={"kind": kind},
+        ) from None
+    turns = parse_int("orbits", orbits or 0, low=0)
+    with store.unit(actor) as uow:
+        row, state = open_running(uow, tournament_id, version)
+        seating = state.require_seating()
+        if not seating.is_seated(pid):
+            raise TorneoError(
+                "player_id",
+                N_("player %(player)s is not seated"),
+                N_("a seated player"),
+                params={"player": pid},
+            )
+        table, _ = seating.seat_of(pid)
+        at_table = seating.table(table).count
+        chips = 0
+        if sanction_kind is SanctionKind.DISQUALIFICATION:
+            if stack is None or not str(stack).strip():
+                raise TorneoError(
+                    "stack",
+                    N_("no chip count for a disqualification"),
+                    N_("the chips removed from play"),
+                )
+            chips = parse_int("stack", stack, low=0, high=state.ledger.chips_in_play)
+        record = sanction(
+            state.sanctions, pid, sanction_kind, infraction, ruling, turns, at_table, chips
+        )
+        row.sanctions.append(
+            PokerSanction(
+                player_id=int(pid),
+                kind=record.kind.value,
+                orbits=record.orbits,
+                hands=record.hands,
+                chips_removed=record.chips_removed,
+                infraction=record.infraction,
+                ruling=record.ruling,
+                at=uow.now,
+            )
+        )
+        moves: list[MoveOut] = []
+        if sanction_kind is SanctionKind.DISQUALIFICATION:
+            row.adjustments = [
+                *row.adjustments,
+                {"reason": f"disqualification of player {pid}", "chips": -chips},
+            ]
+            seating = unseat(seating, pid)
+            alive = [p for p in state.field.alive if p != pid]
+            if len(alive) > 1:
+                rng, _ = next_rng(row)
+                seating, decision = decide(
+                    seating, rng, row.balance_threshold, row.break_order or None
+                )
+                moves = record_moves(uow, row, decision.moves)
+            row.seating = seating_to_json(seating)
+            if len(alive) == 1:
+                finish(uow, row, state)
+        touch(row)
+        uow.audit(
+            "poker.sanction",
+            "poker_tournament",
+            row.id,
+            after={
+                "player_id": int(pid),
+                "kind": record.kind.value,
+                "orbits": record.orbits,
+                "hands": record.hands,
+                "chips_removed": record.chips_removed,
+                "infraction": record.infraction,
+                "ruling": record.ruling,
+            },
+        )
+        uow.notify(topic(row.id), "sanction")
+        return SanctionOut(
+            int(pid),
+            record.kind.value,
+            record.orbits,
+            record.hands,
+            record.chips_removed,
+            tuple(moves),
+        )

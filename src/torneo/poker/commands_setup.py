@@ -1,0 +1,229 @@
+"""Setting up a poker tournament before and while it runs (PKR-SCHED-1, PKR-BTN-1): the
+structure, the entry options, the payout table and the floor options.
+
+The structure, the entry options and the seat capacity can be edited until the clock starts; the
+payout table until the tournament ends (clubs fix it when the field is known).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
+from torneo.platform.guards import require
+from torneo.platform.store.uow import Actor, Store
+from torneo.poker.commands import (
+    ORGANIZER,
+    before_start,
+    not_finished,
+    parse_int,
+    parse_price,
+    parse_steps,
+    topic,
+    touch,
+)
+from torneo.poker.rules.balancing import check_threshold
+from torneo.poker.rules.payouts import PayoutRow, PayoutTable
+from torneo.poker.rules.seating import (
+    check_capacity,
+)
+from torneo.poker.rules.structure import Structure, check_structure
+from torneo.poker.state import (
+    check_version,
+    get_tournament,
+    load,
+    options_of,
+    payouts_to_json,
+    price_to_json,
+    structure_to_json,
+)
+
+# --- structure, options, payouts (before the start) --------------------------------------------
+
+
+def edit_structure(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    *,
+    steps: Sequence[Mapping[str, Any]],
+    chip_set: Sequence[Any] | None = None,
+    version: int | None = None,
+) -> None:
+    """PKR-BTN-1: the schedule published before the start; refused once the clock runs."""
+    require(actor, ORGANIZER)
+    parsed = parse_steps(steps)
+    with store.unit(actor) as uow:
+        row = get_tournament(uow.session, tournament_id, for_update=True)
+        check_version(row, version)
+        before_start(row, "structure")
+        chips = (
+            tuple(parse_int("chip_set", c, low=1) for c in chip_set)
+            if chip_set is not None
+            else tuple(row.structure.get("chip_set", ()))
+        )
+        refusal = check_structure(parsed, chips)
+        if refusal is not None:
+            raise refusal.raise_as()
+        structure = Structure(parsed, chips)
+        before = row.structure
+        row.structure = structure_to_json(structure)
+        uow.audit(
+            "poker.structure",
+            "poker_tournament",
+            row.id,
+            before=before,
+            after=row.structure,
+        )
+        uow.notify(topic(row.id), "structure")
+
+
+def set_entry_options(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    *,
+    max_re_entries: int | str | None = None,
+    max_rebuys: int | str | None = None,
+    rebuy_price: str | None = None,
+    rebuy_chips: int | str | None = None,
+    rebuy_max_stack: int | str | None = None,
+    add_on_price: str | None = None,
+    add_on_chips: int | str | None = None,
+    no_add_on: bool = False,
+    late_penalty_per_level: int | str | None = None,
+    version: int | None = None,
+) -> None:
+    """PKR-SCHED-1 / PKR-LATE-1: re-entries, rebuys, the add-on and the late chip penalty."""
+    require(actor, ORGANIZER)
+    with store.unit(actor) as uow:
+        row = get_tournament(uow.session, tournament_id, for_update=True)
+        check_version(row, version)
+        before_start(row, "options")
+        options = dict(row.options)
+        entry = load(row).options.entry
+        if max_re_entries is not None:
+            options["max_re_entries"] = parse_int("max_re_entries", max_re_entries, low=0, high=9)
+            if options["max_re_entries"] and options.get("re_entry") is None:
+                options["re_entry"] = price_to_json(entry)
+        if rebuy_price:
+            options["rebuy"] = price_to_json(
+                parse_price("rebuy_price", rebuy_price, rebuy_chips or entry.chips, entry)
+            )
+        if max_rebuys is not None:
+            options["max_rebuys"] = parse_int("max_rebuys", max_rebuys, low=0, high=9)
+            if options["max_rebuys"] and options.get("rebuy") is None:
+                options["rebuy"] = price_to_json(entry)
+        if rebuy_max_stack is not None:
+            text = str(rebuy_max_stack).strip()
+            options["rebuy_max_stack"] = parse_int("rebuy_max_stack", text, low=0) if text else None
+        if no_add_on:
+            options["add_on"] = None
+        elif add_on_price:
+            options["add_on"] = price_to_json(
+                parse_price("add_on_price", add_on_price, add_on_chips or entry.chips, entry)
+            )
+        if late_penalty_per_level is not None:
+            options["late_penalty_per_level"] = parse_int(
+                "late_penalty_per_level", late_penalty_per_level, low=0
+            )
+        options_of(options)  # the domain checks the whole (e.g. rebuys without a price)
+        before = row.options
+        row.options = options
+        uow.audit("poker.options", "poker_tournament", row.id, before=before, after=options)
+        uow.notify(topic(row.id), "options")
+
+
+def set_payouts(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    *,
+    rows: Sequence[tuple[int | str | None, Sequence[str]]],
+    unit_cents: int | None = None,
+    version: int | None = None,
+) -> None:
+    """The payout table by field size: each row must add up to 100% (else refused)."""
+    require(actor, ORGANIZER)
+    built: list[PayoutRow] = []
+    for i, (max_entries, percentages) in enumerate(rows, start=1):
+        limit = None
+        if max_entries is not None and str(max_entries).strip():
+            limit = parse_int(f"payouts[{i}].max_entries", max_entries, low=1)
+        try:
+            pcts = tuple(_fraction(f"payouts[{i}].percentages", p) for p in percentages)
+            built.append(PayoutRow(limit, pcts))
+        except TorneoError as err:
+            raise TorneoError(
+                f"payouts[{i}].percentages", err.reason_message, err.accepted_message, rule=err.rule
+            ) from err
+    try:
+        table = PayoutTable(tuple(built))
+    except TorneoError as err:
+        raise TorneoError(
+            "payouts", err.reason_message, err.accepted_message, rule=err.rule
+        ) from err
+    unit = parse_int("unit_cents", unit_cents, low=1) if unit_cents is not None else None
+    with store.unit(actor) as uow:
+        row = get_tournament(uow.session, tournament_id, for_update=True)
+        check_version(row, version)
+        not_finished(row)
+        before = row.payouts
+        row.payouts = payouts_to_json(table, unit or int(before.get("unit_cents", 100)))
+        uow.audit("poker.payouts", "poker_tournament", row.id, before=before, after=row.payouts)
+        uow.notify(topic(row.id), "payouts")
+
+
+def _fraction(field: str, text: Any) -> Fraction:
+    raw = str(text).strip().replace("%", "").replace(",", ".")
+    try:
+        return Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        raise TorneoError(
+            field,
+            N_("'%(text)s' is not a percentage"),
+            N_("e.g. 30 or 17.5"),
+            params={"text": text},
+        ) from None
+
+
+def set_floor_options(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    *,
+    balance_threshold: int | str | None = None,
+    break_order: Sequence[int | str] | None = None,
+    seats_per_table: int | str | None = None,
+    version: int | None = None,
+) -> None:
+    """PKR-BAL-1 threshold (2 by art. 8.2, 3 by art. 16.2), PKR-BRK-1 order, PKR-TBL-1 seats."""
+    require(actor, ORGANIZER)
+    with store.unit(actor) as uow:
+        row = get_tournament(uow.session, tournament_id, for_update=True)
+        check_version(row, version)
+        not_finished(row)
+        before = {"threshold": row.balance_threshold, "order": row.break_order}
+        if balance_threshold is not None:
+            threshold = parse_int("balance_threshold", balance_threshold)
+            check_threshold(threshold)
+            row.balance_threshold = threshold
+        if break_order is not None:
+            row.break_order = [parse_int("break_order", n, low=1) for n in break_order]
+        if seats_per_table is not None:
+            before_start(row, "seats_per_table")
+            seats = parse_int("seats_per_table", seats_per_table)
+            check_capacity(seats)
+            row.seats_per_table = seats
+        touch(row)
+        uow.audit(
+            "poker.floor_options",
+            "poker_tournament",
+            row.id,
+            before=before,
+            after={"threshold": row.balance_threshold, "order": row.break_order},
+        )
+        uow.notify(topic(row.id), "options")

@@ -1,0 +1,160 @@
+"""Positions of a hand at one table (PKR-BTN-1, PKR-DEAD-1): the hand just dealt as the floor
+records it, and the button, blinds and dealing order of the next hand.
+
+A player seated between the button and the small blind of the next hand is not dealt in until
+the button passes (art. 13.7, PKR-BRK-1): :func:`next_hand_positions` leaves them out, and
+the seat drawn for a late entry or a re-entry (:func:`draw_seat_for`) says whether its player
+waits for the button.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass, replace
+
+from torneo.core.errors import Conflict, TorneoError
+from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
+from torneo.poker.rules.seating import HandPositions, SeatAssignment, Seating, Table
+
+
+def record_hand(state: Seating, table: int, positions: HandPositions) -> Seating:
+    """The floor records where the button and blinds were in the hand just dealt."""
+    t = state.table(table)
+    for seat in (positions.button, positions.small_blind, positions.big_blind):
+        if not 1 <= seat <= t.capacity:
+            raise TorneoError(
+                "positions",
+                N_("seat %(seat)s at table %(table)s"),
+                N_("1 to %(capacity)s"),
+                params={"seat": seat, "table": table, "capacity": t.capacity},
+            )
+    if t.player_at(positions.big_blind) is None:
+        raise TorneoError(
+            "positions",
+            N_("nobody sits at seat %(big_blind)s"),
+            N_("the big blind"),
+            params={"big_blind": positions.big_blind},
+        )
+    return state.with_table(replace(t, last_hand=positions))
+
+
+# --- Positions for the next hand (PKR-BTN-1, PKR-DEAD-1) ---------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """The director's view of the next hand at one table."""
+
+    positions: HandPositions
+    dealt_in: tuple[int, ...]  # seats, in dealing order from the small blind
+    is_heads_up: bool
+    dead_small_blind: bool  # PKR-DEAD-1 case 2: nobody posts the small blind
+    dead_button: bool  # the button sits on an empty seat
+    first_to_act_preflop: int
+    first_to_act_postflop: int
+
+
+def next_hand_positions(table: Table, eliminated: Collection[PlayerId] = ()) -> NextHand:
+    """Button and blinds of the next hand, the dead-button way (PKR-BTN-1, PKR-DEAD-1).
+
+    The big blind moves to the next player left of the last big blind; the small blind goes to
+    the seat of the last big blind (dead when that player was eliminated: only the big blind is
+    posted); the button goes to the seat of the last small blind, and stays where it was for a
+    hand when that seat is empty (art. 13.2 case 1). Heads-up the button posts the small blind
+    and acts first pre-flop, and the big blind changes player every hand (art. 13.6).
+    """
+    live = [s for s in table.occupied_seats if table.player_at(s) not in eliminated]
+    if len(live) < 2:
+        raise Conflict(
+            "table",
+            N_("table %(number)s has %(n)s player(s)"),
+            N_("two or more"),
+            params={"number": table.number, "n": len(live)},
+        )
+    live_set = set(live)
+
+    def next_live(seat: int) -> int:
+        return next(s for s in table.clockwise_after(seat) if s in live_set)
+
+    heads_up = len(live) == 2
+    last = table.last_hand
+    if last is None:
+        start = table.drawn_button if table.drawn_button is not None else live[0]
+        button = start if start in live_set else next_live(start)
+        small = button if heads_up else next_live(button)
+        big = next_live(small)
+    else:
+        big = next_live(last.big_blind)
+        if heads_up:
+            small = button = next_live(big)
+        else:
+            small = last.big_blind
+            button = last.small_blind if last.small_blind in live_set else last.button
+    dead_small = small not in live_set
+    positions = HandPositions(button, small, big)
+    dealt = tuple(s for s in _dealing_order(table, positions, live_set))
+    first_pre = button if heads_up else next(s for s in table.clockwise_after(big) if s in dealt)
+    first_post = big if heads_up else next(s for s in table.clockwise_after(button) if s in dealt)
+    return NextHand(
+        positions,
+        dealt,
+        heads_up,
+        dead_small,
+        button not in live_set,
+        first_pre,
+        first_post,
+    )
+
+
+def _dealing_order(table: Table, positions: HandPositions, live: set[int]) -> Iterator[int]:
+    """Live seats from the small blind round to the button, skipping those not dealt in."""
+    waiting = set(_between(table, positions.button, _blind_after_button(positions, live)))
+    for seat in table.clockwise_after(positions.button):
+        if seat in live and seat not in waiting:
+            yield seat
+
+
+def _blind_after_button(positions: HandPositions, live: set[int]) -> int:
+    return positions.small_blind if positions.small_blind in live else positions.big_blind
+
+
+def _between(table: Table, start: int, end: int) -> Iterator[int]:
+    """Seats strictly between ``start`` and ``end`` going clockwise."""
+    for seat in table.clockwise_after(start):
+        if seat == end:
+            return
+        yield seat
+
+
+def is_between_button_and_blind(table: Table, seat: int) -> bool:
+    """PKR-BRK-1 / art. 13.7: a player sitting here now would not be dealt the next hand."""
+    others = [s for s in table.occupied_seats if s != seat]
+    if len(others) < 2:
+        return False
+    probe = table.with_seat(seat, None)
+    positions = next_hand_positions(probe).positions
+    live = set(probe.occupied_seats)
+    return seat in set(_between(probe, positions.button, _blind_after_button(positions, live)))
+
+
+def draw_seat_for(state: Seating, player: PlayerId, rng: random.Random) -> SeatAssignment:
+    """A seat drawn for a late entry or a re-entry: the shortest open table, a free seat at random.
+
+    Raises :class:`Conflict` when every open table is full: the director opens a table first.
+    """
+    if state.is_seated(player):
+        t, s = state.where[player]
+        raise Conflict(
+            "player",
+            N_("player %(player)s already sits at table %(t)s seat %(s)s"),
+            params={"player": player, "t": t, "s": s},
+        )
+    candidates = [t for t in state.open_tables if t.count < t.capacity]
+    if not candidates:
+        raise Conflict("table", N_("every open table is full"), N_("open a new table first"))
+    fewest = min(t.count for t in candidates)
+    table = rng.choice([t for t in candidates if t.count == fewest])
+    seat = rng.choice(table.free_seats)
+    return SeatAssignment(player, table.number, seat, is_between_button_and_blind(table, seat))

@@ -1,0 +1,304 @@
+"""The organizer's control room of a RisiKo! tournament: settings and rules, the regulation
+(RSK-REG-1), players, the draws and hand swaps (RSK-TBL-2), closing.
+
+Each form posts to one route that calls one service; success redirects back to the control room
+with a flash message, a refusal re-renders it with the error and what was typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from torneo.core.errors import TorneoError
+from torneo.platform import i18n
+from torneo.platform.i18n import N_
+from torneo.platform.web.auth import PageActor, PageWriter
+from torneo.platform.web.forms import checked, form_int, form_int_required
+from torneo.platform.web.session import act_and_redirect, flash, store_of
+from torneo.platform.web.templating import page_language, say
+from torneo.risiko import commands as risiko
+from torneo.risiko import commands_settings as risiko_settings
+from torneo.risiko import commands_swaps as risiko_swaps
+from torneo.risiko import views as risiko_views
+from torneo.risiko.commands_swaps import SwapPreview
+from torneo.risiko.pages_render import label, page
+
+router = APIRouter(include_in_schema=False)
+
+Text = Annotated[str, Form(max_length=1000)]
+LongText = Annotated[str, Form(max_length=500_000)]
+FORMULAS = ("bonus-50", "spartac", "master", "placement")  # RSK-PTS-2
+POLICIES = ("fours_then_fives", "fours_then_threes")  # RSK-TBL-2
+
+
+def _version(value: str | None) -> int | None:
+    """The version the page was loaded at (none: take the tournament as it is now)."""
+    return form_int("version", value, required=False)
+
+
+def suggested_regulation(rules: risiko_views.RulesView) -> dict[str, str]:
+    """Texts to start from, in the page's language, for the parts the organizer left empty."""
+    off = "5" if rules.table_policy == "fours_then_fives" else "3"
+    formula = i18n.gettext(
+        N_(
+            "Scoring formula: %(formula)s. %(games)s qualifying games at tables of 4 (the "
+            "remainder at tables of %(off)s), drawn to avoid repeated opponents and same-club "
+            "pairs."
+        )
+    ) % {"formula": label(rules.formula), "games": rules.qualifying_games, "off": off}
+    if rules.semifinal_tables:
+        formula += " " + i18n.gettext(
+            N_(
+                "Then %(tables)s semifinal tables by bands (one player of each quarter of the "
+                "ranking per table) and a final table of %(final)s with the semifinal winners."
+            )
+        ) % {"tables": rules.semifinal_tables, "final": rules.final_table_size}
+    else:
+        formula += " " + i18n.gettext(
+            N_("Then a final table of %(final)s with the best of the ranking.")
+        ) % {"final": rules.final_table_size}
+    formula += " " + i18n.gettext(
+        N_(
+            "Ties: total points, then wins, then the best single game, then the second best. "
+            "Each game lasts %(minutes)s minutes, then the end-of-game roll."
+        )
+    ) % {"minutes": rules.game_minutes}
+    sanctions = i18n.gettext(
+        N_(
+            "As the RTU 2016 referee regulation: armies over the allowed number (reinforcements, "
+            "or more than %(cap)s on the board) are removed, double if a referee or another "
+            "player finds them, and the cap is lowered by the excess; a forgotten end-of-game "
+            "roll is a verbal warning, the second time exclusion from the game; RisiKo! achieved "
+            "and not declared is exclusion (ranked as eliminated first); withdrawing because a "
+            "ruling is rejected is expulsion from the tournament."
+        )
+    ) % {"cap": rules.army_cap}
+    return {"formula": formula, "referees": "", "not_allowed": "", "sanctions": sanctions}
+
+
+def _manage(
+    request: Request,
+    tid: int,
+    *,
+    error: TorneoError | None = None,
+    form: Mapping[str, Any] | None = None,
+    status: int = 200,
+    round_no: int | None = None,
+    preview: SwapPreview | None = None,
+) -> Response:
+    view = risiko_views.tournament_page(store_of(request), tid)
+    with i18n.language(page_language(request)):
+        suggestion = suggested_regulation(view.rules)
+    context = {
+        "page": view,
+        "shown": view.round(round_no),
+        "error": error,
+        "form": dict(form or {}),
+        "preview": preview,
+        "suggestion": suggestion,
+        "formulas": FORMULAS,
+        "policies": POLICIES,
+        "people": {p.person.player_id: p.person for p in view.players},
+    }
+    return page(request, "risiko/manage.html", context, status=status)
+
+
+def _act(
+    request: Request,
+    tid: int,
+    form: Mapping[str, Any],
+    action: Callable[[], str],
+    *,
+    anchor: str = "",
+) -> Response:
+    return act_and_redirect(
+        request,
+        action,
+        success_url=f"/risiko/{tid}/manage{anchor}",
+        on_error=lambda err: _manage(request, tid, error=err, form=form, status=err.status),
+    )
+
+
+@router.get("/risiko/{tid}/manage", response_class=HTMLResponse)
+def manage(
+    request: Request,
+    tid: int,
+    actor: PageActor,
+    round: Annotated[int | None, Query(ge=1, le=1000)] = None,
+) -> Response:
+    return _manage(request, tid, round_no=round)
+
+
+@router.post("/risiko/{tid}/manage/settings", response_class=HTMLResponse)
+async def save_settings(request: Request, tid: int, actor: PageWriter) -> Response:
+    raw = await request.form()
+    form = {k: str(v) for k, v in raw.items()}
+    priorities = [str(v) for v in raw.getlist("draw_priorities") if str(v)]
+
+    def action() -> str:
+        store = store_of(request)
+        changes: dict[str, Any] = {}
+        if "formula" in form:  # the rules part of the form (shown until the first draw)
+            changes = {
+                "formula": form.get("formula"),
+                "open_variant": checked(form.get("open_variant")),
+                "sole_winner": checked(form.get("sole_winner")),
+                "discard_worst": form_int("discard_worst", form.get("discard_worst")),
+                "table_policy": form.get("table_policy"),
+                "draw_priorities": priorities or None,
+                "qualifying_games": form_int("qualifying_games", form.get("qualifying_games")),
+                "semifinal_tables": form_int("semifinal_tables", form.get("semifinal_tables")),
+                "final_table_size": form_int("final_table_size", form.get("final_table_size")),
+                "game_minutes": form_int("game_minutes", form.get("game_minutes")),
+            }
+        risiko_settings.update_settings(
+            store,
+            actor,
+            tid,
+            version=_version(form.get("version")),
+            name=form.get("name"),
+            held_on=form.get("held_on"),
+            location=form.get("location", ""),
+            season=form.get("season", ""),
+            kind=form.get("kind"),
+            **changes,
+        )
+        return say(request, N_("Settings saved."))
+
+    return _act(request, tid, form, action, anchor="#settings")
+
+
+@router.post("/risiko/{tid}/manage/regulation", response_class=HTMLResponse)
+def save_regulation(
+    request: Request,
+    tid: int,
+    actor: PageWriter,
+    formula: LongText = "",
+    referees: LongText = "",
+    not_allowed: LongText = "",
+    sanctions: LongText = "",
+    publish: Text = "",
+    version: Text = "",
+) -> Response:
+    parts = {
+        "formula": formula,
+        "referees": referees,
+        "not_allowed": not_allowed,
+        "sanctions": sanctions,
+    }
+
+    def action() -> str:
+        published = risiko_settings.save_regulation(
+            store_of(request),
+            actor,
+            tid,
+            parts,
+            publish=checked(publish),
+            version=_version(version),
+        )
+        if published:
+            return say(request, N_("The regulation is published."))
+        return say(request, N_("Regulation saved as a draft."))
+
+    form = {f"regulation_{k}": v for k, v in parts.items()}
+    return _act(request, tid, form, action, anchor="#regulation")
+
+
+@router.post("/risiko/{tid}/manage/players", response_class=HTMLResponse)
+def register_player(
+    request: Request, tid: int, actor: PageWriter, name: Text = "", club: Text = ""
+) -> Response:
+    def action() -> str:
+        risiko.register_player(store_of(request), actor, tid, name=name, club=club or None)
+        return say(request, N_("%(name)s is registered."), name=" ".join(name.split()))
+
+    return _act(request, tid, {"name": name, "club": club}, action, anchor="#players")
+
+
+@router.post("/risiko/{tid}/manage/roster", response_class=HTMLResponse)
+def register_roster(
+    request: Request, tid: int, actor: PageWriter, roster: LongText = ""
+) -> Response:
+    def action() -> str:
+        ids = risiko.register_roster(store_of(request), actor, tid, roster)
+        return say(request, N_("%(n)s players registered."), n=len(ids))
+
+    return _act(request, tid, {"roster": roster}, action, anchor="#players")
+
+
+@router.post("/risiko/{tid}/manage/withdraw", response_class=HTMLResponse)
+def withdraw_player(
+    request: Request, tid: int, actor: PageWriter, player_id: Text = "", reason: Text = ""
+) -> Response:
+    def action() -> str:
+        pid = form_int_required("player_id", player_id)
+        risiko.withdraw_player(store_of(request), actor, tid, pid, reason=reason or None)
+        return say(request, N_("The player has left the tournament."))
+
+    return _act(request, tid, {}, action, anchor="#players")
+
+
+@router.post("/risiko/{tid}/manage/draw", response_class=HTMLResponse)
+def draw_round(
+    request: Request, tid: int, actor: PageWriter, method: Text = "", version: Text = ""
+) -> Response:
+    def action() -> str:
+        number = risiko.draw_round(
+            store_of(request), actor, tid, method=method or None, version=_version(version)
+        )
+        return say(request, N_("Round %(n)s is drawn."), n=number)
+
+    return _act(request, tid, {"method": method}, action, anchor="#round")
+
+
+@router.post("/risiko/{tid}/manage/undo-draw", response_class=HTMLResponse)
+def undo_draw(
+    request: Request, tid: int, actor: PageWriter, round_no: Text = "", version: Text = ""
+) -> Response:
+    def action() -> str:
+        number = form_int_required("round_no", round_no)
+        risiko_swaps.undo_draw(store_of(request), actor, tid, number, version=_version(version))
+        return say(request, N_("The draw of round %(n)s is taken back."), n=number)
+
+    return _act(request, tid, {}, action, anchor="#round")
+
+
+@router.post("/risiko/{tid}/manage/swap", response_class=HTMLResponse)
+def swap(
+    request: Request,
+    tid: int,
+    actor: PageWriter,
+    round_no: Text = "",
+    a: Text = "",
+    b: Text = "",
+    confirm: Text = "",
+    version: Text = "",
+) -> Response:
+    """RSK-TBL-2: without ``confirm`` the page shows what the swap changes; with it, it is done."""
+    form = {"swap_a": a, "swap_b": b}
+    store = store_of(request)
+    try:
+        number = form_int_required("round_no", round_no)
+        pa = form_int_required("a", a)
+        pb = form_int_required("b", b)
+        if not checked(confirm):
+            preview = risiko_swaps.preview_swap(store, tid, number, pa, pb)
+            return _manage(request, tid, form=form, preview=preview, round_no=number)
+        risiko_swaps.swap_players(store, actor, tid, number, pa, pb, version=_version(version))
+    except TorneoError as err:
+        return _manage(request, tid, error=err, form=form, status=err.status)
+    flash(request, "ok", say(request, N_("The two players are swapped.")))
+    return RedirectResponse(f"/risiko/{tid}/manage#round", status_code=303)
+
+
+@router.post("/risiko/{tid}/manage/close", response_class=HTMLResponse)
+def close(request: Request, tid: int, actor: PageWriter, version: Text = "") -> Response:
+    def action() -> str:
+        risiko.close_tournament(store_of(request), actor, tid, version=_version(version))
+        return say(request, N_("The tournament is closed: the final ranking is fixed."))
+
+    return _act(request, tid, {}, action)

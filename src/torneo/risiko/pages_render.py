@@ -1,0 +1,160 @@
+"""What every RisiKo! page shares: the codes of the services in the page's language, exact
+points, times of day, and the one ``page`` response that gives the templates these helpers.
+
+Refusals are shown by the templates' ``|reason`` and ``|accepted`` filters
+(:mod:`torneo.platform.i18n`): the services raise message ids with their parameters, so nothing
+here matches English sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from babel.dates import format_time
+from babel.numbers import format_decimal
+from fastapi import Request
+from fastapi.responses import Response
+
+from torneo.platform import i18n
+from torneo.platform.i18n import N_
+from torneo.platform.web.templating import add_templates, render
+from torneo.risiko import views as risiko_views
+
+# This discipline's templates/ (platform/web/templating.py).
+add_templates("torneo.risiko", "risiko")
+
+# Codes the services use, in the page's language.
+LABELS: dict[str, str] = {
+    # formulas (RSK-PTS-2)
+    "bonus-50": N_("Bonus 50 (table points + 50 to the sole winner)"),
+    "master": N_("Master (table points / 1000 + 1 to the winner)"),
+    "spartac": N_("Spartac (winner 100 + own points, others 100 − the gap)"),
+    "placement": N_("Placement (12/7/5/3/2 + table points / 100)"),
+    # table-size policy (RSK-TBL-2)
+    "fours_then_fives": N_("Tables of 4, the remainder at tables of 5"),
+    "fours_then_threes": N_("Tables of 4, the remainder at tables of 3"),
+    # draw criteria (RSK-TBL-2)
+    "repeat_opponents": N_("Repeated opponents"),
+    "same_club": N_("Same-club pairs"),
+    "repeat_off_size": N_("Repeat seats at an off-size table"),
+    "winners_together": N_("Previous winners together"),
+    # stages and draws
+    "qualifying": N_("Qualifying game"),
+    "semifinal": N_("Semifinals"),
+    "final": N_("Final table"),
+    "random": N_("Random draw with improving swaps"),
+    "greca": N_("Alla greca (the winner stays, the 2nd moves one table on, …)"),
+    "svizzera": N_("Alla svizzera (by standing)"),
+    "bands": N_("Semifinals by bands (one player of each quarter per table)"),
+    "manual": N_("Changed by hand"),
+    # seat statuses (RSK-PTS-1, RSK-OUT-1/2)
+    "survived": N_("In the game"),
+    "eliminated": N_("Eliminated"),
+    "excluded": N_("Excluded"),
+    "withdrawn": N_("Withdrew (force majeure)"),
+    "expelled": N_("Expelled"),
+    "active": N_("Playing"),
+    # console
+    "playing": N_("Game time running"),
+    "penultimate_round": N_("Time over: penultimate round"),
+    "last_round": N_("Last round"),
+    "rolling": N_("End-of-game roll"),
+    "ended": N_("Game over"),
+    "roll": N_("a roll ended the game"),
+    "risiko": N_("RisiKo! declared"),
+    "last_player": N_("one player left"),
+    "nobody_plays": N_("nobody left to play"),
+    "goes_on": N_("goes on"),
+    "ends_game": N_("ends the game"),
+    "skipped": N_("no roll: conquered more than 2"),
+    "forgotten": N_("forgotten"),
+    "end_turn": N_("End of turn"),
+    "time_over": N_("Game time over"),
+    "eliminate": N_("Eliminated"),
+    "exclude": N_("Excluded"),
+    "withdraw": N_("Withdrew"),
+    "army": N_("Army ruling"),
+    "warning": N_("Verbal warning"),
+    "exclusion": N_("Exclusion from the game"),
+    "expulsion": N_("Expulsion from the tournament"),
+    "army_removal": N_("Armies removed"),
+    "undeclared_risiko": N_("RisiKo! achieved and not declared"),
+    "forgotten_roll": N_("Forgotten end-of-game roll"),
+    "rejected_ruling": N_("Rejected a referee's ruling"),
+    "army_excess": N_("Armies over the allowed number"),
+    "force_majeure": N_("force majeure"),
+    "rejects_ruling": N_("rejects a ruling"),
+    "board": N_("On the board (cap)"),
+    "reinforcements": N_("Reinforcements placed"),
+    "player_declared": N_("The player declared it"),
+    "referee": N_("A referee found it"),
+    "opponent": N_("Another player found it"),
+    # tournament classes (season)
+    "club": N_("Club"),
+    "regional": N_("Regional"),
+    "national": N_("National"),
+    # statuses
+    "registration": N_("registration"),
+    "running": N_("running"),
+    "finished": N_("finished"),
+}
+
+
+def label(code: str | None) -> str:
+    if code is None:
+        return ""
+    message = LABELS.get(code)
+    return i18n.gettext(message) if message else code
+
+
+def pts(value: Fraction | int | None) -> str:
+    """Tournament points, exact until shown: up to three decimals (master's thousandths)."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            value = value.numerator
+        else:
+            exact = Decimal(value.numerator) / Decimal(value.denominator)
+            return format_decimal(exact, format="#,##0.###", locale=i18n.current_language())
+    return format_decimal(value, locale=i18n.current_language())
+
+
+def clock(moment: datetime) -> str:
+    """A time of day in the page's language ("21:30")."""
+    return format_time(moment, format="short", locale=i18n.current_language())
+
+
+def seats_by_name(shown: risiko_views.RoundLine) -> list[tuple[str, int, int]]:
+    """Everyone of a round alphabetically, with their table and seat (turn order)."""
+    rows = [
+        (seat.person.name, table.number, i)
+        for table in shown.tables
+        for i, seat in enumerate(table.seats, start=1)
+    ]
+    return sorted(rows, key=lambda r: r[0].casefold())
+
+
+def page(
+    request: Request,
+    template: str,
+    context: Mapping[str, Any],
+    *,
+    status: int = 200,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    """Render a RisiKo! template with the helpers every one of them uses."""
+    full = {
+        "label": label,
+        "pts": pts,
+        "clock": clock,
+        "seats_by_name": seats_by_name,
+        "error": None,
+        "form": {},
+        **context,
+    }
+    return render(request, template, full, status=status, headers=headers)

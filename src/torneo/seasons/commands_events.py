@@ -1,0 +1,124 @@
+"""A finished card event enters a season (issue 5): its final placements become season results.
+
+Placements come from :func:`torneo.cards.progress.final_order` (Top X first, then the Swiss
+order), Swiss points from the Swiss standings, Top X wins from the bracket (the 3rd/4th-place
+match apart, INV-PTS-1); then the tournament goes through :func:`~torneo.seasons.commands.
+add_tournaments` like an imported one (sanctioned, scored, all or nothing).
+
+Decisions where the rules are silent:
+- Adding a finished event a second time replaces its results: that is how a result corrected in
+  the event reaches the season.
+- The tournament keeps the event's name unless another tournament of the season has it; then
+  the date (and the event id) tell them apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from torneo.cards import progress as engines
+from torneo.cards.rules.lifecycle import EventStatus
+from torneo.cards.state import get_event, tournament_of
+from torneo.core.errors import Conflict
+from torneo.core.messages import N_, Term
+from torneo.engines.records import Stage
+from torneo.platform.guards import ORGANIZER, require
+from torneo.platform.store.uow import Actor, Store
+from torneo.seasons.commands import ImportSummary, add_tournaments, get_season, season_rules
+from torneo.seasons.commands_tournaments import ResultInput, TournamentInput
+from torneo.seasons.tables import Season
+
+
+def add_finished_event_to_season(
+    store: Store, actor: Actor, season_name: str, event_id: int, *, store_name: str | None = None
+) -> ImportSummary:
+    """A finished Torneo event enters the season; adding it again refreshes its results.
+
+    Placements come from :func:`engines.final_order` (Top X first, then the Swiss order), Swiss
+    points from the Swiss standings, Top X wins from the bracket (the 3rd/4th-place match apart,
+    INV-PTS-1). The tournament's store is ``store_name``, else the event's location.
+    """
+    require(actor, ORGANIZER)
+    with store.read() as session:
+        event = get_event(session, event_id)
+        if event.status != EventStatus.FINISHED.value:
+            raise Conflict(
+                "event_id",
+                N_("event %(event)s is %(status)s, not finished"),
+                N_("close the event first"),
+                params={"event": event_id, "status": Term(event.status)},
+            )
+        ruleset, _ = season_rules(event.preset)
+        t = tournament_of(event, ruleset)
+        seeds = event.settings.get("top_seeds")
+        order, top_wins = engines.final_order(t, ruleset, event.seed, seeds)
+        swiss = {
+            row.player_id: row.points for row in engines.current_standings(t, ruleset, event.seed)
+        }
+        third_winner = next(
+            (
+                (m.player_a if m.score.wins_a > m.score.wins_b else m.player_b)
+                for m in t.matches
+                if m.stage is Stage.THIRD_PLACE and m.score is not None
+            ),
+            None,
+        )
+        by_id = {e.id: e for e in t.entrants}
+        results = tuple(
+            ResultInput(
+                player=by_id[pid].name,
+                place=place,
+                swiss_points=swiss.get(pid, 0),
+                topcut_wins=top_wins.get(pid, 0),
+                dropped=not by_id[pid].is_active,
+                # INV-MAJOR-6: a late entry missed rounds its placement allowed.
+                played_every_round=by_id[pid].is_active and by_id[pid].joined_round == 1,
+                third_place_win=pid == third_winner,
+                club=by_id[pid].club,
+            )
+            for place, pid in enumerate(order, start=1)
+        )
+        facts = TournamentInput(
+            name=event.name,
+            held_on=event.held_on,
+            store=(store_name or event.location or event.name).strip(),
+            is_major=event.is_major,
+            results=results,
+            top_size=event.top_size,
+            event_id=event.id,
+        )
+        preset = event.preset
+    with store.read() as session:
+        season = get_season(session, season_name)
+        if season.preset != preset:
+            raise Conflict(
+                "season",
+                N_("season '%(season)s' follows '%(preset)s'; event %(event)s is '%(other)s'"),
+                N_("an event played under %(preset)s"),
+                params={
+                    "season": season.name,
+                    "preset": season.preset,
+                    "event": event_id,
+                    "other": preset,
+                },
+            )
+        facts = replace(facts, name=_tournament_name(season, facts))
+    return add_tournaments(store, actor, season_name, [facts])
+
+
+def _tournament_name(season: Season, facts: TournamentInput) -> str:
+    """The event's name, unless another tournament of the season has it: then with its date
+    ("Torneo del giovedì (2012-03-10)"), and with the event id if that is taken too."""
+    taken = {t.name.casefold(): t.event_id for t in season.tournaments}
+    for name in (
+        facts.name,
+        f"{facts.name} ({facts.held_on.isoformat()})",
+        f"{facts.name} ({facts.held_on.isoformat()}, #{facts.event_id})",
+    ):
+        owner = taken.get(name.casefold(), facts.event_id)
+        if owner == facts.event_id:
+            return name
+    return f"{facts.name} #{facts.event_id}"
+
+
+__all__ = ["add_finished_event_to_season"]
