@@ -119,7 +119,7 @@ def main() -> None:
     engine = make_engine(f"sqlite:///{folder / 'season.db'}")
     upgrade(engine)
     store = Store(engine, lambda: datetime(2012, 7, 1, 12, tzinfo=UTC))
-    organizer = Actor("bench", frozenset({"organizer"}))
+    organizer = Actor("bench", frozenset({(1, "organizer")}))
     summary, import_s = timed(
         lambda: seasons.import_season_csv(store, organizer, "Bench", "invasion-it-2012", text)
     )

@@ -111,12 +111,12 @@ def sqlite_store(tmp_path: Path, clock: FakeClock) -> Iterator[Store]:
 
 @pytest.fixture
 def organizer() -> Actor:
-    return Actor("org", frozenset({"organizer"}), user_id=None)
+    return Actor("org", frozenset({(1, "organizer")}), user_id=None)
 
 
 @pytest.fixture
 def judge() -> Actor:
-    return Actor("judge", frozenset({"judge"}))
+    return Actor("judge", frozenset({(1, "judge")}))
 
 
 # --- HTTP: the ASGI app on a migrated store, with an organizer and a judge ---------------------

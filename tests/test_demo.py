@@ -26,11 +26,13 @@ def _loaded(store: Store) -> demo.DemoSummary:
 def test_demo_accounts_log_in_with_the_printed_password(store: Store) -> None:
     summary = _loaded(store)
     assert [(a.username, a.role, a.password) for a in summary.accounts] == [
-        ("organizer", "organizer", "torneo-demo"),
+        ("organizer", "owner", "torneo-demo"),  # issue 12: the demo club's owner
         ("judge", "judge", "torneo-demo"),
     ]
-    assert "organizer" in accounts.authenticate(store, "organizer", "torneo-demo").roles
-    assert accounts.authenticate(store, "judge", "torneo-demo").roles == frozenset({"judge"})
+    assert accounts.authenticate(store, "organizer", "torneo-demo").runs(1)
+    assert accounts.authenticate(store, "judge", "torneo-demo").roles == frozenset(
+        {"judge", "referee", "floor"}
+    )
 
 
 def test_INV_STRUCT_1_demo_tournament_is_in_round_3(store: Store) -> None:

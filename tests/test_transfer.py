@@ -25,7 +25,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
 from torneo.seasons import commands_events, views_standings
 
-ORG = Actor("org", frozenset({"organizer"}))
+ORG = Actor("org", frozenset({(1, "organizer")}))
 SECRET = "transfer-test-secret-0123456789-abcdefghij"
 
 
@@ -183,7 +183,7 @@ def test_not_json_and_unknown_ids_are_refused(sqlite_store: Store) -> None:
         transfer.export(sqlite_store, ORG, "tennis", 1)
     assert err3.value.field == "kind"
     with pytest.raises(TorneoError):
-        transfer.export(sqlite_store, Actor("p", frozenset({"player"})), "event", 1)
+        transfer.export(sqlite_store, Actor("p"), "event", 1)
 
 
 # --- a worker killed in the middle of a write ----------------------------------------------------
@@ -204,7 +204,7 @@ def hold(session, context):
         time.sleep(120)
 
 store = Store.from_url(sys.argv[1])
-events.pair_next_round(store, Actor("org", frozenset({"organizer"})), int(sys.argv[2]))
+events.pair_next_round(store, Actor("org", frozenset({(1, "organizer")})), int(sys.argv[2]))
 print("COMMITTED", flush=True)
 """
 

@@ -66,7 +66,7 @@ PG_ADMIN = os.environ.get(
 )
 REDIS_URL = os.environ.get("TORNEO_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 SECRET = "load-bench-secret-" + "x" * 40
-ORG = Actor("bench", frozenset({"organizer"}))
+ORG = Actor("bench", frozenset({(1, "organizer")}))
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 

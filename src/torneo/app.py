@@ -22,21 +22,30 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from torneo.cards import api as api_events
 from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
 from torneo.cards import pages as pages_organizer
+from torneo.cards import state_access as cards_access
 from torneo.cards.cache import ReadCache
 from torneo.core.errors import TorneoError
+from torneo.demo import demo_accounts_left
 from torneo.judging import api as api_judging
 from torneo.judging import pages as pages_judging
+from torneo.platform import invitations
 from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.uow import Store
-from torneo.platform.web import auth, live, problems
+from torneo.platform.web import auth, clubs_pages, live, problems
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.ratelimit import LoginThrottle, limiter_for, refuse_login_page
-from torneo.platform.web.settings import WebSettings
+from torneo.platform.web.settings import InsecureSettings, WebSettings
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
+from torneo.poker import api_staff as api_poker_staff
 from torneo.poker import pages as pages_poker
+from torneo.poker import pages_staff as pages_poker_staff
+from torneo.poker import state_access as poker_access
 from torneo.risiko import api as api_risiko
+from torneo.risiko import api_staff as api_risiko_staff
 from torneo.risiko import pages as pages_risiko
+from torneo.risiko import pages_staff as pages_risiko_staff
+from torneo.risiko import state_access as risiko_access
 from torneo.seasons import api as api_seasons
 from torneo.seasons import pages as pages_seasons
 
@@ -113,6 +122,21 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         # TORNEO_REDIS_URL: live notices cross workers through Redis (torneo.platform.live).
         broker = RedisBroker(settings.redis_url) if settings.redis_url else broker_from_env()
         store = Store.from_url(settings.database_url, broker=broker)
+    if settings.is_production:
+        left = demo_accounts_left(store)
+        if left:  # issue 12: the demo's password is published in the README
+            raise InsecureSettings(
+                f"TORNEO_ENV=production and the demo account(s) {', '.join(left)} still have the "
+                "demo password: change it (torneo user set-password NAME --password-stdin) "
+                "or disable the account"
+            )
+    # Who may hand out a player's claim code: the clubs where the player played (issue 12).
+    for lookup in (
+        cards_access.player_clubs,
+        risiko_access.player_clubs,
+        poker_access.player_clubs,
+    ):
+        invitations.register_player_clubs(lookup)
     app = FastAPI(
         title="Torneo",
         summary="Organized play for game clubs: Swiss rounds, Top X, standings, season points.",
@@ -136,12 +160,17 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.include_router(auth.api)
     app.include_router(api_events.router)
     app.include_router(auth.pages)
+    app.include_router(clubs_pages.router)
     app.include_router(pages_organizer.router)  # before the public /events/{id}: /events/new
     app.include_router(pages_public.router)
     app.include_router(api_poker.router)
+    app.include_router(api_poker_staff.router)
+    app.include_router(pages_poker_staff.router)
     app.include_router(pages_poker.router)
     app.include_router(pages_risiko.router)
     app.include_router(api_risiko.router)
+    app.include_router(api_risiko_staff.router)
+    app.include_router(pages_risiko_staff.router)
     app.include_router(api_judging.router)
     app.include_router(pages_judging.router)
     app.include_router(live.router)

@@ -25,15 +25,18 @@ from torneo.cards import views as queries
 from torneo.cards.tables import Event
 from torneo.core.errors import Conflict
 from torneo.core.messages import N_
+from torneo.core.policy import FLOOR, JUDGE, OWNER, REFEREE
 from torneo.judging import commands as judging
-from torneo.platform import accounts
+from torneo.platform import accounts, clubs
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
 from torneo.seasons import commands_events
 
 DEMO_SEED = 2012
+DEMO_CLUB = 1  # the server's first club (migration 0008 creates it)
 DEMO_PASSWORD = "torneo-demo"
+DEMO_USERNAMES = ("organizer", "judge")  # a production server refuses these with DEMO_PASSWORD
 PRESET = "invasion-it-2012"
 HOME_CLUB = "Circolo Ludico Torinese"
 SEASON_NAME = "Campionato Invasion 2011/12"
@@ -95,10 +98,14 @@ def has_events(store: Store) -> bool:
         return bool(session.scalar(select(func.count()).select_from(Event)))
 
 
-def _account(store: Store, username: str, role: str, display: str) -> tuple[DemoAccount, Actor]:
+def _account(
+    store: Store, username: str, roles: tuple[str, ...], display: str
+) -> tuple[DemoAccount, Actor]:
+    """A demo account with its roles in the server's club (the first one at creation)."""
+    role = roles[0]
     with store.read() as session:
         user = session.scalars(select(User).where(User.username == username)).first()
-        existing = accounts.actor_of(user) if user is not None else None
+        existing = accounts.actor_of(session, user) if user is not None else None
     if existing is not None:
         return DemoAccount(username, role, None), existing
     user_id = accounts.create_user(
@@ -109,6 +116,8 @@ def _account(store: Store, username: str, role: str, display: str) -> tuple[Demo
         role=role,
         display_name=display,
     )
+    for more in roles[1:]:
+        clubs.add_member(store, Actor.system(), DEMO_CLUB, username, more)
     actor = accounts.get_actor(store, user_id)
     assert actor is not None
     return DemoAccount(username, role, DEMO_PASSWORD), actor
@@ -201,8 +210,12 @@ def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
             N_("an empty database, or --if-empty to skip quietly"),
         )
     rng = random.Random(DEMO_SEED)
-    org_account, organizer = _account(store, "organizer", "organizer", "Organizzatore demo")
-    judge_account, judge = _account(store, "judge", "judge", "Arbitro demo")
+    # The organizer owns the club (and so manages its members); the judge also referees
+    # RisiKo! and works the poker floor (issue 12: one role per discipline).
+    org_account, organizer = _account(store, DEMO_USERNAMES[0], (OWNER,), "Organizzatore demo")
+    judge_account, judge = _account(
+        store, DEMO_USERNAMES[1], (JUDGE, REFEREE, FLOOR), "Arbitro demo"
+    )
     finished = _finished_event(store, organizer, judge, rng)
     running = _running_event(store, organizer, judge, rng)
     seasons.create_season(store, organizer, name=SEASON_NAME, preset=PRESET)
@@ -215,3 +228,9 @@ def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
         running_round=3,
         season=SEASON_NAME,
     )
+
+
+def demo_accounts_left(store: Store) -> list[str]:
+    """The demo's accounts that still have the demo's published password (issue 12): a
+    production server refuses to start while any is left."""
+    return accounts.with_password(store, DEMO_USERNAMES, DEMO_PASSWORD)

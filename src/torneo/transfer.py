@@ -22,7 +22,12 @@ Decisions:
   server, a restored backup); a player row with the same id *and* the same name is taken as the
   same player and reused. PostgreSQL sequences are moved past the imported ids.
 - **Accounts are matched by user name**: an existing account with that name is used (its id
-  replaces the file's in every foreign key to accounts); a missing one is created, disabled.
+  replaces the file's in every foreign key to accounts); a missing one is created, disabled,
+  and never an administrator, whatever the file says.
+- **Clubs are matched by name** (issue 12): the owning club of the file's rows is the club of
+  that name here, and the importer must run it (an organizer or owner of it, or the admin); a
+  club missing here is created only by the admin. Exporting takes an organizer of the owning
+  club too: an export holds the staff's private records.
 - **Audit rows get new ids** (nothing refers to them) and one more row records the import.
 - The whole import is **one transaction**: a refused or broken file leaves the database as it
   was. The file names its format and version; an unknown table or column is refused.
@@ -43,9 +48,10 @@ from sqlalchemy.orm import Session
 import torneo.tables  # noqa: F401  (every table module, so the metadata is complete)
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.messages import N_
-from torneo.platform.guards import ORGANIZER, require
+from torneo.core.policy import Action, Resource
+from torneo.platform.guards import authorize, precheck
 from torneo.platform.store.tables import Base
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
 FORMAT = "torneo-transfer"
 VERSION = 1
@@ -56,7 +62,7 @@ ROOTS = {
     "risiko": "risiko_tournaments",
 }
 _KINDS = N_("event, season, poker, risiko")  # what may be exported: the keys of ROOTS
-SHARED = ("players", "users")  # referred to, never owned: carried as they are
+SHARED = ("players", "users", "clubs")  # referred to, never owned: carried as they are
 AUDIT = "audit_log"
 DISABLED_PASSWORD = "!imported-account-without-password"
 CHUNK = 500
@@ -187,7 +193,7 @@ def _rows(session: Session, table: Table, ids: set[int]) -> list[dict[str, Any]]
 
 def export(store: Store, actor: Actor, kind: str, root_id: int) -> dict[str, Any]:
     """Everything of one event (season, tournament) as a JSON-ready document."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     if kind not in ROOTS:
         raise TorneoError(
             "kind", N_("'%(kind)s' cannot be exported"), _KINDS, params={"kind": kind}
@@ -195,7 +201,10 @@ def export(store: Store, actor: Actor, kind: str, root_id: int) -> dict[str, Any
     tables = _tables()
     with store.read() as session:
         root = tables[ROOTS[kind]]
-        if session.execute(select(root.c.id).where(root.c.id == root_id)).first() is None:
+        found = session.execute(select(root.c.club_id).where(root.c.id == root_id)).first()
+        if found is not None:
+            authorize(actor, Action.MANAGE, Resource(kind, root_id, club_id=int(found[0])))
+        if found is None:
             raise NotFound(
                 "id",
                 N_("no %(kind)s %(id)s"),
@@ -316,7 +325,7 @@ def _check_shape(document: dict[str, Any]) -> dict[str, Table]:
 
 def import_document(store: Store, actor: Actor, document: dict[str, Any]) -> Imported:
     """Write an export into this database in one transaction (module doc: ids are kept)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     check_header(document)
     tables = _check_shape(document)
     data: dict[str, list[dict[str, Any]]] = document["tables"]
@@ -325,14 +334,18 @@ def import_document(store: Store, actor: Actor, document: dict[str, Any]) -> Imp
     with store.unit(actor) as uow:
         session = uow.session
         user_map: dict[int, int] = {}
+        club_map: dict[int, int] = {}
         for table in Base.metadata.sorted_tables:  # referred rows before the rows referring
             name = table.name
             if name == "users":  # after the players, before everything that names an account
                 user_map = _import_users(session, table, data.get("users", []), written)
                 continue
+            if name == "clubs":  # before everything a club owns
+                club_map = _import_clubs(uow, table, data.get("clubs", []), written)
+                continue
             if name == AUDIT or name not in data:
                 continue
-            rows = [_decoded(table, r, user_map) for r in data[name]]
+            rows = [_decoded(table, r, user_map, club_map) for r in data[name]]
             if name == "players":
                 rows = _new_players(session, table, rows)
             else:
@@ -342,7 +355,7 @@ def import_document(store: Store, actor: Actor, document: dict[str, Any]) -> Imp
                 explicit.append(name)
             written[name] = len(rows)
         audit_rows = [
-            {k: v for k, v in _decoded(tables[AUDIT], r, user_map).items() if k != "id"}
+            {k: v for k, v in _decoded(tables[AUDIT], r, user_map, club_map).items() if k != "id"}
             for r in data.get(AUDIT, [])
         ]
         if audit_rows:
@@ -367,12 +380,47 @@ def import_document(store: Store, actor: Actor, document: dict[str, Any]) -> Imp
     return Imported(kind, root_id, written)
 
 
-def _decoded(table: Table, row: dict[str, Any], user_map: dict[int, int]) -> dict[str, Any]:
+def _decoded(
+    table: Table, row: dict[str, Any], user_map: dict[int, int], club_map: dict[int, int]
+) -> dict[str, Any]:
     out = {k: _decode(table.c[k], v) for k, v in row.items()}
     for column, target in _references(table):
         if target == "users" and out.get(column.name) is not None:
             out[column.name] = user_map[int(out[column.name])]
+        if target == "clubs" and out.get(column.name) is not None:
+            out[column.name] = club_map[int(out[column.name])]
     return out
+
+
+def _import_clubs(
+    uow: UnitOfWork, table: Table, rows: list[dict[str, Any]], written: dict[str, int]
+) -> dict[int, int]:
+    """The file's clubs by name: the club here, which the importer must run (module doc)."""
+    club_map: dict[int, int] = {}
+    created = 0
+    for row in rows:
+        found = uow.session.execute(select(table.c.id).where(table.c.name == row["name"])).first()
+        if found is None:
+            if not uow.actor.admin:
+                raise NotFound(
+                    "file",
+                    N_("the file's club '%(name)s' is not on this server"),
+                    N_("a club of this server (the admin creates clubs)"),
+                    params={"name": row["name"]},
+                )
+            values = {k: _decode(table.c[k], v) for k, v in row.items() if k != "id"}
+            club_id = int(
+                uow.session.execute(
+                    table.insert().values(**values).returning(table.c.id)
+                ).scalar_one()
+            )
+            created += 1
+        else:
+            club_id = int(found[0])
+        authorize(uow.actor, Action.CREATE, Resource("import", None, club_id=club_id))
+        club_map[int(row["id"])] = club_id
+    written["clubs"] = created
+    return club_map
 
 
 def _refuse_taken(session: Session, table: Table, ids: list[int]) -> None:
@@ -426,6 +474,7 @@ def _import_users(
             continue
         values = {k: _decode(table.c[k], v) for k, v in row.items() if k != "id"}
         values["password_hash"] = DISABLED_PASSWORD
+        values["is_admin"] = False  # rights are this server's to give (module doc)
         new_id = session.execute(table.insert().values(**values).returning(table.c.id)).scalar_one()
         user_map[int(row["id"])] = int(new_id)
         created += 1

@@ -192,11 +192,11 @@ def test_INV_JUDGE_1_only_the_events_judges_report_and_none_pairs(
     assert err.value.field == "judge"
     assert fingerprint(store, running) == before
     user_id = accounts.create_user(
-        store, organizer, username="arbitro", password="arbitro-123", role="judge"
+        store, Actor.system(), username="arbitro", password="arbitro-123", role="judge"
     )
     with store.unit(organizer) as uow:
         uow.session.add(EventJudge(event_id=running, user_id=user_id, appointed_at=uow.now))
-    appointed = Actor("arbitro", frozenset({"judge"}), user_id=user_id)
+    appointed = Actor("arbitro", frozenset({(1, "judge")}), user_id=user_id)
     events.report_result(store, appointed, running, 1, 1, "2-1")
     with pytest.raises(Forbidden):
         events.pair_next_round(store, appointed, running)

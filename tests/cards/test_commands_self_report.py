@@ -22,7 +22,7 @@ from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 
 SECRET = "a-secret-for-the-codes-of-this-test-0123456789"
-ORG = Actor("org", frozenset({"organizer"}))
+ORG = Actor("org", frozenset({(1, "organizer")}))
 
 
 @dataclass(frozen=True)
@@ -257,7 +257,7 @@ def test_judges_queue_is_for_organizers_and_judges_of_this_event(store: Store) -
     judging.appoint_judge(store, ORG, event_b, username="judge-b")
     judge_a = accounts.authenticate(store, "judge-a", "password1")
     judge_b = accounts.authenticate(store, "judge-b", "password1")
-    player = Actor("p", frozenset({"player"}))
+    player = Actor("p")
     t = tables[0]
     by_code(store, event_a, t, "a", "2-0")
     by_code(store, event_a, t, "b", "2-0")

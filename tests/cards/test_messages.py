@@ -10,8 +10,9 @@ from fastapi.testclient import TestClient
 from tests.support.web import create_event, page_login, version
 from torneo.cards.rules.lifecycle import EventStatus, can_move
 from torneo.core.errors import Forbidden
+from torneo.core.policy import Action, Resource
 from torneo.platform import i18n
-from torneo.platform.guards import require
+from torneo.platform.guards import authorize
 from torneo.platform.store.uow import Actor
 
 
@@ -28,14 +29,21 @@ def test_a_lifecycle_refusal_translates_its_status_words() -> None:
         assert i18n.translate_accepted(refusal) == "draft, running, void"
 
 
-def test_a_role_refusal_names_the_roles_in_the_reader_s_language() -> None:
+def test_a_policy_refusal_names_the_role_in_the_reader_s_language() -> None:
+    event = Resource("event", 3, club_id=1, staff=frozenset({9}), staff_role="judge")
+    judge = Actor("mario", frozenset({(1, "judge")}), user_id=5)
     with pytest.raises(Forbidden) as raised:
-        require(Actor("mario", frozenset({"player"})), "organizer", "judge")
+        authorize(judge, Action.OFFICIATE, event)
     err = raised.value
-    assert str(err) == "actor: mario may not do this (accepted: organizer or judge role)"
+    assert str(err) == (
+        "judge: mario is not on the staff of event 3 "
+        "(accepted: a judge appointed to this event, or an organizer of the club)"
+    )
     with i18n.language("it"):
-        assert i18n.translate_reason(err) == "mario non può farlo"
-        assert i18n.translate_accepted(err) == "ruolo organizzatore o arbitro"
+        assert i18n.translate_reason(err) == "mario non fa parte dello staff (torneo 3)"
+        assert i18n.translate_accepted(err) == (
+            "un arbitro assegnato a questo torneo, o un organizzatore del circolo"
+        )
 
 
 def test_a_stale_page_is_refused_in_italian_and_the_api_says_it_in_english(

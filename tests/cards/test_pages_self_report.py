@@ -12,7 +12,7 @@ from torneo.cards import views_self_report as srv
 from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
 
-ORG = Actor("org", frozenset({"organizer"}))
+ORG = Actor("org", frozenset({(1, "organizer")}))
 
 
 def running(store: Store) -> tuple[int, list[tuple[int, str, str]]]:

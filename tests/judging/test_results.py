@@ -16,7 +16,7 @@ from torneo.engines.standings import StandingRow
 from torneo.judging import commands as judging
 from torneo.judging.results import warnings_map
 from torneo.platform import accounts
-from torneo.platform.store.tables import User
+from torneo.platform.store.tables import Membership, User
 from torneo.platform.store.uow import Actor, Store
 from torneo.presets import load_preset
 
@@ -37,14 +37,15 @@ def account(store: Store, username: str, role: str, player_id: int | None = None
             username=username,
             display_name=username.title(),
             password_hash=_password_hash(),
-            role=role,
             player_id=player_id,
             created_at=uow.now,
         )
         uow.session.add(user)
         uow.session.flush()
-        user_id = user.id
-    return accounts.actor_of(user) if user_id else Actor(username)
+        if role != "player":
+            uow.session.add(Membership(club_id=1, user_id=user.id, role=role, created_at=uow.now))
+            uow.session.flush()
+        return accounts.actor_of(uow.session, user)
 
 
 @dataclass

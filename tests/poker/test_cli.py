@@ -13,7 +13,7 @@ from torneo.poker import commands_floor as poker_floor
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import views as poker_views
 
-ORGANIZER = Actor("org", frozenset({"organizer", "judge"}))
+ORGANIZER = Actor("org", frozenset({(1, "organizer"), (1, "judge")}))
 
 
 def running(cli: Cli, players: int = 14, busts: int = 3) -> int:

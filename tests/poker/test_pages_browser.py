@@ -61,7 +61,7 @@ def test_PKR_BAL_1_tv_counts_down_and_the_director_busts_from_the_phone(
 ) -> None:
     """PKR-BTN-1 clock on the TV; PKR-BAL-1: a bust-out from the phone rebalances, announced."""
     base, store = server
-    org = Actor("org", frozenset({"organizer", "judge"}))
+    org = Actor("org", frozenset({(1, "organizer"), (1, "judge")}))
     tid = poker.create_tournament(store, org, template="tue", held_on="2025-12-02", seed=4)
     poker_entries.register_roster(store, org, tid, [f"Giocatore {i:02d}" for i in range(1, 21)])
     poker_seats.draw_seats_now(store, org, tid)

@@ -12,7 +12,9 @@ from fastapi.testclient import TestClient
 
 from tests.support.risiko import REGULATION, invented_seats, roster
 from tests.support.web import api_login, is_problem, make_client
+from torneo.core.policy import Actor
 from torneo.platform.store.uow import Store
+from torneo.risiko.commands_staff import STAFF
 
 API = "/api/v1/risiko"
 
@@ -194,6 +196,9 @@ def test_writes_need_a_login_and_the_right_role(
     with make_client(web_store) as judge:
         api_login(judge, "judge")
         is_problem(judge.post(f"{API}/tournaments/{tid}/rounds", json={}), 403, "actor")
+        # Issue 12: a referee of the club acts only once appointed to this tournament.
+        is_problem(_put(judge, tid, 1, _row(tables[0], [40, 30, 20, 10])), 403, "referee")
+        STAFF.appoint(web_store, Actor.system(), tid, "judge")
         r = _put(judge, tid, 1, _row(tables[0], [40, 30, 20, 10]))
         assert r.status_code == 200, r.text  # a referee enters results
 

@@ -13,7 +13,7 @@ from torneo.platform.store.uow import Actor
 from torneo.risiko import commands as risiko
 from torneo.risiko import views as risiko_views
 
-ORGANIZER = Actor("org", frozenset({"organizer", "judge"}))
+ORGANIZER = Actor("org", frozenset({(1, "organizer"), (1, "judge")}))
 
 
 def club_night(cli: Cli) -> int:

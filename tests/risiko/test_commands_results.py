@@ -215,6 +215,6 @@ def test_RSK_PTS_1_a_semifinal_needs_a_sole_winner(
 
 def test_players_cannot_enter_results(store: Store, organizer: Actor) -> None:
     tid, tables = _running(store, organizer, players=8)
-    player = Actor("p", frozenset({"player"}))
+    player = Actor("p")
     with pytest.raises(Forbidden):
         enter_result(store, player, tid, 1, 1, _seats(tables[0], [4, 3, 2, 1]))

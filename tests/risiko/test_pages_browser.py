@@ -71,7 +71,7 @@ def test_RSK_ROLL_1_the_console_on_two_phones(
     phone at the table showing the same turn, roll and ruling without a reload."""
     from playwright.sync_api import expect, sync_playwright
 
-    org = Actor("org", frozenset({"organizer"}))
+    org = Actor("org", frozenset({(1, "organizer")}))
     tid = tournament(web_store, org, 8, formula="spartac")
     risiko.draw_round(web_store, org, tid)
     seats = current_tables(web_store, tid)[1][0]

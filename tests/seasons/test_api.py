@@ -12,7 +12,7 @@ from tests.support.seasons import play_event
 from tests.support.web import is_problem
 from torneo.platform.store.uow import Actor, Store
 
-ORG = Actor("org", frozenset({"organizer"}))
+ORG = Actor("org", frozenset({(1, "organizer")}))
 
 
 def _season(org: TestClient, **body: object) -> int:

@@ -24,7 +24,7 @@ from torneo.seasons import views as season_views
 from torneo.seasons import views_ladders
 from torneo.seasons.tables import SeasonResult, SeasonTournament
 
-ORG = Actor("org", frozenset({"organizer"}))
+ORG = Actor("org", frozenset({(1, "organizer")}))
 RANK_ROW = re.compile(
     r'<td class="num rank">(\d+)</td>\s*<th scope="row"><a href="[^"]+">([^<]+)</a>.*?'
     r'<td class="num strong">(\d+)</td>',

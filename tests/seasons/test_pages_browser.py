@@ -17,7 +17,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
 
 pytestmark = pytest.mark.browser
-ORG = Actor("org", frozenset({"organizer"}))
+ORG = Actor("org", frozenset({(1, "organizer")}))
 
 
 @pytest.fixture

@@ -17,15 +17,20 @@ from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
 from torneo.judging import commands as judging
-from torneo.platform import accounts
+from torneo.platform import accounts, clubs
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
 from torneo.poker import commands as poker
+from torneo.poker import commands_staff as poker_staff
 from torneo.risiko import commands as risiko
+from torneo.risiko import commands_staff as risiko_staff
 from torneo.seasons import commands as seasons
 
-ORG = Actor("org", frozenset({"organizer"}))
+ORG = Actor("org", frozenset({(1, "organizer")}))
 ROLES = ("anonymous", "player", "other_judge", "judge", "organizer")
+# Issue 12: the staff of another club (its owner, and a member with every staff role there)
+# must be refused every write on this club's things (tests/test_authz_matrix.py).
+OTHER_CLUB = ("other_owner", "other_staff")
 
 
 @dataclass
@@ -75,6 +80,16 @@ def build_world(store: Store) -> World:
     )
     tid = poker.create_tournament(store, ORG, template="tue", held_on="2025-12-02", seed=3)
     rid = risiko.create_tournament(store, ORG, name="Torneo RisiKo", held_on="2016-05-01")
+    # "judge" is on the staff of every tournament of the world; "otherjudge" of none of them.
+    poker_staff.STAFF.appoint(store, ORG, tid, "judge")
+    risiko_staff.STAFF.appoint(store, ORG, rid, "judge")
+    other = clubs.create_club(store, Actor.system(), "Altro circolo")
+    for name, roles in (("otherowner", ("owner",)), ("otherstaff", ("judge", "referee", "floor"))):
+        accounts.create_user(
+            store, Actor.system(), username=name, password=PASSWORD, role=roles[0], club=other
+        )
+        for role in roles[1:]:
+            clubs.add_member(store, Actor.system(), other, name, role)
     risiko.register_roster(store, ORG, rid, "\n".join(f"Stratega {i}" for i in range(8)))
     seasons.create_season(store, ORG, name="Stagione", preset="invasion-it-2012")
     with store.read() as s:
@@ -106,6 +121,8 @@ def clients(store: Store) -> dict[str, TestClient]:
         ("other_judge", "otherjudge"),
         ("judge", "judge"),
         ("organizer", "org"),
+        ("other_owner", "otherowner"),
+        ("other_staff", "otherstaff"),
     ]:
         client = TestClient(app, follow_redirects=False)
         if user:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
+from tests.support.staff import STAFF_NAME, has_staff_account
 from torneo.core.ids import PlayerId
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_entries as poker_entries
 from torneo.poker import commands_setup as poker_setup
+from torneo.poker.commands_staff import STAFF as POKER_STAFF
 from torneo.poker.rules.seating import HandPositions, Seating, Table
 from torneo.poker.tables import PokerTournament
 from torneo.poker.views import TournamentView
@@ -63,6 +65,8 @@ def fingerprint(store: Store, tournament_id: int) -> tuple[int, int]:
 def tuesday(store: Store, org: Actor, players: int = 60, seed: int = 2025) -> int:
     """The club's Tuesday freezeout with one rebuy and an add-on, ``players`` entered."""
     tid = poker.create_tournament(store, org, template="tue", held_on=TUESDAY, seed=seed)
+    if has_staff_account(store):  # the tests' floor (tests/poker/conftest.py)
+        POKER_STAFF.appoint(store, org, tid, STAFF_NAME)
     poker_setup.set_entry_options(
         store, org, tid, max_rebuys=1, rebuy_price="90+10", add_on_price="50", add_on_chips=5000
     )

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import create_engine, func, select, text
 
 from tests.conftest import PG_ADMIN_URL, FakeClock, _pg_available
+from tests.support.staff import STAFF_NAME, has_staff_account
 from torneo.platform.store.db import make_engine
 from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.tables import AuditEntry
@@ -19,6 +20,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
 from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko.commands_results import enter_result
+from torneo.risiko.commands_staff import STAFF as RISIKO_STAFF
 from torneo.risiko.state import get_tournament
 
 REGULATION = {
@@ -39,6 +41,8 @@ def tournament(
     tid = risiko.create_tournament(
         store, org, name="Serata RisiKo!", held_on="2026-11-27", seed=2026, **settings
     )
+    if has_staff_account(store):  # the tests' referee (tests/risiko/conftest.py)
+        RISIKO_STAFF.appoint(store, org, tid, STAFF_NAME)
     if players:
         risiko.register_roster(store, org, tid, roster(players))
     if publish:

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from torneo.app import create_app
-from torneo.platform import accounts
+from torneo.platform import accounts, clubs
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
 
@@ -23,7 +23,12 @@ def make_client(store: Store, **settings: Any) -> TestClient:
 
 
 def add_user(store: Store, username: str, role: str) -> None:
+    """An account of the server's club; a "judge" also referees and works the poker floor, as
+    every judge account did before clubs (migration 0008)."""
     accounts.create_user(store, Actor.system(), username=username, password=PASSWORD, role=role)
+    if role == "judge":
+        for more in ("referee", "floor"):
+            clubs.add_member(store, Actor.system(), 1, username, more)
 
 
 def api_login(client: TestClient, username: str) -> str:

@@ -104,6 +104,7 @@ def create_event(request: Request, body: EventCreateIn, actor: ApiActor) -> JSON
         location=body.location,
         is_major=body.is_major,
         seed=body.seed,
+        club=body.club,
     )
     out = _event_out(request, event_id)
     return JSONResponse(

@@ -23,17 +23,19 @@ from torneo.cards.rules.tournament import (
     find_match,
 )
 from torneo.cards.state import get_event, tournament_of
+from torneo.cards.state_access import EVENT, authorize_event
 from torneo.cards.tables import Event, Match, Registration, Round
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
 from torneo.core.messages import N_, Message
+from torneo.core.policy import Action
 from torneo.engines.records import Stage
 from torneo.engines.results import parse_game_score
 from torneo.judging import results as judging_results
-from torneo.judging.staff import on_roster
 from torneo.platform import guards
-from torneo.platform.guards import JUDGE, ORGANIZER, require, require_event_staff
+from torneo.platform.clubs import owning_club
+from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import load_preset
@@ -63,8 +65,10 @@ def create_event(
     location: str | None = None,
     is_major: bool = False,
     seed: int | None = None,
+    club: int | str | None = None,
 ) -> int:
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
+    """A new event of ``club`` (an id or name; left out, the one club the actor runs)."""
     ruleset = load_preset(preset)
     if ruleset.discipline != "card":
         raise TorneoError(
@@ -77,6 +81,7 @@ def create_event(
     clean = clean_name("name", name)
     with store.unit(actor) as uow:
         event = Event(
+            club_id=owning_club(uow.session, actor, club, EVENT),
             name=clean,
             preset=preset,
             status=EventStatus.REGISTRATION.value,
@@ -137,10 +142,11 @@ def register_player(
     rating: int | None = None,
     version: int | None = None,
 ) -> int:
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     data = PlayerInput(clean_name("name", name), (club or "").strip() or None, rating)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
+        authorize_event(uow.session, actor, event, Action.MANAGE)
         check_version(event, version)
         reg = _register(uow, event, tournament_of(event), data)
         _touch(event)
@@ -149,10 +155,11 @@ def register_player(
 
 def register_roster(store: Store, actor: Actor, event_id: int, text: str) -> list[int]:
     """CSV paste: everyone or no one (a duplicate anywhere refuses the whole paste)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     players = parse_roster_csv(text)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
+        authorize_event(uow.session, actor, event, Action.MANAGE)
         ids = []
         for data in players:
             try:
@@ -176,9 +183,10 @@ def start_event(
     version: int | None = None,
 ) -> tuple[int, int]:
     """Close registration, fix the number of Swiss rounds and the Top X (INV-STRUCT-1/2)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
+        authorize_event(uow.session, actor, event, Action.MANAGE)
         check_version(event, version)
         refusal = can_move(EventStatus(event.status), EventStatus.RUNNING)
         if refusal:
@@ -212,9 +220,10 @@ def pair_next_round(
     store: Store, actor: Actor, event_id: int, *, version: int | None = None
 ) -> int:
     """Pair the next Swiss round, or the next Top X round once the Top X has started."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
+        authorize_event(uow.session, actor, event, Action.MANAGE)
         check_version(event, version)
         ruleset = load_preset(event.preset)
         t = tournament_of(event, ruleset)
@@ -293,10 +302,10 @@ def report_result(
     reason: str | None = None,
 ) -> None:
     """Enter a match result; a judge or organizer may correct an earlier one with a reason."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
-        require_event_staff(uow.session, actor, event_id, on_roster=on_roster)
+        authorize_event(uow.session, actor, event, Action.OFFICIATE)
         check_version(event, version)
         ruleset = load_preset(event.preset)
         t = tournament_of(event, ruleset)
@@ -354,10 +363,10 @@ def drop_player(
     version: int | None = None,
 ) -> None:
     """INV-DROP-1 drop (or a disqualification): the player is no longer paired."""
-    require(actor, ORGANIZER, JUDGE) if disqualify else require(actor, ORGANIZER)
+    action = Action.OFFICIATE if disqualify else Action.MANAGE  # a judge may disqualify
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
-        require_event_staff(uow.session, actor, event_id, on_roster=on_roster)
+        authorize_event(uow.session, actor, event, action)
         check_version(event, version)
         t = tournament_of(event)
         refusal = can_drop(t, PlayerId(player_id))
@@ -395,9 +404,10 @@ def start_top(
     picks: list[int] | None = None,
 ) -> int:
     """Seed the Top X from the final Swiss standings (INV-TOP-1, INV-TOP-3 with ``picks``)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
+        authorize_event(uow.session, actor, event, Action.MANAGE)
         check_version(event, version)
         ruleset = load_preset(event.preset)
         t = tournament_of(event, ruleset)
@@ -422,9 +432,10 @@ def start_top(
 
 
 def close_event(store: Store, actor: Actor, event_id: int, *, version: int | None = None) -> None:
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
+        authorize_event(uow.session, actor, event, Action.MANAGE)
         check_version(event, version)
         ruleset = load_preset(event.preset)
         t = tournament_of(event, ruleset)
@@ -449,11 +460,12 @@ def close_event(store: Store, actor: Actor, event_id: int, *, version: int | Non
 def void_event(
     store: Store, actor: Actor, event_id: int, *, reason: str, version: int | None = None
 ) -> None:
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     if not reason.strip():
         raise TorneoError("reason", N_("is empty"), N_("why the event is void, for the record"))
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
+        authorize_event(uow.session, actor, event, Action.MANAGE)
         check_version(event, version)
         refusal = can_move(EventStatus(event.status), EventStatus.VOID)
         if refusal:

@@ -79,10 +79,11 @@ from torneo.cards.views_self_report import (
 )
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.messages import N_
+from torneo.core.policy import Action
 from torneo.engines.records import Stage
 from torneo.engines.results import GameScore, parse_game_score
 from torneo.judging import results as judging_results
-from torneo.platform.guards import JUDGE, ORGANIZER, require
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import Ruleset, load_preset
 
@@ -117,7 +118,7 @@ def report_by_code(
     def who(uow: UnitOfWork, event: Event) -> tuple[Match, int]:
         return seat_by_code_in(uow.session, event, table, code, secret)
 
-    return _report(store, Actor("player-code", frozenset({"player"})), event_id, result, who)
+    return _report(store, Actor("player-code"), event_id, result, who)
 
 
 def report_as_player(store: Store, actor: Actor, event_id: int, result: str) -> Reported:
@@ -346,7 +347,7 @@ def resolve(
     reason: str,
 ) -> ReportView:
     """A judge decides a reported match (disputed or still waiting): the result is recorded."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     why = " ".join(reason.split())
     if not why:
         raise TorneoError("reason", N_("is empty"), N_("why the judge decided so, for the record"))

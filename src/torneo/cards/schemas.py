@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
 from torneo.platform.i18n import PERCENT_TIEBREAKS
+from torneo.platform.web.schemas import OwningClub
 
 MAX_ROSTER_CHARS = 500_000
 
@@ -46,6 +47,7 @@ class EventCreateIn(_In):
     seed: int | None = Field(
         default=None, ge=0, lt=2**31, description="Seed of every draw; random when omitted."
     )
+    club: OwningClub = None
 
 
 class VersionIn(_In):

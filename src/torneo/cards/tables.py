@@ -27,6 +27,7 @@ class Event(Versioned, Base):
     __tablename__ = "events"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id"), index=True)  # its owner
     name: Mapped[str] = mapped_column(String(200))
     preset: Mapped[str] = mapped_column(String(80))
     status: Mapped[str] = mapped_column(String(20), index=True)

@@ -15,14 +15,14 @@ from typing import Literal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from torneo.cards.state_access import authorize_event
 from torneo.cards.tables import Event, Match, Round
 from torneo.cards.tables_self_report import SelfReport
 from torneo.core.errors import Conflict, Forbidden, NotFound
 from torneo.core.messages import N_
+from torneo.core.policy import Action
 from torneo.engines.records import Stage
 from torneo.engines.results import GameScore
-from torneo.judging.staff import on_roster
-from torneo.platform.guards import require_event_staff
 from torneo.platform.store.tables import Player, User
 from torneo.platform.store.uow import Actor, Store
 from torneo.presets import load_preset
@@ -293,8 +293,8 @@ def seat_of_player(session: Session, event: Event, player_id: int) -> Match:
 
 
 def require_judge(session: Session, actor: Actor, event: Event) -> None:
-    """Organizers, and judges on this event's roster (module doc)."""
-    require_event_staff(session, actor, event.id, on_roster=on_roster)
+    """Organizers of the event's club, and judges on this event's roster (module doc)."""
+    authorize_event(session, actor, event, Action.OFFICIATE)
 
 
 # --- reads -----------------------------------------------------------------------------------

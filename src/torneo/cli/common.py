@@ -34,8 +34,9 @@ from torneo.platform.store.uow import Actor, Store
 
 EXIT_INPUT = 2  # bad input or a refused action: nothing was changed
 
-# The CLI acts as a system organizer (it also enters results, which judges may do).
-CLI_ACTOR = Actor("cli", frozenset({"organizer", "judge"}))
+# The CLI runs on the server's own shell: it acts as the federation's admin (issue 12), and
+# every change it makes is audited under the name "cli".
+CLI_ACTOR = Actor("cli", admin=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
 

@@ -7,7 +7,10 @@ from typing import Annotated
 import typer
 
 from torneo.cli.common import JsonFlag, console, edge, open_store, print_json, print_table
+from torneo.core.errors import TorneoError
+from torneo.core.messages import N_
 from torneo.demo import load_demo
+from torneo.platform.web.settings import WebSettings
 
 
 def demo(
@@ -18,6 +21,12 @@ def demo(
 ) -> None:
     """Load a demo: 26 players, a finished event, a tournament in round 3, a season."""
     with edge(as_json=as_json):
+        if WebSettings.from_env().is_production:  # issue 12: its passwords are public
+            raise TorneoError(
+                "TORNEO_ENV",
+                N_("the demo is never loaded in production (its passwords are public)"),
+                N_("a development or test server"),
+            )
         summary = load_demo(open_store(), if_empty=if_empty)
     if summary is None:
         if as_json:

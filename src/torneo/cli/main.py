@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from torneo.cards import cli as event
-from torneo.cli import db, demo, serve, transfer
+from torneo.cli import accounts, db, demo, serve, transfer
 from torneo.cli.export_command import app as export_app
 from torneo.cli.pair_command import pair_command
 from torneo.judging import cli as judging
@@ -21,6 +21,8 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(db.app, name="db")
+app.add_typer(accounts.club_app, name="club", no_args_is_help=True)
+app.add_typer(accounts.user_app, name="user", no_args_is_help=True)
 app.add_typer(event.app, name="event", no_args_is_help=True)
 app.add_typer(season.app, name="season", no_args_is_help=True)
 app.add_typer(risiko.app, name="risiko", no_args_is_help=True)

@@ -26,20 +26,22 @@ from sqlalchemy.orm import Session
 
 from torneo.cards.commands import check_version
 from torneo.cards.rules.lifecycle import EventStatus
+from torneo.cards.state_access import authorize_event
 from torneo.cards.tables import Registration
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.core.ids import UserId
 from torneo.core.messages import N_, Term
+from torneo.core.policy import JUDGE, ORGANIZER, OWNER, Action
 from torneo.judging.commands_apply import touch
 from torneo.judging.rules import Ruling
 from torneo.judging.rules.decks import deck_format as find_format
 from torneo.judging.state import JudgingContext, load_context
 from torneo.judging.tables import EventJudge, JudgingConfig
-from torneo.platform.guards import JUDGE, ORGANIZER, require
-from torneo.platform.store.tables import User
+from torneo.platform.guards import precheck
+from torneo.platform.store.tables import Membership, User
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
-JUDGE_ROLES = frozenset({"judge", "organizer"})
+JUDGE_ROLES = frozenset({JUDGE, ORGANIZER, OWNER})  # club roles that may judge
 MAX_REASON = 1000
 
 
@@ -67,7 +69,8 @@ def issued_of(rulings: Sequence[Ruling]) -> list[Issued]:
 
 def acting_judge(ctx: JudgingContext, actor: Actor) -> UserId:
     """The actor as a judge of this event, or 403 (a judge of another event included)."""
-    require(actor, JUDGE, ORGANIZER)
+    precheck(actor, Action.OFFICIATE)
+    authorize_event(ctx.session, actor, ctx.event, Action.OFFICIATE)
     if actor.user_id is None or not ctx.roster.is_judge(UserId(actor.user_id)):
         raise Forbidden(
             "judge",
@@ -108,11 +111,20 @@ def current_round(ctx: JudgingContext) -> int:
 
 @contextmanager
 def judging_unit(
-    store: Store, actor: Actor, event_id: int, version: int | None = None
+    store: Store,
+    actor: Actor,
+    event_id: int,
+    version: int | None = None,
+    *,
+    action: Action | None = None,
 ) -> Iterator[tuple[UnitOfWork, JudgingContext]]:
-    """A transaction holding the event (locked for update) and its judging rows."""
+    """A transaction holding the event (locked for update) and its judging rows; with
+    ``action``, once the policy lets the actor do it (the roster's acts check the judge with
+    :func:`acting_judge` instead)."""
     with store.unit(actor) as uow:
         ctx = load_context(uow.session, event_id, for_update=True)
+        if action is not None:
+            authorize_event(uow.session, actor, ctx.event, action)
         check_version(ctx.event, version)
         yield uow, ctx
 
@@ -130,12 +142,19 @@ def _judge_account(session: Session, ctx: JudgingContext, username: str) -> User
             N_("an existing account"),
             params={"name": username.strip()},
         )
-    if user.role not in JUDGE_ROLES:
+    roles = set(
+        session.scalars(
+            select(Membership.role).where(
+                Membership.user_id == user.id, Membership.club_id == ctx.event.club_id
+            )
+        )
+    )
+    if not roles & JUDGE_ROLES:
         raise TorneoError(
             "username",
-            N_("%(name)s has the %(role)s role"),
-            N_("an account with the judge or organizer role"),
-            params={"name": user.username, "role": Term(user.role)},
+            N_("%(name)s is not a judge of the event's club"),
+            N_("a member of the club with the judge, organizer or owner role"),
+            params={"name": user.username},
         )
     if any(j.user_id == user.id for j, _ in ctx.judges):
         raise Conflict(
@@ -180,8 +199,8 @@ def appoint_judge(
     version: int | None = None,
 ) -> int:
     """INV-JUDGE-1: put an account on the event's roster (a player-judge names the player)."""
-    require(actor, ORGANIZER)
-    with judging_unit(store, actor, event_id, version) as (uow, ctx):
+    precheck(actor, Action.MANAGE)
+    with judging_unit(store, actor, event_id, version, action=Action.MANAGE) as (uow, ctx):
         user = _judge_account(uow.session, ctx, username)
         registered = {r.player_id: r for r in ctx.event.registrations}
         plays = _judge_plays(ctx, user, player_id, registered)
@@ -216,8 +235,8 @@ def appoint_judge(
 def remove_judge(
     store: Store, actor: Actor, event_id: int, user_id: int, *, version: int | None = None
 ) -> None:
-    require(actor, ORGANIZER)
-    with judging_unit(store, actor, event_id, version) as (uow, ctx):
+    precheck(actor, Action.MANAGE)
+    with judging_unit(store, actor, event_id, version, action=Action.MANAGE) as (uow, ctx):
         found = next(((j, u) for j, u in ctx.judges if j.user_id == user_id), None)
         if found is None:
             raise NotFound(
@@ -247,8 +266,8 @@ def appoint_head_judge(
     store: Store, actor: Actor, event_id: int, user_id: int, *, version: int | None = None
 ) -> None:
     """INV-JUDGE-1: with more than one judge, one is head judge and has the last word."""
-    require(actor, ORGANIZER)
-    with judging_unit(store, actor, event_id, version) as (uow, ctx):
+    precheck(actor, Action.MANAGE)
+    with judging_unit(store, actor, event_id, version, action=Action.MANAGE) as (uow, ctx):
         if not any(j.user_id == user_id for j, _ in ctx.judges):
             raise NotFound(
                 "user_id",
@@ -315,11 +334,11 @@ def configure(
     ``None`` leaves a setting as it is; an empty ``restricted`` text goes back to the preset's
     list; an empty ``cards`` text accepts any card name; an empty ``deadline`` removes it.
     """
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     catalog = _lines("cards", cards, MAX_CATALOG) if cards is not None else None
     listed = _lines("restricted", restricted, 500) if restricted is not None else None
     when = _deadline(deadline) if deadline is not None else None
-    with judging_unit(store, actor, event_id, version) as (uow, ctx):
+    with judging_unit(store, actor, event_id, version, action=Action.MANAGE) as (uow, ctx):
         if deck_format is not None and deck_format.strip():
             find_format(ctx.rules, deck_format.strip())
         config = config_row(ctx)

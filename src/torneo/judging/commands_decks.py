@@ -24,6 +24,7 @@ from torneo.cards.rules.lifecycle import EventStatus
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.core.ids import EventId, PlayerId, UserId
 from torneo.core.messages import N_, Term
+from torneo.core.policy import Action
 from torneo.judging.commands import acting_judge, config_row, judging_unit
 from torneo.judging.commands_apply import current_deck_row, touch
 from torneo.judging.rules.decks import (
@@ -36,7 +37,7 @@ from torneo.judging.rules.decks import (
 )
 from torneo.judging.state import JudgingContext, aware, deck_json, deck_of_row, load_context
 from torneo.judging.tables import DeckListRow, JudgingConfig
-from torneo.platform.guards import ORGANIZER, require
+from torneo.platform.guards import precheck
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
@@ -109,7 +110,7 @@ def _entrant(ctx: JudgingContext, player_id: int) -> None:
 
 def _submitter(ctx: JudgingContext, actor: Actor, player_id: int) -> str:
     """Who submits: "organizer", "judge" or "player"; anyone else gets 403."""
-    if ORGANIZER in actor.roles:
+    if actor.runs(ctx.event.club_id):
         return "organizer"
     if _is_judge(ctx, actor):
         return "judge"
@@ -223,7 +224,7 @@ def submit_pool(
 ) -> DeckSummary:
     """BER-FMT-2/3: the cards a player opened or drafted, which their deck must come from."""
     with judging_unit(store, actor, event_id) as (uow, ctx):
-        if ORGANIZER not in actor.roles:
+        if not actor.runs(ctx.event.club_id):
             acting_judge(ctx, actor)
         _entrant(ctx, player_id)
         _open(ctx)
@@ -280,8 +281,8 @@ def publish_deck_lists(
     store: Store, actor: Actor, event_id: int, *, published: bool = True
 ) -> None:
     """The organizer makes every list public (or private again)."""
-    require(actor, ORGANIZER)
-    with judging_unit(store, actor, event_id) as (uow, ctx):
+    precheck(actor, Action.MANAGE)
+    with judging_unit(store, actor, event_id, action=Action.MANAGE) as (uow, ctx):
         config = config_row(ctx)
         before = config.decklists_published
         config.decklists_published = published
@@ -305,7 +306,7 @@ def viewer_role(ctx: JudgingContext, actor: Actor | None) -> tuple[ViewerRole, P
     player = PlayerId(user.player_id) if user is not None and user.player_id else None
     if _is_judge(ctx, actor):
         return ViewerRole.JUDGE, player
-    if ORGANIZER in actor.roles:
+    if actor.runs(ctx.event.club_id):
         return ViewerRole.ORGANIZER, player
     return ViewerRole.PLAYER, player
 

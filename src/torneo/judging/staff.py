@@ -1,10 +1,9 @@
 """Who judges an event: the roster check other disciplines pass to the platform's guards.
 
-INV-JUDGE-1: the organizer appoints each event's judges (``judging_judges``). The platform's
-``require_event_staff`` needs to know whether a user is on that roster, but the platform imports
-no discipline (import contract "platform"), so the check lives here, next to the table, and the
-card use cases hand it over: ``require_event_staff(session, actor, event_id, on_roster=on_roster)``.
-This module is judging's declared interface for the card discipline (contract "disciplines").
+INV-JUDGE-1: the organizer appoints each event's judges (``judging_judges``). The one policy
+(``torneo.core.policy``) needs the roster of the event a judge acts on; the card discipline
+loads it from here (``torneo.cards.state_access``). This module is judging's declared
+interface for the card discipline (contract "disciplines").
 """
 
 from __future__ import annotations
@@ -23,3 +22,10 @@ def on_roster(session: Session, event_id: int, user_id: int) -> bool:
         )
     )
     return bool(count)
+
+
+def judges_of(session: Session, event_id: int) -> frozenset[int]:
+    """INV-JUDGE-1: the user ids on event ``event_id``'s judge roster."""
+    return frozenset(
+        session.scalars(select(EventJudge.user_id).where(EventJudge.event_id == event_id))
+    )

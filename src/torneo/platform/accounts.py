@@ -1,28 +1,45 @@
-"""Accounts: organizers, judges and players log in with argon2-hashed passwords."""
+"""Accounts: club staff and players log in with argon2-hashed passwords.
+
+An account's rights are its memberships (club, role) and the admin flag (issue 12); the actor
+built here carries them, read from the database on each request, so a removed role or account
+stops working at once, on every worker.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
-from torneo.core.errors import Conflict, TorneoError, Unauthorized
+from torneo.core.errors import Conflict, NotFound, TorneoError, Unauthorized
 from torneo.core.messages import N_
-from torneo.platform.store.tables import User
+from torneo.core.policy import CLUB_ROLES, PLAYER, Action
+from torneo.platform.clubs import club_by_name, club_resource
+from torneo.platform.guards import authorize
+from torneo.platform.store.tables import Club, Membership, User
 from torneo.platform.store.uow import Actor, Store
 
-# N_: refusals name roles as translated words (Term), so the catalog must hold them.
-ROLES = (N_("organizer"), N_("judge"), N_("player"))
+# "player": an account linked to a player record, with no club role (it reports its results).
+ROLES = (*CLUB_ROLES, PLAYER)
 _hasher = PasswordHasher()
 # Verifying against a dummy hash when the user is unknown keeps the timing of both failures equal.
 _DUMMY_HASH = _hasher.hash("torneo-dummy-password")
 
 
-def actor_of(user: User) -> Actor:
-    roles = {user.role}
-    if user.role == "organizer":
-        roles.add("judge")  # an organizer may act as judge at their own club's events
-    return Actor(user.username, frozenset(roles), user_id=user.id)
+def actor_of(session: Session, user: User) -> Actor:
+    memberships = session.execute(
+        select(Membership.club_id, Membership.role).where(Membership.user_id == user.id)
+    ).all()
+    return Actor(
+        user.username,
+        frozenset((club, role) for club, role in memberships),
+        user_id=user.id,
+        admin=user.is_admin,
+        player_id=user.player_id,
+    )
 
 
 def create_user(
@@ -32,9 +49,13 @@ def create_user(
     username: str,
     password: str,
     role: str,
+    club: int | str | None = None,
     display_name: str | None = None,
     player_id: int | None = None,
+    admin: bool = False,
 ) -> int:
+    """A new account. ``role`` "player" links it to ``player_id`` with no club role; any other
+    role is a membership of ``club`` (an id or name; left out, the one club of the server)."""
     name = username.strip().lower()
     if not name or len(name) > 80 or not all(c.isalnum() or c in "._-" for c in name):
         raise TorneoError(
@@ -51,10 +72,13 @@ def create_user(
         raise TorneoError(
             "role",
             N_("unknown role '%(role)s'"),
-            N_("organizer, judge, player"),  # ROLES, said as one translated list
+            N_("owner, organizer, judge, referee, floor or player"),  # ROLES, as one list
             params={"role": role},
         )
     with store.unit(actor) as uow:
+        club_id = None
+        if role != PLAYER:
+            club_id = _club_for_account(uow.session, actor, club)
         exists = uow.session.scalar(select(func.count()).where(User.username == name))
         if exists:
             raise Conflict(
@@ -66,15 +90,47 @@ def create_user(
         user = User(
             username=name,
             display_name=display_name or username,
-            role=role,
+            is_admin=admin,
             password_hash=_hasher.hash(password),
             player_id=player_id,
             created_at=uow.now,
         )
         uow.session.add(user)
         uow.session.flush()
-        uow.audit("user.create", "user", user.id, after={"username": name, "role": role})
+        if club_id is not None:
+            uow.session.add(
+                Membership(club_id=club_id, user_id=user.id, role=role, created_at=uow.now)
+            )
+        uow.audit(
+            "user.create",
+            "user",
+            user.id,
+            after={"username": name, "role": role, "club": club_id, "admin": admin},
+        )
         return user.id
+
+
+def _club_for_account(session: Session, actor: Actor, club: int | str | None) -> int:
+    """The club of a new account's role: its owner (or the admin) gives roles (MEMBERS)."""
+    if club is None:
+        ids = session.scalars(select(Club.id).order_by(Club.id)).all()
+        if len(ids) != 1:
+            raise TorneoError(
+                "club",
+                N_("say which club the account's role belongs to"),
+                N_("the name of a club"),
+            )
+        club_id = ids[0]
+    elif isinstance(club, str) and not club.isdigit():
+        club_id = club_by_name(session, club).id
+    else:
+        club_id = int(club)
+        if session.get(Club, club_id) is None:
+            raise NotFound(
+                "club", N_("no club %(id)s"), N_("the id of a club"), params={"id": club_id}
+            )
+    authorize(actor, Action.MEMBERS, club_resource(club_id))
+    return club_id
 
 
 def authenticate(store: Store, username: str, password: str) -> Actor:
@@ -93,10 +149,71 @@ def authenticate(store: Store, username: str, password: str) -> Actor:
                 N_("wrong user name or password"),
                 N_("the user name and password of an account"),
             )
-        return actor_of(user)
+        return actor_of(session, user)
 
 
 def get_actor(store: Store, user_id: int) -> Actor | None:
     with store.read() as session:
         user = session.get(User, user_id)
-        return actor_of(user) if user else None
+        return actor_of(session, user) if user else None
+
+
+@dataclass(frozen=True, slots=True)
+class UserRow:
+    """One account as ``torneo user list`` shows it."""
+
+    id: int
+    username: str
+    display_name: str
+    admin: bool
+    player_id: int | None
+    roles: tuple[tuple[str, str], ...]  # (club name, role)
+
+    def roles_text(self) -> str:
+        return ", ".join(f"{role}@{club}" for club, role in self.roles)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "username": self.username,
+            "name": self.display_name,
+            "admin": self.admin,
+            "player_id": self.player_id,
+            "roles": [{"club": c, "role": r} for c, r in self.roles],
+        }
+
+
+def list_users(store: Store) -> list[UserRow]:
+    with store.read() as session:
+        roles: dict[int, list[tuple[str, str]]] = {}
+        for uid, club, role in session.execute(
+            select(Membership.user_id, Club.name, Membership.role)
+            .join(Club, Club.id == Membership.club_id)
+            .order_by(Club.name, Membership.role)
+        ):
+            roles.setdefault(uid, []).append((club, role))
+        return [
+            UserRow(
+                u.id,
+                u.username,
+                u.display_name,
+                u.is_admin,
+                u.player_id,
+                tuple(roles.get(u.id, ())),
+            )
+            for u in session.scalars(select(User).order_by(User.username))
+        ]
+
+
+def with_password(store: Store, usernames: tuple[str, ...], password: str) -> list[str]:
+    """Which of ``usernames`` still log in with ``password`` (a known, published one)."""
+    with store.read() as session:
+        users = session.scalars(select(User).where(User.username.in_(usernames))).all()
+        found = []
+        for user in users:
+            try:
+                _hasher.verify(user.password_hash, password)
+            except (VerificationError, InvalidHashError):
+                continue
+            found.append(user.username)
+        return sorted(found)

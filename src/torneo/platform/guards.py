@@ -1,21 +1,16 @@
-"""Guards every use case runs before it changes anything: the actor's role and a stale page.
+"""Guards every use case runs before it changes anything: the policy and a stale page.
 
 One place for both so that every discipline refuses the same way, with the same words: a
-Forbidden that names the roles accepted, and a Conflict that tells the client to reload.
+Forbidden that says who may act, and a Conflict that tells the client to reload.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from sqlalchemy.orm import Session
-
 from torneo.core.errors import Conflict, Forbidden
-from torneo.core.messages import N_, Message, Term
-from torneo.platform.store.uow import Actor
-
-ORGANIZER = "organizer"
-JUDGE = "judge"
+from torneo.core.messages import N_
+from torneo.core.policy import Action, Actor, Resource, refusal
 
 # "the event changed since you loaded it": one sentence per row a person knows by name, so each
 # is translated whole (an Italian event is masculine, a table console feminine).
@@ -29,12 +24,6 @@ _CHANGED: dict[str, str] = {
 _CHANGED_ANY = N_("the %(what)s changed since you loaded it (yours %(mine)s, now %(now)s)")
 
 
-class RosterCheck(Protocol):
-    """Is user ``user_id`` on the staff roster of event ``event_id``? (a discipline's check)"""
-
-    def __call__(self, session: Session, event_id: int, user_id: int) -> bool: ...
-
-
 class HasVersion(Protocol):
     """A row under optimistic locking (``torneo.platform.store.tables.Versioned``)."""
 
@@ -42,23 +31,51 @@ class HasVersion(Protocol):
     def version(self) -> int: ...
 
 
-def require(actor: Actor, *roles: str) -> None:
-    """Refuse an actor holding none of ``roles``."""
-    if not actor.roles.intersection(roles):
+def authorize(actor: Actor, action: Action, resource: Resource) -> None:
+    """Refuse (403, nothing changed) unless the one policy lets ``actor`` do ``action`` on
+    ``resource`` (``torneo.core.policy``: memberships, staff rosters, the admin).
+
+    Every use case calls this inside its unit of work, after loading the resource's club and
+    roster (each discipline's ``state_access`` module), before it changes anything.
+    """
+    refused = refusal(actor, action, resource)
+    if refused is not None:
+        raise Forbidden(
+            refused.field, refused.reason, refused.accepted, params=dict(refused.params)
+        )
+
+
+def precheck(actor: Actor, action: Action) -> None:
+    """Refuse at once an actor who could not do ``action`` on anything, before the input is
+    read: an account with no role in any club (a player) may neither manage nor officiate, and
+    only organizers and owners manage. The full check, on the resource's own club and roster,
+    is :func:`authorize` inside the transaction; this one only makes "you may not" come before
+    "your input is wrong" for those who may not do it anywhere."""
+    if actor.admin:
+        return
+    may = bool(actor.clubs_run()) if action is not Action.OFFICIATE else bool(actor.memberships)
+    if not may:
         raise Forbidden(
             "actor",
             N_("%(who)s may not do this"),
-            Message(N_("%(roles)s role"), {"roles": _either(roles)}),
+            N_("an organizer of the club") if action is not Action.OFFICIATE else _STAFF,
             params={"who": actor.name},
         )
 
 
-def _either(roles: tuple[str, ...]) -> Term | Message:
-    """ "organizer or judge": the roles as translated words joined by "or"."""
-    said: Term | Message = Term(roles[0])
-    for role in roles[1:]:
-        said = Message(N_("%(first)s or %(second)s"), {"first": said, "second": Term(role)})
-    return said
+_STAFF = N_("the tournament's staff, or an organizer of the club")
+
+
+def require_player(actor: Actor) -> int:
+    """The player record of a player's account (a player acting for themselves)."""
+    if actor.player_id is None:
+        raise Forbidden(
+            "actor",
+            N_("%(who)s is not a player's account"),
+            N_("the account of a player (claimed with the organizer's code)"),
+            params={"who": actor.name},
+        )
+    return actor.player_id
 
 
 def check_version(row: HasVersion, version: int | None, what: str) -> None:
@@ -73,27 +90,4 @@ def check_version(row: HasVersion, version: int | None, what: str) -> None:
             _CHANGED.get(what, _CHANGED_ANY),
             N_("reload the page and try again"),
             params={"what": what, "mine": version, "now": row.version},
-        )
-
-
-def require_event_staff(
-    session: Session, actor: Actor, event_id: int, *, on_roster: RosterCheck
-) -> None:
-    """Organizers, and judges on this event's roster: a judge of event A never acts on event B
-    (INV-JUDGE-1: the organizer appoints the event's judges).
-
-    The roster belongs to a discipline (judging's ``judging_judges``) and the platform imports
-    no discipline (import contract "platform"), so the caller passes the roster check
-    (``torneo.judging.staff.on_roster``). A required argument rather than a registry filled at
-    start-up: a caller cannot forget it, and no import order can leave the check missing.
-    """
-    require(actor, ORGANIZER, JUDGE)
-    if ORGANIZER in actor.roles:
-        return
-    if actor.user_id is None or not on_roster(session, event_id, actor.user_id):
-        raise Forbidden(
-            "judge",
-            N_("%(who)s is not a judge of event %(id)s"),
-            N_("a judge on the event's roster (the organizer appoints judges)"),
-            params={"who": actor.name, "id": event_id},
         )

@@ -115,6 +115,7 @@ def create(request: Request, body: CreateIn, actor: ApiActor) -> JSONResponse:
         seed=body.seed,
         balance_threshold=body.balance_threshold,
         seats_per_table=body.seats_per_table,
+        club=body.club,
     )
     view = tournament_view(store_of(request), tid)
     return json_response(view, 201, {"Location": f"/api/v1/poker/tournaments/{tid}"})

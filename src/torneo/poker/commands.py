@@ -38,7 +38,9 @@ from sqlalchemy.orm.attributes import flag_modified
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.inputs import clean_name, parse_date
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.clubs import owning_club
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.poker.rules.balancing import check_threshold
 from torneo.poker.rules.entries import BuyInPart, PartKind, Price
@@ -52,12 +54,11 @@ from torneo.poker.state import (
     payouts_to_json,
     structure_to_json,
 )
+from torneo.poker.state_access import KIND
 from torneo.poker.tables import PokerTournament
 from torneo.presets import load_preset
 from torneo.presets.poker import PokerRules
 
-ORGANIZER = "organizer"
-JUDGE = "judge"
 DEFAULT_PRESET = "lifeclub-poker"
 
 REGISTRATION = "registration"
@@ -272,9 +273,11 @@ def create_tournament(
     seed: int | None = None,
     balance_threshold: int | None = None,
     seats_per_table: int | None = None,
+    club: int | str | None = None,
 ) -> int:
-    """PKR-SCHED-1: a tournament of the club's week, with its buy-in, stack and structure."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
+    """PKR-SCHED-1: a tournament of the club's week, with its buy-in, stack and structure,
+    owned by ``club`` (an id or name; left out, the one club the actor runs)."""
     rules = poker_rules(preset)
     try:
         weekly_row = weekly(rules, template)
@@ -291,6 +294,7 @@ def create_tournament(
     options = entry_options(rules, weekly_row)
     with store.unit(actor) as uow:
         row = PokerTournament(
+            club_id=owning_club(uow.session, actor, club, KIND),
             name=title,
             preset=preset,
             template=template,

@@ -14,9 +14,10 @@ from typing import Any
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
-from torneo.poker.commands import JUDGE, ORGANIZER, parse_int, topic, touch
+from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.commands_floor import finish, open_running
 from torneo.poker.rules.colour_up import check_chip_counts
 from torneo.poker.rules.icm import chop_icm
@@ -67,9 +68,9 @@ def record_chip_counts(
     version: int | None = None,
 ) -> None:
     """The chips of every player still in; refused unless they add up to the chips in play."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
         parsed = _counts(state, counts, "chip_counts")
         row.stacks = {"at": uow.now.isoformat(), "counts": {str(p): c for p, c in parsed.items()}}
         uow.audit("poker.chip_counts", "poker_tournament", row.id, after=row.stacks)
@@ -87,11 +88,11 @@ def chop(
 ) -> dict[int, int]:
     """A deal among the players left: equal, chip-proportional or ICM (exact), in cents rounded
     to the club's unit without losing one; the tournament ends with it."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     if method not in CHOPS:
         raise TorneoError("method", N_("'%(method)s'"), ", ".join(CHOPS), params={"method": method})
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.MANAGE)
         alive = list(state.field.alive)
         if len(alive) < 2:
             raise Conflict(

@@ -11,9 +11,10 @@ from typing import Any
 
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
-from torneo.poker.commands import JUDGE, ORGANIZER, RUNNING, not_finished, parse_int, topic
+from torneo.poker.commands import RUNNING, not_finished, parse_int, topic
 from torneo.poker.rules import clock as poker_clock
 from torneo.poker.state import (
     check_version,
@@ -21,6 +22,7 @@ from torneo.poker.state import (
     get_tournament,
     load,
 )
+from torneo.poker.state_access import authorize_tournament
 
 # --- the clock --------------------------------------------------------------------------------
 
@@ -34,9 +36,10 @@ def _clock_action(
     change: Any,
     **details: Any,
 ) -> None:
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.OFFICIATE)
         check_version(row, version)
         not_finished(row)
         state = load(row)

@@ -17,10 +17,11 @@ from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import clean_name
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
-from torneo.poker.commands import ORGANIZER, audit, not_finished, topic, touch
+from torneo.poker.commands import audit, not_finished, topic, touch
 from torneo.poker.commands_seats import MoveOut, SeatOut, seat_newcomer
 from torneo.poker.rules.entries import register
 from torneo.poker.state import (
@@ -30,6 +31,7 @@ from torneo.poker.state import (
     load,
     seating_to_json,
 )
+from torneo.poker.state_access import authorize_tournament
 from torneo.poker.tables import PokerEntrant, PokerPurchase, PokerTournament
 
 # --- players and entries ----------------------------------------------------------------------
@@ -60,9 +62,10 @@ def book_player(
     store: Store, actor: Actor, tournament_id: int, *, name: str, version: int | None = None
 ) -> int:
     """PKR-LATE-1: a player books (by mail or phone) and may then enter late."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         player = _player(uow, name)
@@ -119,9 +122,10 @@ def register_player(
     """The buy-in paid (PKR-REG-1). After the start it is a late entry (PKR-LATE-1): only for a
     player who booked, never after level 3, never for one who busted; the chip penalty is taken
     and a seat drawn."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         state = load(row)
@@ -174,7 +178,7 @@ def register_roster(
     store: Store, actor: Actor, tournament_id: int, names: Sequence[str]
 ) -> list[int]:
     """Several buy-ins before the start, all or none (a name twice refuses the whole list)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     clean = [clean_name("names", n) for n in names if n.strip()]
     if not clean:
         raise TorneoError("names", N_("no names given"), N_("one player a line"))
@@ -188,6 +192,7 @@ def register_roster(
     ids: list[int] = []
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         if row.clock.get("started_at"):
             raise Conflict("names", N_("the clock has started"), N_("late entries one at a time"))
         state = load(row)

@@ -26,9 +26,10 @@ from typing import Any
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
-from torneo.poker.commands import FINISHED, JUDGE, ORGANIZER, parse_int, topic, touch
+from torneo.poker.commands import FINISHED, parse_int, topic, touch
 from torneo.poker.commands_seats import MoveOut, add_move_row, record_moves
 from torneo.poker.rules import clock as poker_clock
 from torneo.poker.rules.balancing import decide
@@ -46,15 +47,18 @@ from torneo.poker.state import (
     next_rng,
     seating_to_json,
 )
+from torneo.poker.state_access import authorize_tournament
 from torneo.poker.tables import PokerBust, PokerTournament
 
 UNDOABLE = (MoveReason.BALANCE.value, MoveReason.BREAK.value, MoveReason.DIRECTOR.value)
 
 
 def open_running(
-    uow: UnitOfWork, tournament_id: int, version: int | None
+    uow: UnitOfWork, tournament_id: int, version: int | None, action: Action
 ) -> tuple[PokerTournament, PokerState]:
+    """The running tournament, locked, once the policy lets the actor do ``action`` on it."""
     row = get_tournament(uow.session, tournament_id, for_update=True)
+    authorize_tournament(uow.session, uow.actor, row, action)
     check_version(row, version)
     if row.status == FINISHED:
         raise Conflict("status", N_("the tournament is finished"), N_("a tournament still running"))
@@ -109,7 +113,7 @@ def bust_out(
     version: int | None = None,
 ) -> BustOutcome:
     """PKR-END-1 bust-out(s) of one hand, then the floor decision (PKR-BRK-1, PKR-BAL-1/2)."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     ids = _int_ids("players", players)
     if not ids:
         raise TorneoError("players", N_("nobody to bust"), N_("one or more seated players"))
@@ -118,7 +122,7 @@ def bust_out(
         for k, v in (chips_at_start or {}).items()
     }
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
         playing_level(state, uow)
         seating = state.require_seating()
         if len(ids) > 1:
@@ -186,9 +190,9 @@ def undo_last_move(
     store: Store, actor: Actor, tournament_id: int, *, version: int | None = None
 ) -> MoveOut:
     """Put back the last balancing, breaking or director's move (announced as a move)."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
         seating = state.require_seating()
         last = next((m for m in reversed(row.moves) if not m.undone and m.reason in UNDOABLE), None)
         if last is None:
@@ -227,12 +231,12 @@ def move_player_to(
     version: int | None = None,
 ) -> MoveOut:
     """The director moves a player by hand (two players in one seat: refused)."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     pid = PlayerId(parse_int("player_id", player_id, low=1))
     to_table = parse_int("table", table, low=1)
     to_seat = parse_int("seat", seat, low=1)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
         seating = state.require_seating()
         move = move_player(seating, pid, to_table, to_seat)
         seating = apply_move(seating, move)
@@ -257,7 +261,7 @@ def record_hand_positions(
 ) -> None:
     """Where the button and the blinds were in the hand just dealt (PKR-BTN-1, PKR-DEAD-1):
     the director's view then shows the next hand's positions, the dead-button way."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     number = parse_int("table", table, low=1)
     positions = HandPositions(
         parse_int("button", button, low=1),
@@ -265,7 +269,7 @@ def record_hand_positions(
         parse_int("big_blind", big_blind, low=1),
     )
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
         seating = record_hand(state.require_seating(), number, positions)
         row.seating = seating_to_json(seating)
         touch(row)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
-from torneo.poker.commands import ORGANIZER, parse_int, topic, touch
+from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.commands_entries import EntryOut, add_purchase_row
 from torneo.poker.commands_floor import open_running, playing_level
 from torneo.poker.commands_seats import SeatOut, seat_newcomer
@@ -37,10 +38,10 @@ def re_enter(
 ) -> EntryOut:
     """A busted player enters again where the tournament offers it ("con la vita", PKR-REG-1):
     the earlier bust leaves the finishing order, a seat is drawn, the room rebalanced."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     pid = PlayerId(parse_int("player_id", player_id, low=1))
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.MANAGE)
         level = playing_level(state, uow)
         _, purchase = domain_re_enter(
             state.ledger, state.options, pid, level, state.field.has_busted(pid)
@@ -98,11 +99,11 @@ def rebuy(
     version: int | None = None,
 ) -> EntryOut:
     """A rebuy where offered, within its limits (count, stack, last level)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     pid = PlayerId(parse_int("player_id", player_id, low=1))
     chips = parse_int("stack", stack, low=0)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.MANAGE)
         level = playing_level(state, uow)
         _still_in(state, pid)
         _, purchase = domain_rebuy(state.ledger, state.options, pid, level, chips)
@@ -127,10 +128,10 @@ def add_on(
     version: int | None = None,
 ) -> EntryOut:
     """The add-on (the Saturday "6,000+6,000"), once per entry, for a player still in."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     pid = PlayerId(parse_int("player_id", player_id, low=1))
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.MANAGE)
         level = playing_level(state, uow)
         _still_in(state, pid)
         _, purchase = domain_add_on(state.ledger, state.options, pid, level, False)

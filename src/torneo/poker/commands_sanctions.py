@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
-from torneo.poker.commands import JUDGE, ORGANIZER, parse_int, topic, touch
+from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.commands_floor import finish, open_running
 from torneo.poker.commands_seats import MoveOut, record_moves
 from torneo.poker.rules.balancing import decide
@@ -55,7 +56,7 @@ def sanction_player(
 ) -> SanctionOut:
     """PKR-PEN-1: warning; missed hands for 1–4 orbits (an orbit = the players at the table,
     the penalised one included); disqualification with the chips removed. Repeats escalate."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     pid = PlayerId(parse_int("player_id", player_id, low=1))
     try:
         sanction_kind = SanctionKind(kind.strip())
@@ -68,7 +69,7 @@ def sanction_player(
         ) from None
     turns = parse_int("orbits", orbits or 0, low=0)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
         seating = state.require_seating()
         if not seating.is_seated(pid):
             raise TorneoError(

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from torneo.core.errors import Conflict
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
-from torneo.poker.commands import JUDGE, ORGANIZER, audit, topic, touch
+from torneo.poker.commands import audit, topic, touch
 from torneo.poker.rules.balancing import decide
 from torneo.poker.rules.positions import draw_seat_for
 from torneo.poker.rules.seating import Move, SeatAssignment, Seating, assign, draw_seats, open_table
@@ -26,6 +27,7 @@ from torneo.poker.state import (
     next_rng,
     seating_to_json,
 )
+from torneo.poker.state_access import authorize_tournament
 from torneo.poker.tables import PokerMove, PokerTournament
 
 
@@ -155,9 +157,10 @@ def draw_seats_now(
     store: Store, actor: Actor, tournament_id: int, *, version: int | None = None
 ) -> list[SeatOut]:
     """PKR-TBL-1: the random seat draw (seeded, the seed recorded), before the clock starts."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.OFFICIATE)
         check_version(row, version)
         if row.clock.get("started_at"):
             raise Conflict(

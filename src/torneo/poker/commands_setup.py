@@ -13,10 +13,10 @@ from typing import Any
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.poker.commands import (
-    ORGANIZER,
     before_start,
     not_finished,
     parse_int,
@@ -40,6 +40,7 @@ from torneo.poker.state import (
     price_to_json,
     structure_to_json,
 )
+from torneo.poker.state_access import authorize_tournament
 
 # --- structure, options, payouts (before the start) --------------------------------------------
 
@@ -54,10 +55,11 @@ def edit_structure(
     version: int | None = None,
 ) -> None:
     """PKR-BTN-1: the schedule published before the start; refused once the clock runs."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     parsed = parse_steps(steps)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         before_start(row, "structure")
         chips = (
@@ -98,9 +100,10 @@ def set_entry_options(
     version: int | None = None,
 ) -> None:
     """PKR-SCHED-1 / PKR-LATE-1: re-entries, rebuys, the add-on and the late chip penalty."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         before_start(row, "options")
         options = dict(row.options)
@@ -147,7 +150,7 @@ def set_payouts(
     version: int | None = None,
 ) -> None:
     """The payout table by field size: each row must add up to 100% (else refused)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     built: list[PayoutRow] = []
     for i, (max_entries, percentages) in enumerate(rows, start=1):
         limit = None
@@ -169,6 +172,7 @@ def set_payouts(
     unit = parse_int("unit_cents", unit_cents, low=1) if unit_cents is not None else None
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         before = row.payouts
@@ -201,9 +205,10 @@ def set_floor_options(
     version: int | None = None,
 ) -> None:
     """PKR-BAL-1 threshold (2 by art. 8.2, 3 by art. 16.2), PKR-BRK-1 order, PKR-TBL-1 seats."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         before = {"threshold": row.balance_threshold, "order": row.break_order}

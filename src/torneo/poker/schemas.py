@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from torneo.platform.web.schemas import OwningClub
 from torneo.poker.commands import DEFAULT_PRESET
 from torneo.poker.commands_entries import EntryOut
 from torneo.poker.commands_floor import BustOutcome
@@ -47,6 +48,7 @@ class CreateIn(BaseModel):
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
     balance_threshold: int | None = Field(default=None, ge=2, le=9)
     seats_per_table: int | None = None
+    club: OwningClub = None
 
 
 class StepIn(BaseModel):

@@ -28,6 +28,7 @@ class PokerTournament(Versioned, Base):
     __tablename__ = "poker_tournaments"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id"), index=True)  # its owner
     name: Mapped[str] = mapped_column(String(200))
     preset: Mapped[str] = mapped_column(String(80))
     template: Mapped[str | None] = mapped_column(String(40), default=None)  # PKR-SCHED-1 id

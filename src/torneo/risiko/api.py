@@ -106,6 +106,7 @@ def create_tournament(
         season=body.season,
         kind=body.kind,
         seed=body.seed,
+        club=body.club,
         **body.rule_changes(),
     )
     response.headers["Location"] = f"/api/v1/risiko/tournaments/{tid}"

@@ -41,7 +41,9 @@ from sqlalchemy.orm.attributes import flag_modified
 from torneo.core.errors import Conflict, NotFound, Refusal, TorneoError
 from torneo.core.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
 from torneo.core.messages import N_, Message
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.clubs import owning_club
+from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets.risiko import RisikoRules
@@ -57,6 +59,7 @@ from torneo.risiko.state import (
     preset_rules,
     rules_of,
 )
+from torneo.risiko.state_access import KIND, authorize_tournament
 from torneo.risiko.structure import (
     FINISHED_REASON,
     make_draw,
@@ -66,8 +69,6 @@ from torneo.risiko.structure import (
 )
 from torneo.risiko.tables import RisikoEntrant, RisikoRound, RisikoTournament
 
-ORGANIZER = "organizer"
-JUDGE = "judge"
 DEFAULT_PRESET = "risiko-rtu-2016"
 OPEN_FACTORS = {5: Fraction(5, 4), 3: Fraction(3, 4)}  # RSK-PTS-2 Open variant
 MAX_TEXT = 20_000
@@ -195,16 +196,19 @@ def create_tournament(
     season: str | None = None,
     kind: str = "club",
     seed: int | None = None,
+    club: int | str | None = None,
     **rule_changes: Any,
 ) -> int:
-    """A tournament in registration, with the preset's rules and the organizer's changes."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
+    """A tournament in registration, with the preset's rules and the organizer's changes,
+    owned by ``club`` (an id or name; left out, the one club the actor runs)."""
     clean = clean_name("name", name)
     when = parse_date("held_on", held_on)
     rules = apply_rule_changes(preset_rules(preset), rule_changes)
     class_ = check_kind(rules, kind)
     with store.unit(actor) as uow:
         row = RisikoTournament(
+            club_id=owning_club(uow.session, actor, club, KIND),
             name=clean,
             preset=preset,
             held_on=when,
@@ -275,10 +279,11 @@ def register_player(
     club: str | None = None,
     version: int | None = None,
 ) -> int:
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     data = PlayerInput(clean_name("name", name), clean_optional("club", club, 120))
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         _registration_open(row)
         entrant = _register(uow, row, data)
@@ -289,10 +294,11 @@ def register_player(
 
 def register_roster(store: Store, actor: Actor, tournament_id: int, text: str) -> list[int]:
     """A pasted list, one ``name[,club]`` a line: everyone or no one."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     players = parse_roster_csv(text)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         _registration_open(row)
         ids = []
         for data in players:
@@ -322,9 +328,10 @@ def withdraw_player(
     version: int | None = None,
 ) -> None:
     """The player leaves the tournament: not drawn again; before any draw, unregistered."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         entrant = next((e for e in row.entrants if e.player_id == player_id), None)
@@ -365,9 +372,10 @@ def draw_round(
     version: int | None = None,
 ) -> int:
     """RSK-TBL-2: draw the next round of the structure with a new recorded seed."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         rules = rules_of(row)
         plan = next_draw(row, rules)
@@ -422,9 +430,10 @@ def close_tournament(
     store: Store, actor: Actor, tournament_id: int, *, version: int | None = None
 ) -> None:
     """Close once every drawn table has its result; the final ranking is then fixed."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         if not row.rounds:

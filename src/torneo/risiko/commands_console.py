@@ -27,11 +27,13 @@ from sqlalchemy import select
 
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.platform.web.forms import checked
-from torneo.risiko.commands import JUDGE, ORGANIZER, not_finished, topic
+from torneo.risiko.commands import not_finished, topic
 from torneo.risiko.state import check_version, get_tournament, round_row, rules_of, table_seats
+from torneo.risiko.state_access import authorize_tournament
 from torneo.risiko.state_console import (
     ACTION_KINDS,
     Console,
@@ -108,6 +110,7 @@ def _open(
     ``version`` is the console version the phone saw: 0 for a console not opened yet.
     """
     row = get_tournament(uow.session, tournament_id)
+    authorize_tournament(uow.session, uow.actor, row, Action.OFFICIATE)  # its referees
     not_finished(row)
     rnd = round_row(row, round_no)
     order = table_seats(rnd, table)
@@ -155,7 +158,7 @@ def act(
     version: int | None = None,
 ) -> Console:
     """Apply one action at the table; return the console's new state."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     clean = normalize(action)
     with store.unit(actor) as uow:
         game = _open(uow, tournament_id, round_no, table, version)
@@ -212,7 +215,7 @@ def undo(
     version: int | None = None,
 ) -> Console:
     """Take back the last action at the table (a mis-tap); it stays on the audit log."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
         game = _open(uow, tournament_id, round_no, table, version)
         if not game.actions:

@@ -24,10 +24,11 @@ from typing import Any
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_, Message
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.forms import WHOLE_NUMBER
-from torneo.risiko.commands import JUDGE, ORGANIZER, audit, not_finished, topic, touch
+from torneo.risiko.commands import audit, not_finished, topic, touch
 from torneo.risiko.rules.results import (
     SeatResult,
     SeatStatus,
@@ -48,6 +49,7 @@ from torneo.risiko.state import (
     seat_to_json,
     table_seats,
 )
+from torneo.risiko.state_access import authorize_tournament
 from torneo.risiko.tables import RisikoResult
 
 
@@ -166,7 +168,7 @@ def enter_result(
     version: int | None = None,
 ) -> TableResult:
     """Record one table's game; a correction needs a reason and an undrawn next round."""
-    require(actor, ORGANIZER, JUDGE)
+    precheck(actor, Action.OFFICIATE)
     parsed = (
         tuple(s for s in seats if isinstance(s, SeatResult))
         if seats and isinstance(seats[0], SeatResult)
@@ -175,6 +177,7 @@ def enter_result(
     chosen = tuple(PlayerId(int(w)) for w in winners)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.OFFICIATE)
         names = names_of(row)
         try:
             check_version(row, version)

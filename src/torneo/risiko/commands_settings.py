@@ -18,11 +18,11 @@ from typing import Any
 from torneo.core.errors import Conflict
 from torneo.core.inputs import clean_name, parse_date
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko.commands import (
     MAX_TEXT,
-    ORGANIZER,
     apply_rule_changes,
     check_kind,
     clean_optional,
@@ -33,6 +33,7 @@ from torneo.risiko.commands import (
 )
 from torneo.risiko.rules.regulation import Regulation, RegulationPart, can_publish
 from torneo.risiko.state import check_version, get_tournament, regulation_to_json, rules_of
+from torneo.risiko.state_access import authorize_tournament
 
 
 def update_settings(
@@ -49,9 +50,10 @@ def update_settings(
     **rule_changes: Any,
 ) -> None:
     """Change the tournament's facts (any time) and rules (until the first draw)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         before = {"rules": row.rules, "name": row.name}
@@ -114,10 +116,11 @@ def save_regulation(
     Once published, every saved change is published too and must keep the four parts.
     Returns whether the regulation is published.
     """
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     regulation = _regulation_input(parts)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         publishing = publish or row.regulation_published_at is not None

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from torneo.core.errors import Conflict
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
-from torneo.platform.guards import require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
-from torneo.risiko.commands import ORGANIZER, audit, not_finished, topic, touch
+from torneo.risiko.commands import audit, not_finished, topic, touch
 from torneo.risiko.rules.criteria import DrawCriteria
 from torneo.risiko.rules.draw import TableDraw
 from torneo.risiko.rules.random_draw import swap_players as swap_in_draw
@@ -30,6 +31,7 @@ from torneo.risiko.state import (
     history_of,
     round_row,
 )
+from torneo.risiko.state_access import authorize_tournament
 from torneo.risiko.tables import RisikoRound, RisikoTournament
 
 
@@ -68,9 +70,10 @@ def undo_draw(
     store: Store, actor: Actor, tournament_id: int, round_no: int, *, version: int | None = None
 ) -> None:
     """Take back the last draw while none of its tables has a result or a started console."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         rnd = _last(row, round_no)
@@ -127,9 +130,10 @@ def swap_players(
     version: int | None = None,
 ) -> SwapPreview:
     """RSK-TBL-2: the organizer swaps two players by hand; the swap is recorded on the round."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         preview = _preview(row, round_no, a, b)

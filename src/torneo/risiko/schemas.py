@@ -16,6 +16,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSeriali
 
 from torneo.core.errors import Refusal
 from torneo.core.messages import english
+from torneo.platform.web.schemas import OwningClub
 from torneo.risiko.commands import DEFAULT_PRESET
 
 
@@ -66,6 +67,7 @@ class CreateIn(RulesIn):
     season: str | None = Field(default=None, max_length=40)
     kind: str = Field(default="club", max_length=40, description="the season class")
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    club: OwningClub = None
 
 
 class SettingsIn(RulesIn):

@@ -28,6 +28,7 @@ class RisikoTournament(Versioned, Base):
     __tablename__ = "risiko_tournaments"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id"), index=True)  # its owner
     name: Mapped[str] = mapped_column(String(200))
     preset: Mapped[str] = mapped_column(String(80))
     held_on: Mapped[date] = mapped_column(Date)

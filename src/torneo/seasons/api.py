@@ -86,6 +86,7 @@ def create_season(request: Request, body: SeasonCreateIn, actor: ApiActor) -> JS
         start=body.start,
         end=body.end,
         cut_size=body.cut_size,
+        club=body.club,
     )
     card = next(c for c in season_views.list_season_cards(store_of(request)) if c.id == season_id)
     return _created(SeasonCardOut.of(card), Location=f"/api/v1/seasons/{season_id}")
@@ -287,6 +288,7 @@ def create_ladder(request: Request, body: LadderCreateIn, actor: ApiActor) -> JS
         season=season,
         start=body.start,
         end=body.end,
+        club=body.club,
     )
     summary = ladders.recompute_ladder(store, actor, body.name)
     card = next(c for c in views_ladders.list_ladders(store) if c.name == summary.ladder)

@@ -30,7 +30,9 @@ from sqlalchemy.orm import Session, selectinload
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.inputs import clean_name
 from torneo.core.messages import N_
-from torneo.platform.guards import ORGANIZER, require
+from torneo.core.policy import Action
+from torneo.platform.clubs import owning_club
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import Ruleset, load_preset
 from torneo.presets.models import SeasonPointsRules
@@ -45,6 +47,7 @@ from torneo.seasons.commands_tournaments import (
 from torneo.seasons.rules.dates import SeasonDates, parse_day
 from torneo.seasons.rules.import_csv import parse_season_csv
 from torneo.seasons.rules.settings import REGIONAL_CUT
+from torneo.seasons.state_access import SEASON, authorize_season
 from torneo.seasons.tables import Season, SeasonTournament
 
 # INV-SEASON-1 (docs/rules.md): "18 settembre 2011 – 31 giugno 2012"; 31 June does not exist and the
@@ -128,7 +131,12 @@ def get_season(session: Session, name: str, *, for_update: bool = False) -> Seas
 
 
 def _new_season(
-    uow: UnitOfWork, name: str, preset: str, dates: SeasonDates, cut_size: int
+    uow: UnitOfWork,
+    name: str,
+    preset: str,
+    dates: SeasonDates,
+    cut_size: int,
+    club: int | str | None,
 ) -> Season:
     if cut_size < 0:
         raise TorneoError(
@@ -138,6 +146,7 @@ def _new_season(
             params={"n": cut_size},
         )
     season = Season(
+        club_id=owning_club(uow.session, uow.actor, club, SEASON),
         name=name,
         preset=preset,
         starts_on=dates.start,
@@ -183,9 +192,11 @@ def create_season(
     start: str | date | None = None,
     end: str | date | None = None,
     cut_size: int = REGIONAL_CUT,
+    club: int | str | None = None,
 ) -> int:
-    """A new season of ``preset`` (INV-SEASON-1 dates; default: the preset's own season)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
+    """A new season of ``preset`` (INV-SEASON-1 dates; default: the preset's own season), owned
+    by ``club`` (an id or name; left out, the one club the actor runs)."""
     clean = clean_name("season", name)
     season_rules(preset)
     dates = _season_dates(preset, start, end)
@@ -197,7 +208,7 @@ def create_season(
                 N_("another name"),
                 params={"name": clean},
             )
-        return _new_season(uow, clean, preset, dates, cut_size).id
+        return _new_season(uow, clean, preset, dates, cut_size, club).id
 
 
 def add_tournaments(
@@ -210,12 +221,14 @@ def add_tournaments(
     start: str | date | None = None,
     end: str | date | None = None,
     cut_size: int = REGIONAL_CUT,
+    club: int | str | None = None,
 ) -> ImportSummary:
-    """Put tournaments in a season (created when ``preset`` is given and it is absent).
+    """Put tournaments in a season (created, owned by ``club``, when ``preset`` is given and it
+    is absent).
 
     All or nothing: every problem is listed in one error and nothing is saved.
     """
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     clean = clean_name("season", season_name)
     with store.unit(actor) as uow:
         season = _find_season(uow.session, clean, for_update=True)
@@ -229,9 +242,11 @@ def add_tournaments(
                     params={"name": clean},
                 )
             season_rules(preset)
-            season = _new_season(uow, clean, preset, _season_dates(preset, start, end), cut_size)
+            dates = _season_dates(preset, start, end)
+            season = _new_season(uow, clean, preset, dates, cut_size, club)
         elif preset is not None and preset != season.preset:
             raise _other_preset(season, preset)
+        authorize_season(actor, season)
         _, rules = season_rules(season.preset)
         problems = check_facts(season, tournaments)
         if problems:
@@ -264,17 +279,19 @@ def import_season_csv(
     start: str | date | None = None,
     end: str | date | None = None,
     cut_size: int = REGIONAL_CUT,
+    club: int | str | None = None,
 ) -> ImportSummary:
     """Import past results (``tournament,date,store,major,player,place,swiss_points,
     topcut_wins,dropped``), creating the season when absent. All or nothing: every wrong row is
     reported at once (:class:`SeasonImportError`) and nothing is imported, the season included.
     """
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     ruleset, _ = season_rules(preset)
     clean = clean_name("season", season_name)
     with store.read() as session:
         existing = _find_season(session, clean)
         if existing is not None:
+            authorize_season(actor, existing)  # before the file is read: 403 says it first
             if existing.preset != preset:
                 raise _other_preset(existing, preset)
             dates = SeasonDates(existing.starts_on, existing.ends_on)
@@ -322,14 +339,16 @@ def import_season_csv(
         start=dates.start,
         end=dates.end,
         cut_size=cut_size,
+        club=club,
     )
 
 
 def recompute_season(store: Store, actor: Actor, season_name: str) -> ImportSummary:
     """Sanction and score every tournament again from its stored facts (same facts, same table)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         season = get_season(uow.session, season_name, for_update=True)
+        authorize_season(actor, season)
         _, rules = season_rules(season.preset)
         sanction(season, rules)
         uow.audit("season.recompute", "season", season.id, after={"season": season.name})

@@ -35,13 +35,15 @@ from sqlalchemy.orm import Session
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.inputs import clean_name
 from torneo.core.messages import N_
-from torneo.platform.guards import ORGANIZER, require
+from torneo.core.policy import Action
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons.commands import season_rules
 from torneo.seasons.rules.calendar import CalendarEntry, MajorSchedule, bookable_days, can_add_major
 from torneo.seasons.rules.dates import SeasonDates, parse_day
 from torneo.seasons.rules.legality import Breach, TournamentFacts, check_legality
 from torneo.seasons.rules.settings import DEFAULT_SANCTIONING
+from torneo.seasons.state_access import authorize_season
 from torneo.seasons.tables import Season, SeasonTournament
 from torneo.seasons.tables_calendar import SeasonAnnouncement
 from torneo.seasons.views import BreachLine, SeasonRef
@@ -267,10 +269,11 @@ def announce_tournament(
     store: Store, actor: Actor, season_name: SeasonRef, data: AnnouncementInput
 ) -> int:
     """Put a sanctioned tournament on the calendar; a breach refuses it (SanctioningError)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         facts = _facts(data, uow.now.date())
         season = _season(uow.session, season_name, for_update=True)
+        authorize_season(actor, season)
         breaches = _breaches(uow.session, season, facts)
         if breaches:
             raise SanctioningError(breaches)
@@ -309,9 +312,10 @@ def withdraw_announcement(
     store: Store, actor: Actor, season_name: SeasonRef, announcement_id: int, *, reason: str = ""
 ) -> None:
     """Take an announced tournament off the calendar (it frees the store's day)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         season = _season(uow.session, season_name)
+        authorize_season(actor, season)
         row = uow.session.get(SeasonAnnouncement, announcement_id)
         if row is None or row.season_id != season.id:
             raise NotFound(

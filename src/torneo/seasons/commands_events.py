@@ -21,8 +21,9 @@ from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.state import get_event, tournament_of
 from torneo.core.errors import Conflict
 from torneo.core.messages import N_, Term
+from torneo.core.policy import Action
 from torneo.engines.records import Stage
-from torneo.platform.guards import ORGANIZER, require
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons.commands import ImportSummary, add_tournaments, get_season, season_rules
 from torneo.seasons.commands_tournaments import ResultInput, TournamentInput
@@ -38,7 +39,8 @@ def add_finished_event_to_season(
     points from the Swiss standings, Top X wins from the bracket (the 3rd/4th-place match apart,
     INV-PTS-1). The tournament's store is ``store_name``, else the event's location.
     """
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
+    # add_tournaments authorizes: the season's club runs it (issue 12).
     with store.read() as session:
         event = get_event(session, event_id)
         if event.status != EventStatus.FINISHED.value:

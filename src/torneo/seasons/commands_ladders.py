@@ -34,12 +34,15 @@ from sqlalchemy.orm import Session
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.inputs import clean_name
 from torneo.core.messages import N_
+from torneo.core.policy import Action
 from torneo.engines.ranking import dense_ranks
-from torneo.platform.guards import ORGANIZER, require
+from torneo.platform.clubs import owning_club
+from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.presets import load_preset
 from torneo.seasons.commands_ratings import compute_ladder, first_key, ladder_formats
 from torneo.seasons.rules.dates import parse_day
+from torneo.seasons.state_access import LADDER, authorize_ladder
 from torneo.seasons.tables import Season
 from torneo.seasons.tables_ladders import LadderEntry, RatingLadder
 
@@ -159,9 +162,10 @@ def create_ladder(
     season: str | None = None,
     start: str | date | None = None,
     end: str | date | None = None,
+    club: int | str | None = None,
 ) -> int:
-    """Define a ladder (it is empty until :func:`recompute_ladder` runs)."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
+    """Define a ladder of ``club`` (it is empty until :func:`recompute_ladder` runs)."""
     clean = clean_name("name", name)
     _check_source(source, preset)
     chosen = _chosen_ladder(ladder, preset)
@@ -187,6 +191,7 @@ def create_ladder(
                 params={"name": clean},
             )
         row = RatingLadder(
+            club_id=owning_club(uow.session, actor, club, LADDER),
             name=clean,
             preset=preset,
             source=source,
@@ -227,9 +232,10 @@ class RecomputeSummary:
 
 def recompute_ladder(store: Store, actor: Actor, name: str) -> RecomputeSummary:
     """Replay every game of the ladder's events in date order; save the new table."""
-    require(actor, ORGANIZER)
+    precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         ladder = get_ladder(uow.session, name, for_update=True)
+        authorize_ladder(actor, ladder)
         start, end = ladder.starts_on, ladder.ends_on
         if ladder.season_id is not None and start is None and end is None:
             season = uow.session.get(Season, ladder.season_id)

@@ -14,6 +14,7 @@ import datetime as dt
 from pydantic import BaseModel, ConfigDict, Field
 
 from torneo.cards.exports import ExplainedRound
+from torneo.platform.web.schemas import OwningClub
 from torneo.seasons.commands import ImportSummary
 from torneo.seasons.commands_calendar import CalendarView
 from torneo.seasons.commands_ladders import RecomputeSummary
@@ -43,6 +44,7 @@ class SeasonCreateIn(_In):
     start: str | None = Field(default=None, max_length=40, description="YYYY-MM-DD (INV-SEASON-1)")
     end: str | None = Field(default=None, max_length=40, description="YYYY-MM-DD")
     cut_size: int = Field(default=REGIONAL_CUT, ge=0, le=100_000, description="INV-RANK-3")
+    club: OwningClub = None
 
 
 class ImportIn(_In):
@@ -76,6 +78,7 @@ class LadderCreateIn(_In):
     season_id: int | None = None
     start: str | None = Field(default=None, max_length=40)
     end: str | None = Field(default=None, max_length=40)
+    club: OwningClub = None
 
 
 # --- seasons ---------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ class Season(Versioned, Base):
     __tablename__ = "seasons"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id"), index=True)  # its owner
     name: Mapped[str] = mapped_column(String(200), unique=True)
     preset: Mapped[str] = mapped_column(String(80))
     starts_on: Mapped[date] = mapped_column(Date)  # INV-SEASON-1

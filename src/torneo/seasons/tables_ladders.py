@@ -32,6 +32,7 @@ class RatingLadder(Versioned, Base):
     __tablename__ = "ladders"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id"), index=True)  # its owner
     name: Mapped[str] = mapped_column(String(200), unique=True)
     preset: Mapped[str] = mapped_column(String(80))
     # "matches" (card events → Glicko-2), "tables" (RisiKo! tables → openskill),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.support.authz_cells import MATRIX, TOOL
 from tests.support.authz_world import body_for, fill
-from tests.test_authz_matrix import MATRIX, SKIPPED, TOOL, _request, _state, world_and_clients
+from tests.test_authz_matrix import SKIPPED, _request, _state, world_and_clients
 
 __all__ = ["world_and_clients"]  # the module fixture, shared with the matrix
 

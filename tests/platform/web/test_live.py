@@ -28,7 +28,7 @@ from torneo.platform.web.settings import WebSettings
 from torneo.poker import commands as poker
 
 REDIS_URL = os.environ.get("TORNEO_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-ORG = Actor("org", frozenset({"organizer"}))
+ORG = Actor("org", frozenset({(1, "organizer")}))
 
 
 def running_event(store: Store, players: int = 8) -> tuple[int, int, int]:

@@ -33,7 +33,7 @@ def test_phones_report_and_the_open_event_page_updates_itself(
     slips = [
         s
         for s in srv.slips(
-            web_store, Actor("org", frozenset({"organizer"})), event_id, secret=SECRET
+            web_store, Actor("org", frozenset({(1, "organizer")})), event_id, secret=SECRET
         )
         if s.table == 1
     ]

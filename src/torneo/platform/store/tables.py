@@ -12,12 +12,14 @@ from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
     MetaData,
     String,
     Text,
+    UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 
@@ -53,9 +55,70 @@ class User(Versioned, Base):
     username: Mapped[str] = mapped_column(String(80), unique=True)
     display_name: Mapped[str] = mapped_column(String(120))
     password_hash: Mapped[str] = mapped_column(String(255))
-    role: Mapped[str] = mapped_column(String(20))  # organizer | judge | player
+    # The federation's administrator: sees and may correct everything (issue 12). Club roles
+    # are memberships; an account with a player_id and no membership is a player's account.
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), default=None)
     created_at: Mapped[datetime]
+
+
+class Club(Versioned, Base):
+    """A club: it owns its events, seasons, ladders, RisiKo! and poker tournaments (issue 12)."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), unique=True)
+    created_at: Mapped[datetime]
+
+
+class Membership(Base):
+    """One role of one account in one club: owner, organizer, judge, referee or floor."""
+
+    __tablename__ = "memberships"
+    __table_args__ = (UniqueConstraint("club_id", "user_id", "role"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    role: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime]
+
+
+class StaffAppointment(Base):
+    """A referee of a RisiKo! tournament or a floor person of a poker tournament (issue 12).
+
+    Card events keep their richer judge roster (head judge, INV-JUDGE-1) in judging; this table
+    is the roster of the disciplines whose staff carry no more than their appointment.
+    ``resource`` names the kind of tournament ("risiko", "poker").
+    """
+
+    __tablename__ = "staff_appointments"
+    __table_args__ = (UniqueConstraint("resource", "resource_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    resource: Mapped[str] = mapped_column(String(20))
+    resource_id: Mapped[int] = mapped_column(Integer, index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    role: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime]
+
+
+class Invitation(Base):
+    """A one-time link a club's owner sends: whoever opens it before it expires creates an
+    account with the role it carries (issue 12). Only the token's hash is kept."""
+
+    __tablename__ = "invitations"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id"), index=True)
+    role: Mapped[str] = mapped_column(String(20))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by: Mapped[str] = mapped_column(String(120))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None] = mapped_column(default=None)
+    used_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
 
 
 class Player(Versioned, Base):
@@ -66,6 +129,10 @@ class Player(Versioned, Base):
     club: Mapped[str | None] = mapped_column(String(120), default=None)
     rating: Mapped[int | None] = mapped_column(Integer, default=None)
     created_at: Mapped[datetime]
+    # A one-time code an organizer hands out so the player's account can claim this record
+    # (issue 12; torneo.platform.invitations): only its hash, and until when it works.
+    claim_hash: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
+    claim_expires: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class AuditEntry(Base):

@@ -20,24 +20,12 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from torneo.core.errors import Conflict
 from torneo.core.messages import N_
+from torneo.core.policy import Actor as Actor  # re-exported: every use case takes one
 from torneo.platform.live.broker import Broker, InProcessBroker, Notice
 from torneo.platform.store.db import make_engine, make_session_factory
 from torneo.platform.store.tables import AuditEntry
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class Actor:
-    """Who acts: a user name (or "cli", "system") and the roles that authorise the action."""
-
-    name: str
-    roles: frozenset[str] = frozenset()
-    user_id: int | None = None
-
-    @staticmethod
-    def system() -> Actor:
-        return Actor("system", frozenset({"organizer", "judge"}))
 
 
 @dataclass

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -16,3 +18,15 @@ class SessionOut(BaseModel):
     username: str
     roles: list[str]
     csrf_token: str = Field(description="Send it in X-CSRF-Token with every write.")
+
+
+# The club a new tournament, season or ladder belongs to (issue 12): its name or id; left out,
+# the one club the account organizes.
+OwningClub = Annotated[
+    str | None,
+    Field(
+        default=None,
+        max_length=120,
+        description="The owning club's name or id; left out, the one club you organize.",
+    ),
+]

@@ -1,0 +1,207 @@
+"""Invitations to a club, and a player claiming their player record (issue 12).
+
+- The club's owner invites someone with a role: a one-time link (``/join/<token>``) valid for
+  :data:`INVITATION_DAYS` days. Whoever opens it first chooses a user name and password and
+  becomes a member with that role; the link then stops working. Only a hash of the token is
+  stored, so the database alone cannot be used to join.
+- A player's account claims its player record with a code from an organizer: the record then
+  shows the player's own results and lets them report from their phone. Players are the
+  federation's records, shared by every club (the same person plays everywhere); the code is
+  handed out by an organizer of a club where the player played (each discipline says which, by
+  :func:`register_player_clubs` at start-up: the platform knows no discipline) or by the admin,
+  is valid for :data:`CLAIM_DAYS` days and works once. A record that an account already holds
+  gets no code: it cannot be taken over that way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
+from torneo.core.messages import N_
+from torneo.core.policy import Action, Actor
+from torneo.platform import accounts
+from torneo.platform.clubs import check_role, club_resource
+from torneo.platform.guards import authorize
+from torneo.platform.store.tables import Club, Invitation, Player, User
+from torneo.platform.store.uow import Store
+
+INVITATION_DAYS = 7
+CLAIM_DAYS = 30
+
+PlayerClubs = Callable[[Session, int], set[int]]
+_PLAYER_CLUBS: list[PlayerClubs] = []
+
+
+def register_player_clubs(lookup: PlayerClubs) -> None:
+    """A discipline's answer to "which clubs' tournaments did this player enter?"."""
+    if lookup not in _PLAYER_CLUBS:
+        _PLAYER_CLUBS.append(lookup)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.strip().encode()).hexdigest()
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite hands back naive
+
+
+def invite(store: Store, actor: Actor, club_id: int, role: str) -> str:
+    """A one-time invitation token for ``role`` in the club (its owner, or the admin)."""
+    authorize(actor, Action.MEMBERS, club_resource(club_id))  # before the input: 403 first
+    check_role(role)
+    token = secrets.token_urlsafe(24)
+    with store.unit(actor) as uow:
+        if uow.session.get(Club, club_id) is None:
+            raise NotFound(
+                "club", N_("no club %(id)s"), N_("the id of a club"), params={"id": club_id}
+            )
+        row = Invitation(
+            club_id=club_id,
+            role=role,
+            token_hash=_hash(token),
+            created_by=actor.name,
+            created_at=uow.now,
+            expires_at=uow.now + timedelta(days=INVITATION_DAYS),
+        )
+        uow.session.add(row)
+        uow.session.flush()
+        uow.audit("club.invite", "club", club_id, after={"role": role, "invitation": row.id})
+    return token
+
+
+def _open_invitation(session: Session, token: str, now: datetime) -> Invitation:
+    row = session.scalars(select(Invitation).where(Invitation.token_hash == _hash(token))).first()
+    if row is None:
+        raise NotFound(
+            "token",
+            N_("this invitation link is not valid"),
+            N_("the link of an invitation, as the club's owner sent it"),
+        )
+    if row.used_at is not None:
+        raise Conflict(
+            "token",
+            N_("this invitation link was used already"),
+            N_("a new invitation from the club's owner"),
+        )
+    if _aware(row.expires_at) <= now:
+        raise Conflict(
+            "token",
+            N_("this invitation link expired on %(day)s"),
+            N_("a new invitation from the club's owner"),
+            params={"day": _aware(row.expires_at).date().isoformat()},
+        )
+    return row
+
+
+def invitation_of(store: Store, token: str) -> tuple[str, str]:
+    """The club's name and the role an open invitation gives (404/409 when it is not open)."""
+    with store.read() as session:
+        row = _open_invitation(session, token, store.clock())
+        club = session.get(Club, row.club_id)
+        assert club is not None
+        return club.name, row.role
+
+
+def accept(
+    store: Store, token: str, *, username: str, password: str, display_name: str | None = None
+) -> int:
+    """Create the invited account with its membership; the link then stops working."""
+    with store.read() as session:
+        row = _open_invitation(session, token, store.clock())
+        club_id, role, invitation_id = row.club_id, row.role, row.id
+    user_id = accounts.create_user(
+        store,
+        Actor("invitation", frozenset({(club_id, "owner")})),
+        username=username,
+        password=password,
+        role=role,
+        club=club_id,
+        display_name=display_name,
+    )
+    with store.unit(Actor(username.strip().lower(), user_id=user_id)) as uow:
+        invitation = uow.session.get(Invitation, invitation_id)
+        assert invitation is not None
+        if invitation.used_at is not None:  # two people opened the same link at once
+            raise Conflict(
+                "token",
+                N_("this invitation link was used already"),
+                N_("a new invitation from the club's owner"),
+            )
+        invitation.used_at = uow.now
+        invitation.used_by = user_id
+        uow.audit("club.join", "club", club_id, after={"user": username, "role": role})
+    return user_id
+
+
+def claim_code(store: Store, actor: Actor, player_id: int) -> str:
+    """A one-time code with which a player's account claims player ``player_id``."""
+    code = secrets.token_hex(4).upper()
+    with store.unit(actor) as uow:
+        player = uow.session.get(Player, player_id)
+        if player is None:
+            raise NotFound(
+                "player_id",
+                N_("no player %(id)s"),
+                N_("the id of a player"),
+                params={"id": player_id},
+            )
+        played = set().union(*(lookup(uow.session, player_id) for lookup in _PLAYER_CLUBS))
+        if not (actor.admin or played & set(actor.clubs_run())):
+            raise Forbidden(
+                "actor",
+                N_("%(who)s may not hand out player codes"),
+                N_("an organizer of a club where the player played"),
+                params={"who": actor.name},
+            )
+        if uow.session.scalars(select(User.id).where(User.player_id == player_id)).first():
+            raise Conflict(
+                "player_id",
+                N_("player %(name)s belongs to an account already"),
+                N_("a player no account holds"),
+                params={"name": player.name},
+            )
+        player.claim_hash = _hash(code)
+        player.claim_expires = uow.now + timedelta(days=CLAIM_DAYS)
+        uow.audit("player.claim_code", "player", player_id)
+    return code
+
+
+def claim(store: Store, actor: Actor, code: str) -> int:
+    """The logged-in account becomes player's account of the record the code names."""
+    if actor.user_id is None:
+        raise Forbidden("actor", N_("log in first"), N_("a logged-in account"))
+    with store.unit(actor) as uow:
+        player = uow.session.scalars(
+            select(Player).where(Player.claim_hash == _hash(code.upper()))
+        ).first()
+        expires = _aware(player.claim_expires) if player and player.claim_expires else None
+        if player is None or expires is None or expires <= uow.now:
+            raise TorneoError(
+                "code",
+                N_("this code is not valid, or it expired"),
+                N_("the code an organizer gave you, within %(days)s days"),
+                params={"days": CLAIM_DAYS},
+            )
+        taken = uow.session.scalars(select(User).where(User.player_id == player.id)).first()
+        if taken is not None and taken.id != actor.user_id:
+            raise Conflict(
+                "code",
+                N_("player %(name)s belongs to another account"),
+                N_("ask the organizer"),
+                params={"name": player.name},
+            )
+        user = uow.session.get(User, actor.user_id)
+        assert user is not None
+        user.player_id = player.id
+        player.claim_hash = None  # one use
+        player.claim_expires = None
+        uow.audit("player.claim", "player", player.id, after={"user": user.username})
+        return player.id

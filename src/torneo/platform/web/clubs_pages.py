@@ -1,0 +1,157 @@
+"""Pages of clubs and accounts (issue 12): the club's members, invitation links, joining, and a
+player claiming their record. Thin: parse, call the platform's use cases, render."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Form, Path, Request
+from fastapi.responses import RedirectResponse, Response
+
+from torneo.core.errors import Forbidden, TorneoError
+from torneo.core.messages import N_
+from torneo.core.policy import CLUB_ROLES, Actor
+from torneo.platform import clubs, invitations
+from torneo.platform.web import csrf
+from torneo.platform.web.auth import PageActor, PageWriter, safe_next
+from torneo.platform.web.session import act_and_redirect, flash, store_of
+from torneo.platform.web.templating import render, say
+
+router = APIRouter(include_in_schema=False)
+ClubId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+Text = Annotated[str, Form(max_length=200)]
+
+
+def _club_page(
+    request: Request, club_id: int, actor: Actor, error: TorneoError | None = None
+) -> Response:
+    view = clubs.club_view(store_of(request), club_id)
+    context = {"club": view, "roles": CLUB_ROLES, "error": error, "actor": actor}
+    return render(request, "club.html", context, status=error.status if error else 200)
+
+
+@router.get("/clubs/{club_id}")
+def club_page(request: Request, club_id: ClubId, actor: PageActor) -> Response:
+    """The members of a club: seen by its members and the admin, changed by its owner."""
+    if not (actor.admin or actor.roles_in(club_id)):
+        raise Forbidden(
+            "actor",
+            N_("%(who)s is not a member of club %(club)s"),
+            N_("a member of the club"),
+            params={"who": actor.name, "club": club_id},
+        )
+    return _club_page(request, club_id, actor)
+
+
+def _members_form(request: Request, club_id: int, actor: Actor, act: Callable[[], str]) -> Response:
+    return act_and_redirect(
+        request,
+        act,
+        success_url=f"/clubs/{club_id}",
+        on_error=lambda err: _club_page(request, club_id, actor, err),
+    )
+
+
+@router.post("/clubs/{club_id}/members")
+def add_member(
+    request: Request, club_id: ClubId, actor: PageWriter, username: Text = "", role: Text = ""
+) -> Response:
+    def act() -> str:
+        clubs.add_member(store_of(request), actor, club_id, username, role)
+        return say(request, N_("%(name)s is a member with the role %(role)s."), name=username)
+
+    return _members_form(request, club_id, actor, act)
+
+
+@router.post("/clubs/{club_id}/members/remove")
+def remove_member(
+    request: Request, club_id: ClubId, actor: PageWriter, username: Text = "", role: Text = ""
+) -> Response:
+    def act() -> str:
+        clubs.remove_member(store_of(request), actor, club_id, username, role)
+        return say(request, N_("%(name)s no longer has that role."), name=username)
+
+    return _members_form(request, club_id, actor, act)
+
+
+@router.post("/clubs/{club_id}/invitations")
+def invite(request: Request, club_id: ClubId, actor: PageWriter, role: Text = "") -> Response:
+    try:
+        token = invitations.invite(store_of(request), actor, club_id, role)
+    except TorneoError as err:
+        return _club_page(request, club_id, actor, err)
+    link = str(request.url_for("join_page", token=token))
+    flash(
+        request,
+        "ok",
+        say(request, N_("Send this link: it works once, for %(days)s days."), days=7),
+        link=link,
+    )
+    return RedirectResponse(f"/clubs/{club_id}", status_code=303)
+
+
+@router.get("/join/{token}", name="join_page")
+def join_page(request: Request, token: str) -> Response:
+    try:
+        club, role = invitations.invitation_of(store_of(request), token)
+    except TorneoError as err:
+        return render(request, "join.html", {"error": err, "club": None}, status=err.status)
+    return render(request, "join.html", {"club": club, "role": role, "error": None, "form": {}})
+
+
+@router.post("/join/{token}")
+def join_submit(
+    request: Request,
+    token: str,
+    username: Annotated[str, Form(max_length=80)] = "",
+    password: Annotated[str, Form(max_length=1024)] = "",
+    name: Text = "",
+    csrf_token: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    store = store_of(request)
+    form = {"username": username, "name": name}
+    try:
+        csrf.check(request, csrf_token)
+        club, role = invitations.invitation_of(store, token)
+    except TorneoError as err:
+        return render(request, "join.html", {"error": err, "club": None}, status=err.status)
+    try:
+        invitations.accept(
+            store, token, username=username, password=password, display_name=name or None
+        )
+    except TorneoError as err:
+        context = {"error": err, "club": club, "role": role, "form": form}
+        return render(request, "join.html", context, status=err.status)
+    flash(request, "ok", say(request, N_("Welcome to %(club)s: log in."), club=club))
+    return RedirectResponse("/login", status_code=303)
+
+
+@router.get("/account/claim")
+def claim_page(request: Request, actor: PageActor) -> Response:
+    return render(request, "claim.html", {"error": None})
+
+
+@router.post("/account/claim")
+def claim_submit(request: Request, actor: PageWriter, code: Text = "") -> Response:
+    def act() -> str:
+        invitations.claim(store_of(request), actor, code)
+        return say(request, N_("Your player record is linked to your account."))
+
+    return act_and_redirect(
+        request,
+        act,
+        success_url="/",
+        on_error=lambda err: render(request, "claim.html", {"error": err}, status=err.status),
+    )
+
+
+@router.post("/players/{player_id}/claim-code")
+def claim_code(request: Request, player_id: ClubId, actor: PageWriter) -> Response:
+    """An organizer hands a player the code that links the player's account to the record;
+    a refusal is the error page with its status."""
+    code = invitations.claim_code(store_of(request), actor, player_id)
+    flash(request, "ok", say(request, N_("The player's code: %(code)s"), code=code))
+    back = safe_next(urlsplit(request.headers.get("referer") or "/").path)
+    return RedirectResponse(back, status_code=303)

@@ -1,0 +1,48 @@
+"""Who may act on a poker tournament: the tournament as a resource of the one policy (issue 12).
+
+The tournament belongs to its club; its staff are the members the organizer appointed to it
+(``torneo.platform.staff``, roster "poker"). Every use case authorizes through
+:func:`authorize_tournament` after loading the tournament, inside its transaction.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from torneo.core.messages import N_
+from torneo.core.policy import FLOOR, Action, Actor, Resource
+from torneo.platform import staff
+from torneo.platform.guards import authorize
+from torneo.poker.tables import PokerEntrant, PokerTournament
+
+KIND = N_("poker tournament")
+ROSTER = "poker"
+
+
+def tournament_resource(session: Session, row: PokerTournament) -> Resource:
+    return Resource(
+        KIND,
+        row.id,
+        club_id=row.club_id,
+        staff=staff.roster(session, ROSTER, row.id),
+        staff_role=FLOOR,
+    )
+
+
+def authorize_tournament(
+    session: Session, actor: Actor, row: PokerTournament, action: Action
+) -> None:
+    """403 unless the policy lets ``actor`` do ``action`` on this tournament."""
+    authorize(actor, action, tournament_resource(session, row))
+
+
+def player_clubs(session: Session, player_id: int) -> set[int]:
+    """The clubs whose poker tournaments player ``player_id`` entered."""
+    return set(
+        session.scalars(
+            select(PokerTournament.club_id)
+            .join(PokerEntrant, PokerEntrant.tournament_id == PokerTournament.id)
+            .where(PokerEntrant.player_id == player_id)
+        )
+    )

@@ -1,0 +1,48 @@
+"""Who may act on a RisiKo! tournament: the tournament as a resource of the one policy (issue 12).
+
+The tournament belongs to its club; its staff are the members the organizer appointed to it
+(``torneo.platform.staff``, roster "risiko"). Every use case authorizes through
+:func:`authorize_tournament` after loading the tournament, inside its transaction.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from torneo.core.messages import N_
+from torneo.core.policy import REFEREE, Action, Actor, Resource
+from torneo.platform import staff
+from torneo.platform.guards import authorize
+from torneo.risiko.tables import RisikoEntrant, RisikoTournament
+
+KIND = N_("RisiKo! tournament")
+ROSTER = "risiko"
+
+
+def tournament_resource(session: Session, row: RisikoTournament) -> Resource:
+    return Resource(
+        KIND,
+        row.id,
+        club_id=row.club_id,
+        staff=staff.roster(session, ROSTER, row.id),
+        staff_role=REFEREE,
+    )
+
+
+def authorize_tournament(
+    session: Session, actor: Actor, row: RisikoTournament, action: Action
+) -> None:
+    """403 unless the policy lets ``actor`` do ``action`` on this tournament."""
+    authorize(actor, action, tournament_resource(session, row))
+
+
+def player_clubs(session: Session, player_id: int) -> set[int]:
+    """The clubs whose risiko tournaments player ``player_id`` entered."""
+    return set(
+        session.scalars(
+            select(RisikoTournament.club_id)
+            .join(RisikoEntrant, RisikoEntrant.tournament_id == RisikoTournament.id)
+            .where(RisikoEntrant.player_id == player_id)
+        )
+    )

@@ -1,0 +1,56 @@
+"""``torneo club …`` and ``torneo user …`` (issue 12): accounts without the demo loader."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.cli import Cli
+from torneo.cli.main import app
+from torneo.platform import accounts
+
+
+def test_a_club_and_its_owner_from_the_command_line(cli: Cli) -> None:
+    created = cli.json("user", "create", "anna", "--role", "organizer", "--name", "Anna Rossi")
+    assert created["username"] == "anna"
+    one_time = created["password"]
+    assert isinstance(one_time, str)
+    assert len(one_time) >= 12  # printed once
+    assert accounts.authenticate(cli.store, "anna", one_time).name == "anna"
+    club = cli.json("club", "create", "Circolo Nord", "--owner", "anna")
+    assert club["name"] == "Circolo Nord"
+    assert [c["name"] for c in cli.json("club", "list")] == ["Circolo Nord", "Club"]
+    listed = {u["username"]: u for u in cli.json("user", "list")}
+    assert {(r["club"], r["role"]) for r in listed["anna"]["roles"]} == {
+        ("Club", "organizer"),
+        ("Circolo Nord", "owner"),
+    }
+
+
+def test_a_password_from_standard_input_is_not_printed(cli: Cli) -> None:
+    result = cli.runner.invoke(
+        app,
+        ["user", "create", "bruno", "--role", "judge", "--password-stdin", "--json"],
+        input="una-password-lunga\n",
+    )
+    assert result.exit_code == 0, result.stderr
+    assert '"password": null' in result.stdout
+    assert accounts.authenticate(cli.store, "bruno", "una-password-lunga").roles == frozenset(
+        {"judge"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (("user", "create", "carla", "--role", "boss"), "role"),
+        (("user", "create", "carla", "--club", "Nessuno", "--role", "judge"), "club"),
+        (("club", "add-member", "Club", "ghost", "judge"), "username"),
+        (("club", "add-member", "Club", "carla", "captain"), "role"),
+        (("club", "remove-member", "Club", "ghost", "owner"), "username"),
+    ],
+)
+def test_bad_input_names_the_field_and_changes_nothing(
+    cli: Cli, args: tuple[str, ...], field: str
+) -> None:
+    result = cli.refused(*args)
+    assert field in result.stderr
