@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
+from torneo.core.messages import Message
 from torneo.platform.i18n import PERCENT_TIEBREAKS
 
 MAX_ROSTER_CHARS = 500_000
@@ -75,6 +76,12 @@ class StartIn(VersionIn):
     one_round_fewer: bool = Field(
         default=False, description="INV-STRUCT-2: one Swiss round fewer and a Top 16."
     )
+    choice_rule: bool | None = Field(
+        default=None, description="INV-TOP-3 announced at the start (default: the preset's)."
+    )
+    deck_checks: bool | None = Field(
+        default=None, description="INV-DECK-1 deck checks on or off (default: the preset's)."
+    )
 
 
 class ResultIn(VersionIn):
@@ -124,6 +131,16 @@ class EventSummaryOut(_Out):
     players: int
     current_round: int
     version: int
+    choice_rule: bool = Field(default=False, description="INV-TOP-3 announced at the start.")
+    deck_checks: bool = Field(default=False, description="INV-DECK-1, fixed at the start.")
+    season_warning: str | None = Field(
+        default=None, description="INV-LEGAL-2 / INV-MAJOR-2: too few players for the season."
+    )
+
+    @field_validator("season_warning", mode="before")
+    @classmethod
+    def _english(cls, value: Any) -> Any:
+        return value.english() if isinstance(value, Message) else value
 
 
 class PlayerOut(_Out):
@@ -223,6 +240,11 @@ class BracketMatchOut(_Out):
     b: SideOut | None
     result: str | None
     winner_id: int | None
+    chooses_to_start: SideOut | None = Field(
+        default=None,
+        description="INV-TOP-2 die rule: the better seed chooses whether to start (first Top "
+        "round only).",
+    )
 
 
 class BracketRoundOut(_Out):
@@ -267,11 +289,20 @@ class PointsLineOut(_Out):
         return _exact(value)
 
 
+class DisqualifiedOut(_Out):
+    """Out of the placings, no tournament points (issue 13 item 3)."""
+
+    player_id: int
+    name: str
+    reason: str | None
+
+
 class FinalOut(_Out):
-    field_size: int
+    field_size: int = Field(description="Everyone who took part, the disqualified included.")
     is_major: bool
     has_points: bool
     lines: list[PointsLineOut]
+    disqualified: list[DisqualifiedOut] = []
 
 
 class PlanOut(_Out):
@@ -307,3 +338,4 @@ class ChangeOut(BaseModel):
     player_ids: list[int] | None = None
     swiss_rounds: int | None = None
     top_size: int | None = None
+    warnings: list[str] = []  # e.g. INV-LEGAL-2 at the start: too few players for the season

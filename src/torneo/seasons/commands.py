@@ -270,7 +270,7 @@ def add_tournaments(
             season_id=season.id,
             season_created=created,
             tournaments=len(tournaments),
-            results=sum(t.field_size for t in tournaments),
+            results=sum(len(t.results) for t in tournaments),
             void=void_list(season),
             unchecked=tuple(n for n in unchecked if n.casefold() in given),
         )
