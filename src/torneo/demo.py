@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from sqlalchemy import func, select
 
@@ -31,7 +32,9 @@ from torneo.platform import accounts, clubs
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
+from torneo.seasons import commands_calendar as season_calendar
 from torneo.seasons import commands_events
+from torneo.seasons.commands_calendar import AnnouncementInput
 
 DEMO_SEED = 2012
 DEMO_CLUB = 1  # the server's first club (migration 0008 creates it)
@@ -195,6 +198,24 @@ def _running_event(store: Store, organizer: Actor, judge: Actor, rng: random.Ran
     return event_id
 
 
+def _announce_finished(store: Store, organizer: Actor) -> None:
+    """The demo replays the 2011/12 season: the Christmas tournament was announced on the
+    season's calendar on 1 November 2011, with its judge (INV-LEGAL-1/3/4/5), so it counts."""
+    clock = store.clock
+    store.clock = lambda: datetime(2011, 11, 1, 10, tzinfo=UTC)
+    try:
+        season_calendar.announce_tournament(
+            store,
+            organizer,
+            SEASON_NAME,
+            AnnouncementInput(
+                "Torneo di Natale", HOME_CLUB, "2011-12-17", judge="Arbitro demo", prizes_for_top=3
+            ),
+        )
+    finally:
+        store.clock = clock
+
+
 def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
     """Load the demo; with ``if_empty`` do nothing (None) when any event exists.
 
@@ -219,6 +240,7 @@ def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
     finished = _finished_event(store, organizer, judge, rng)
     running = _running_event(store, organizer, judge, rng)
     seasons.create_season(store, organizer, name=SEASON_NAME, preset=PRESET)
+    _announce_finished(store, organizer)
     commands_events.add_finished_event_to_season(store, organizer, SEASON_NAME, finished)
     return DemoSummary(
         accounts=(org_account, judge_account),

@@ -160,7 +160,8 @@ def test_void_an_event_with_a_reason(org: TestClient) -> None:
 
 
 def test_INV_STRUCT_4_top_4_bracket_third_place_and_results(org: TestClient) -> None:
-    """INV-STRUCT-4: the losing semifinalists play for 3rd place; the bracket shows it all."""
+    """INV-STRUCT-4: the losing semifinalists play for 3rd place; the bracket shows it all,
+    with INV-TOP-2's die rule on the first Top round's matches only."""
     rng = random.Random(5)
     event_id = create_event(org, 8)
     org.post(f"/api/v1/events/{event_id}/start")
@@ -177,10 +178,16 @@ def test_INV_STRUCT_4_top_4_bracket_third_place_and_results(org: TestClient) -> 
     assert [r["players"] for r in bracket["rounds"]] == [4, 2]
     seeds = [s["seed"] for m in bracket["rounds"][0]["matches"] for s in (m["a"], m["b"])]
     assert sorted(seeds) == [1, 2, 3, 4]
+    # INV-TOP-2: the die rule, for the first Top round only: the better seed chooses.
+    assert [m["chooses_to_start"] for m in bracket["rounds"][0]["matches"]] == [
+        m["a"] for m in bracket["rounds"][0]["matches"]
+    ]
     report_all(org, event_id, ["2-0", "1-2"])
     assert org.post(f"/api/v1/events/{event_id}/rounds").status_code == 201
     report_all(org, event_id, ["2-1", "0-2"])
     bracket = org.get(f"/api/v1/events/{event_id}/bracket").json()
+    assert bracket["rounds"][1]["matches"][0]["chooses_to_start"] is None
+    assert bracket["third_place"]["chooses_to_start"] is None
     assert bracket["third_place"] is not None
     assert bracket["third_place"]["result"]
     assert bracket["champion"] is not None

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import Cli
+from torneo.cards import views as queries
+from torneo.platform.store.uow import Actor
 
 PRESET = "invasion-it-2012"
 NAMES = [
@@ -76,6 +78,7 @@ def test_a_whole_10_player_event_from_the_terminal(cli: Cli, tmp_path: Path) -> 
         "event_id": event_id,
         "swiss_rounds": 4,
         "top": 4,
+        "warnings": [],
     }
     for round_no in range(1, 5):
         view = cli.json("event", "pair", str(event_id))
@@ -304,3 +307,35 @@ def test_export_of_a_running_event_lists_the_standings(cli: Cli) -> None:
     standings = cli.json("event", "standings", str(event_id))["standings"]["lines"]
     assert [r["player"] for r in rows] == [s["name"] for s in standings]
     assert [int(r["swiss_points"]) for r in rows] == [s["points"] for s in standings]
+
+
+def test_INV_ID_1_a_late_intentional_draw_is_refused_from_the_cli(cli: Cli) -> None:
+    """INV-ID-1: a round run from the terminal has no round clock; it starts when it is
+    paired, so an intentional draw reported ten minutes later is refused (exit 2)."""
+    from datetime import timedelta
+
+    from torneo.cards.tables import Round
+
+    event_id = registered(cli, players=8)
+    cli.ok("event", "start", str(event_id))
+    cli.ok("event", "pair", str(event_id))
+    with cli.store.unit(Actor.system()) as uow:  # ten minutes pass
+        row = uow.session.query(Round).filter_by(event_id=event_id, number=1).one()
+        row.started_at = row.started_at - timedelta(minutes=10)
+    result = cli.refused("event", "report", str(event_id), "1", "1", "ID")
+    assert "INV-ID-1" in result.stderr
+    assert "a late declaration disqualifies both" in result.stderr
+    cli.ok("event", "report", str(event_id), "1", "1", "2-1")  # a played result is fine
+
+
+def test_INV_LEGAL_2_a_small_field_warns_at_the_start_from_the_cli(cli: Cli) -> None:
+    """INV-LEGAL-2: 5 players may play, but the start warns that it will be void."""
+    event_id = registered(cli, players=5)
+    data = cli.json("event", "start", str(event_id))
+    assert data["warnings"] == [
+        "5 players: a tournament needs at least 6 to count for the season (INV-LEGAL-2); "
+        "it will be void"
+    ]
+    warning = queries.event_summary(cli.store, event_id).season_warning
+    assert warning is not None
+    assert warning.english().startswith("5 players")

@@ -320,3 +320,25 @@ def test_every_ruling_is_on_the_record_and_in_the_audit_log(sqlite_store: Store,
     assert audit.after["rule"] == "INV-PEN-1"
     other = paired_players(sqlite_store, event, 1)[1]
     assert judging_views.player_record(sqlite_store, event, other).rulings == ()
+
+
+def test_INV_ID_1_a_round_without_a_clock_starts_when_it_is_paired(
+    store: Store, clock: FakeClock
+) -> None:
+    """INV-ID-1: the round start is recorded whenever a round is paired; with no round clock
+    started, a draw declared 90 s after the pairing is in time, one 3 minutes after is refused
+    from every surface (the judge's desk and a reported result alike)."""
+    c = crew(store)
+    event = running_event(store, c)
+    rows = [m for m in matches(store, event, 1) if m.player_b_id is not None]
+    clock.advance(seconds=90)
+    events.report_result(store, c.org, event, 1, rows[0].table_no, "ID")
+    clock.advance(seconds=90)
+    before = fingerprint(store, event)
+    with pytest.raises(Conflict) as err:
+        events.report_result(store, c.org, event, 1, rows[1].table_no, "ID")
+    assert err.value.rule == "INV-ID-1"
+    with pytest.raises(Conflict):
+        judging_draws.intentional_draw(store, c.floor, event, round_no=1, table=rows[1].table_no)
+    assert fingerprint(store, event) == before
+    assert judging_draws.can_declare_draw_now(store, event, 1) is not None

@@ -383,3 +383,37 @@ def test_deck_check_bad_inputs_change_nothing(sqlite_store: Store, c: Crew) -> N
     with pytest.raises(NotFound):
         judging_checks.check_deck(sqlite_store, c.floor, event, round_no=2, player_id=player)
     assert fingerprint(sqlite_store, event) == before
+
+
+def test_INV_DECK_1_the_table_is_drawn_before_the_round_starts_and_refused_after(
+    sqlite_store: Store, c: Crew
+) -> None:
+    """INV-DECK-1: "prima che il turno inizi": once the round clock has started (the judges'
+    go) the draw is refused; a round run without the clock is drawn while it is current."""
+    from torneo.judging import commands_clock as judging_clock
+
+    event = running_event(sqlite_store, c)
+    judging_clock.start_clock(sqlite_store, c.floor, event)
+    before = fingerprint(sqlite_store, event)
+    with pytest.raises(Conflict) as err:
+        judging_checks.draw_table(sqlite_store, c.floor, event)
+    assert (err.value.field, err.value.rule) == ("round", "INV-DECK-1")
+    assert "drawn before it starts" in err.value.reason
+    assert fingerprint(sqlite_store, event) == before
+    clockless = running_event(sqlite_store, c, seed=43)  # no clock: drawn while current
+    assert judging_checks.draw_table(sqlite_store, c.floor, clockless).round_no == 1
+
+
+def test_INV_DECK_1_deck_checks_on_or_off_is_fixed_at_the_start(
+    sqlite_store: Store, c: Crew
+) -> None:
+    """INV-DECK-1: deck checks are optional, decided when the event starts: an event started
+    without them refuses the draw (and says why)."""
+    event = running_event(sqlite_store, c, start=False)
+    events.start_event(sqlite_store, c.org, event, deck_checks=False)
+    events.pair_next_round(sqlite_store, c.org, event)
+    before = fingerprint(sqlite_store, event)
+    with pytest.raises(Conflict) as err:
+        judging_checks.draw_table(sqlite_store, c.floor, event)
+    assert (err.value.field, err.value.rule) == ("deck_checks", "INV-DECK-1")
+    assert fingerprint(sqlite_store, event) == before

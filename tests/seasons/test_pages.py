@@ -21,7 +21,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
 from torneo.seasons import commands_ladders as ladders
 from torneo.seasons import views as season_views
-from torneo.seasons import views_ladders
+from torneo.seasons import views_ladders, views_standings
 from torneo.seasons.tables import SeasonResult, SeasonTournament
 
 ORG = Actor("org", frozenset({(1, "organizer")}))
@@ -334,7 +334,9 @@ def test_organizer_adds_a_finished_event_and_recomputes(org: TestClient, web_sto
         follow_redirects=False,
     )
     assert r.status_code == 303
-    assert len(season_views.season_page(web_store, season_id).rows) == 8
+    # INV-LEGAL-1: never announced on the season's calendar, it enters the season void.
+    assert season_views.season_page(web_store, season_id).rows == ()
+    assert views_standings.season_info(web_store, "Stagione").tournaments == 1
     r = org.post(
         f"/seasons/{season_id}/manage/recompute",
         data={"csrf_token": token},

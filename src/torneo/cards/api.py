@@ -191,9 +191,13 @@ def start_event(
         actor,
         event_id,
         one_round_fewer=body.one_round_fewer,
+        choice_rule=body.choice_rule,
+        deck_checks=body.deck_checks,
         version=body.version,
     )
-    return _change(request, event_id, swiss_rounds=rounds, top_size=top)
+    warning = queries.event_summary(store_of(request), event_id).season_warning
+    warnings = [warning.english()] if warning is not None else []
+    return _change(request, event_id, swiss_rounds=rounds, top_size=top, warnings=warnings)
 
 
 @router.post(

@@ -162,19 +162,41 @@ def start(
         bool,
         typer.Option("--one-round-fewer", help="INV-STRUCT-2: one Swiss round fewer, a Top 16."),
     ] = False,
+    choice_rule: Annotated[
+        bool | None,
+        typer.Option(
+            "--choice-rule/--die-rule", help="INV-TOP-3 announced now (default: the preset's)."
+        ),
+    ] = None,
+    deck_checks: Annotated[
+        bool | None,
+        typer.Option(
+            "--deck-checks/--no-deck-checks", help="INV-DECK-1, fixed now (default: the preset's)."
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Close registration and fix the Swiss rounds and the Top X (INV-STRUCT-1/2)."""
+    """Close registration; fix the Swiss rounds, the Top X (INV-STRUCT-1/2), the choice rule
+    (INV-TOP-3) and the deck checks (INV-DECK-1); warn of a field too small for the season."""
     with edge(as_json=as_json):
         store, event_id = _store_and_event(event)
         rounds, top = events.start_event(
-            store, CLI_ACTOR, event_id, one_round_fewer=one_round_fewer
+            store,
+            CLI_ACTOR,
+            event_id,
+            one_round_fewer=one_round_fewer,
+            choice_rule=choice_rule,
+            deck_checks=deck_checks,
         )
+        warning = queries.event_summary(store, event_id).season_warning
+    warnings = [warning.english()] if warning is not None else []
     if as_json:
-        print_json({"event_id": event_id, "swiss_rounds": rounds, "top": top})
+        print_json({"event_id": event_id, "swiss_rounds": rounds, "top": top, "warnings": warnings})
     else:
         top_text = f" + Top {top}" if top else ""
         console().print(f"Event {event_id} started: {rounds} Swiss rounds{top_text}")
+        for text in warnings:  # INV-LEGAL-2 / INV-MAJOR-2
+            console().print(f"Warning: {text}", markup=False)
 
 
 @app.command("pair")

@@ -66,6 +66,12 @@ def print_final(final: FinalView | None) -> None:
         ["place", "player", "Swiss", "Top X wins", "dropped", "points", "breakdown"],
         rows,
     )
+    if final.disqualified:  # out of the placings, no points (issue 13 item 3)
+        print_table(
+            "Disqualified: out of the placings, no tournament points",
+            ["player", "reason"],
+            [(d.name, d.reason or "") for d in final.disqualified],
+        )
 
 
 def player_status(p: queries.PlayerLine) -> str:

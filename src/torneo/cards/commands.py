@@ -13,6 +13,7 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from torneo.cards import progress as engines
 from torneo.cards.rules.lifecycle import EventStatus, can_move
+from torneo.cards.rules.start import CHOICE_RULE, small_field_warning, start_settings
 from torneo.cards.rules.tournament import (
     Tournament,
     can_drop,
@@ -28,6 +29,7 @@ from torneo.cards.tables import Event, Match, Registration, Round
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
+from torneo.core.message_json import dump_message
 from torneo.core.messages import N_, Message
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
@@ -180,9 +182,13 @@ def start_event(
     event_id: int,
     *,
     one_round_fewer: bool = False,
+    choice_rule: bool | None = None,
+    deck_checks: bool | None = None,
     version: int | None = None,
 ) -> tuple[int, int]:
-    """Close registration, fix the number of Swiss rounds and the Top X (INV-STRUCT-1/2)."""
+    """Close registration, fix the number of Swiss rounds and the Top X (INV-STRUCT-1/2), the
+    choice rule (INV-TOP-3) and the deck checks (INV-DECK-1); warn of a field too small for the
+    season (INV-LEGAL-2, INV-MAJOR-2: ``settings["season_warning"]``). None: the preset's."""
     precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
@@ -202,6 +208,11 @@ def start_event(
             )
         rounds, top = engines.plan(ruleset, players, one_round_fewer)
         before = _snapshot(event)
+        fixed = start_settings(ruleset, choice_rule=choice_rule, deck_checks=deck_checks)
+        warning = small_field_warning(ruleset, players=players, is_major=event.is_major)
+        if warning is not None:
+            fixed["season_warning"] = dump_message(warning)
+        event.settings = {**event.settings, **fixed}
         event.status = EventStatus.RUNNING.value
         event.swiss_rounds, event.top_size, event.one_round_fewer = rounds, top, one_round_fewer
         uow.notify(f"event:{event.id}", "status", status="running")
@@ -211,7 +222,7 @@ def start_event(
             event.id,
             event_id=event.id,
             before=before,
-            after={**_snapshot(event), "swiss_rounds": rounds, "top": top},
+            after={**_snapshot(event), "swiss_rounds": rounds, "top": top, **fixed},
         )
         return rounds, top
 
@@ -411,7 +422,7 @@ def start_top(
         check_version(event, version)
         ruleset = load_preset(event.preset)
         t = tournament_of(event, ruleset)
-        refusal = can_start_top(t)
+        refusal = can_start_top(t, picks, event.settings.get(CHOICE_RULE))  # INV-TOP-3
         if refusal:
             raise refusal.raise_as(Conflict)
         seeds, new = engines.start_top(

@@ -177,24 +177,37 @@ def start_event(
     event_id: int,
     actor: PageWriter,
     one_round_fewer: Text = "",
+    choice_rule: Text = "",
+    deck_checks: Text = "",
+    deck_checks_shown: Text = "",
     version: Text = "",
 ) -> Response:
     def action() -> str:
+        store = store_of(request)
         rounds, top = events.start_event(
-            store_of(request),
+            store,
             actor,
             event_id,
             one_round_fewer=checked(one_round_fewer),
+            choice_rule=checked(choice_rule),
+            deck_checks=checked(deck_checks) if deck_checks_shown else None,
             version=form_int("version", version, required=False),
         )
         if top:
-            return say(
+            text = say(
                 request,
                 N_("The event has started: %(rounds)s Swiss rounds, then a Top %(top)s."),
                 rounds=rounds,
                 top=top,
             )
-        return say(request, N_("The event has started: %(rounds)s Swiss rounds."), rounds=rounds)
+        else:
+            text = say(
+                request, N_("The event has started: %(rounds)s Swiss rounds."), rounds=rounds
+            )
+        warning = queries.event_summary(store, event_id).season_warning  # INV-LEGAL-2
+        if warning is not None:
+            text += " " + say(request, warning.id, **warning.params)
+        return text
 
     return _act(request, event_id, {}, action)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
+from torneo.core.messages import Message
 from torneo.platform.i18n import PERCENT_TIEBREAKS
 from torneo.platform.web.schemas import OwningClub
 
@@ -77,6 +78,12 @@ class StartIn(VersionIn):
     one_round_fewer: bool = Field(
         default=False, description="INV-STRUCT-2: one Swiss round fewer and a Top 16."
     )
+    choice_rule: bool | None = Field(
+        default=None, description="INV-TOP-3 announced at the start (default: the preset's)."
+    )
+    deck_checks: bool | None = Field(
+        default=None, description="INV-DECK-1 deck checks on or off (default: the preset's)."
+    )
 
 
 class ResultIn(VersionIn):
@@ -126,6 +133,16 @@ class EventSummaryOut(_Out):
     players: int
     current_round: int
     version: int
+    choice_rule: bool = Field(default=False, description="INV-TOP-3 announced at the start.")
+    deck_checks: bool = Field(default=False, description="INV-DECK-1, fixed at the start.")
+    season_warning: str | None = Field(
+        default=None, description="INV-LEGAL-2 / INV-MAJOR-2: too few players for the season."
+    )
+
+    @field_validator("season_warning", mode="before")
+    @classmethod
+    def _english(cls, value: Any) -> Any:
+        return value.english() if isinstance(value, Message) else value
 
 
 class PlayerOut(_Out):
@@ -225,6 +242,11 @@ class BracketMatchOut(_Out):
     b: SideOut | None
     result: str | None
     winner_id: int | None
+    chooses_to_start: SideOut | None = Field(
+        default=None,
+        description="INV-TOP-2 die rule: the better seed chooses whether to start (first Top "
+        "round only).",
+    )
 
 
 class BracketRoundOut(_Out):
@@ -269,11 +291,20 @@ class PointsLineOut(_Out):
         return _exact(value)
 
 
+class DisqualifiedOut(_Out):
+    """Out of the placings, no tournament points (issue 13 item 3)."""
+
+    player_id: int
+    name: str
+    reason: str | None
+
+
 class FinalOut(_Out):
-    field_size: int
+    field_size: int = Field(description="Everyone who took part, the disqualified included.")
     is_major: bool
     has_points: bool
     lines: list[PointsLineOut]
+    disqualified: list[DisqualifiedOut] = []
 
 
 class PlanOut(_Out):
@@ -309,3 +340,4 @@ class ChangeOut(BaseModel):
     player_ids: list[int] | None = None
     swiss_rounds: int | None = None
     top_size: int | None = None
+    warnings: list[str] = []  # e.g. INV-LEGAL-2 at the start: too few players for the season

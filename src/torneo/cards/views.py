@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import func, select
 
+from torneo.cards.rules.start import CHOICE_RULE, DECK_CHECKS, start_settings
 from torneo.cards.state import get_event
 from torneo.cards.tables import Event, Match, Registration
 from torneo.cards.views_actions import Actions, actions_of
@@ -33,7 +34,8 @@ from torneo.cards.views_ranking import (
 )
 from torneo.cards.views_rounds import RoundView, allowed_results, round_view
 from torneo.core.errors import NotFound, TorneoError
-from torneo.core.messages import N_
+from torneo.core.message_json import load_message
+from torneo.core.messages import N_, Message
 from torneo.platform.store.uow import Store
 from torneo.presets import load_preset, preset_ids
 
@@ -60,6 +62,11 @@ class EventSummary:
     players: int
     current_round: int
     version: int
+    # Fixed at the start (issue 13): INV-TOP-3 announced, INV-DECK-1 on or off, and the warning
+    # of a field too small for the season (INV-LEGAL-2 / INV-MAJOR-2).
+    choice_rule: bool = False
+    deck_checks: bool = False
+    season_warning: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +111,8 @@ def _view(store: Store, event_id: int, build: Callable[[Loaded], T]) -> T:
 
 def _summary(ld: Loaded) -> EventSummary:
     e = ld.event
+    warning = e.settings.get("season_warning")
+    preset = start_settings(ld.ruleset, choice_rule=None, deck_checks=None)  # before the start
     return EventSummary(
         id=e.id,
         name=e.name,
@@ -116,6 +125,9 @@ def _summary(ld: Loaded) -> EventSummary:
         players=len(e.registrations),
         current_round=ld.t.current_round,
         version=e.version,
+        choice_rule=bool(e.settings.get(CHOICE_RULE, preset[CHOICE_RULE])),
+        deck_checks=bool(e.settings.get(DECK_CHECKS, preset[DECK_CHECKS])),
+        season_warning=load_message(warning) if warning else None,
     )
 
 
@@ -278,6 +290,8 @@ def as_jsonable(value: Any) -> Any:
     """Dataclass views to JSON types; Fractions become exact "p/q" strings."""
     if isinstance(value, Fraction):
         return str(value)
+    if isinstance(value, Message):
+        return value.english()
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, tuple | list):

@@ -34,6 +34,9 @@ class Loaded:
         self.ruleset: Ruleset = load_preset(event.preset)
         self.t: Tournament = tournament_of(event, self.ruleset)
         self.names: dict[int, str] = {r.player_id: r.player.name for r in event.registrations}
+        self.dq_reasons: dict[int, str | None] = {
+            r.player_id: r.dq_reason for r in event.registrations if r.disqualified
+        }
         self.clubs: dict[int, str | None] = {
             r.player_id: r.player.club for r in event.registrations
         }

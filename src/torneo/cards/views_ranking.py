@@ -2,9 +2,11 @@
 
 - The bracket is drawn from the Top X matches actually paired, in table order; the rounds not
   yet paired are shown as empty slots (half as many matches as the round before).
-- Tournament points (INV-PTS-*, INV-MAJOR-*) are shown once the event is finished. A player
-  ``played_every_round`` (INV-MAJOR-6) when they entered in round 1 and neither dropped nor were
-  disqualified; ``field_size`` is every registered player (dropped players took part).
+- Tournament points (INV-PTS-*, INV-MAJOR-*) are shown once the event is finished, from the
+  placings of :func:`torneo.cards.progress.final_placings` (the season reads the same): a player
+  dropped (INV-MAJOR-6) when they left before the last round their placement allowed, a late
+  entry who plays to the end keeps the Major benefits, and disqualified players are out of the
+  placings with no points; ``field_size`` is everyone who took part.
 """
 
 from __future__ import annotations
@@ -14,9 +16,8 @@ from fractions import Fraction
 
 from torneo.cards import progress as engines
 from torneo.cards.rules.lifecycle import EventStatus
-from torneo.cards.rules.points import PartLabel, Placement, tournament_points
+from torneo.cards.rules.points import PartLabel, tournament_points
 from torneo.cards.views_load import Loaded, Side, winner_of
-from torneo.core.ids import PlayerId
 from torneo.engines.records import MatchRecord, Stage
 
 
@@ -58,6 +59,8 @@ class BracketMatch:
     b: Side | None
     result: str | None
     winner_id: int | None
+    # INV-TOP-2 die rule: the better seed chooses whether to start (the first Top round only).
+    chooses_to_start: Side | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +92,21 @@ class PointsLine:
 
 
 @dataclass(frozen=True, slots=True)
+class DisqualifiedLine:
+    """A disqualified player: out of the placings, no tournament points (issue 13 item 3)."""
+
+    player_id: int
+    name: str
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class FinalView:
-    field_size: int
+    field_size: int  # everyone who took part, the disqualified included
     is_major: bool
     has_points: bool  # False when the preset has no season points table
     lines: tuple[PointsLine, ...]
+    disqualified: tuple[DisqualifiedLine, ...] = ()
 
 
 def standings_of(ld: Loaded) -> StandingsView:
@@ -134,8 +147,12 @@ def bracket_of(ld: Loaded) -> BracketView | None:
         elif m.stage is Stage.THIRD_PLACE:
             third = m
 
+    starts = die_rule_of(ld)
+
     def bracket_match(m: MatchRecord) -> BracketMatch:
+        chooser = starts.get((m.stage, m.table))
         return BracketMatch(
+            chooses_to_start=ld.side(chooser, top=True) if chooser is not None else None,
             round_no=m.round_no,
             table=m.table,
             a=ld.side(m.player_a, top=True),
@@ -167,65 +184,59 @@ def bracket_of(ld: Loaded) -> BracketView | None:
     )
 
 
+def die_rule_of(ld: Loaded) -> dict[tuple[Stage, int], int]:
+    """INV-TOP-2: who chooses to start at each Top table (stage, table), as the engine says —
+    the better seed at every table of the first Top round, nobody later."""
+    if not ld.top_seeds:
+        return {}
+    bracket = engines.top_bracket(ld.t, ld.top_seeds, ld.ruleset)
+    matches = [*bracket.matches, *([bracket.third_place] if bracket.third_place else [])]
+    return {
+        (m.stage, m.table): int(m.chooses_to_start)
+        for m in matches
+        if m.chooses_to_start is not None
+    }
+
+
 def final_of(ld: Loaded) -> FinalView | None:
     if ld.event.status != EventStatus.FINISHED.value:
         return None
-    order, _ = engines.final_order(ld.t, ld.ruleset, ld.event.seed, ld.top_seeds or None)
-    swiss_points = {int(r.player_id): r.points for r in ld.rows}
-    top_wins: dict[int, int] = {}
-    third_win: set[int] = set()
-    for m in ld.t.matches:
-        winner = winner_of(m) if m.score is not None else None
-        if winner is None:
-            continue
-        if m.stage is Stage.TOP:
-            top_wins[winner] = top_wins.get(winner, 0) + 1  # INV-PTS-1
-        elif m.stage is Stage.THIRD_PLACE:
-            third_win.add(winner)  # excluded from INV-PTS-1 unless the preset counts it
-    by_id = {e.id: e for e in ld.t.entrants}
-    field_size = len(order)
-    placements = []
-    for place, pid in enumerate(order, start=1):
-        e = by_id[pid]
-        placements.append((place, pid, e.dropped_after_round is not None or e.disqualified))
+    # One code path (issue 13): the placings the season reads too (cards.progress.final_placings):
+    # INV-MAJOR-6 drops, the disqualified out of the placings.
+    placings = engines.final_placings(ld.t, ld.ruleset, ld.event.seed, ld.top_seeds or None)
     season = ld.ruleset.season
     breakdown: dict[int, tuple[int, tuple[tuple[PartLabel, int], ...], Fraction]] = {}
-    if season is not None and field_size:
+    if season is not None and placings.placements:
         # INV-PTS-*, INV-MAJOR-*: the tournament points are the card event's own rule
         # (cards/rules/points.py); a season only sums them, so cards reads nothing of seasons.
         scored = tournament_points(
-            [
-                Placement(
-                    player_id=PlayerId(pid),
-                    place=place,
-                    swiss_points=swiss_points.get(pid, 0),
-                    topcut_wins=top_wins.get(pid, 0),
-                    dropped=dropped,
-                    played_every_round=not dropped and by_id[PlayerId(pid)].joined_round == 1,
-                    third_place_win=pid in third_win,
-                )
-                for place, pid, dropped in placements
-            ],
-            field_size=field_size,
+            placings.placements,
+            field_size=placings.field_size,
             is_major=ld.event.is_major,
             rules=season,
             top_size=ld.event.top_size,
         )
         breakdown = {int(b.player_id): (b.total, b.parts, b.final_bonus) for b in scored}
     lines = []
-    for place, pid, dropped in placements:
-        total, parts, bonus = breakdown.get(pid, (0, (), Fraction(0)))
+    for p in placings.placements:
+        total, parts, bonus = breakdown.get(p.player_id, (0, (), Fraction(0)))
         lines.append(
             PointsLine(
-                place=place,
-                player_id=int(pid),
-                name=ld.names.get(pid, f"#{pid}"),
-                swiss_points=swiss_points.get(pid, 0),
-                topcut_wins=top_wins.get(pid, 0),
-                dropped=dropped,
+                place=p.place,
+                player_id=int(p.player_id),
+                name=ld.names.get(p.player_id, f"#{p.player_id}"),
+                swiss_points=p.swiss_points,
+                topcut_wins=p.topcut_wins,
+                dropped=p.dropped,
                 total=total,
                 parts=parts,
                 final_bonus=bonus,
             )
         )
-    return FinalView(field_size, ld.event.is_major, season is not None, tuple(lines))
+    disqualified = tuple(
+        DisqualifiedLine(int(e.id), e.name, ld.dq_reasons.get(int(e.id)))
+        for e in placings.disqualified
+    )
+    return FinalView(
+        placings.field_size, ld.event.is_major, season is not None, tuple(lines), disqualified
+    )

@@ -18,6 +18,8 @@ from sqlalchemy.orm import Session
 from torneo.cards.state_access import authorize_event
 from torneo.cards.tables import Event, Match, Round
 from torneo.cards.tables_self_report import SelfReport
+from torneo.cards.views_load import Loaded
+from torneo.cards.views_ranking import die_rule_of
 from torneo.core.errors import Conflict, Forbidden, NotFound
 from torneo.core.messages import N_
 from torneo.core.policy import Action
@@ -120,6 +122,7 @@ class Slip:
     name: str
     opponent: str | None  # None: a bye
     code: str | None
+    chooses_to_start: str | None = None  # INV-TOP-2: who chooses (first Top round only)
 
 
 def seen_from(result_a: str | None, side: Side) -> str | None:
@@ -364,6 +367,7 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
         ).all()
         ids = {m.player_a_id for m in matches} | {m.player_b_id for m in matches if m.player_b_id}
         names = _names(session, *ids)
+        starts = die_rule_of(Loaded(event))  # INV-TOP-2, as the bracket and the API show it
         out: list[Slip] = []
         for m in matches:
             a = names.get(m.player_a_id, "?")
@@ -371,6 +375,8 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
                 out.append(Slip(m.round_no, m.table_no, m.player_a_id, a, None, None))
                 continue
             b = names.get(m.player_b_id, "?")
+            chooser = starts.get((Stage(m.stage), m.table_no))
+            chooses = names.get(chooser, "?") if chooser is not None else None
             out.append(
                 Slip(
                     m.round_no,
@@ -379,6 +385,7 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
                     a,
                     b,
                     match_code(secret, m.id, m.player_a_id),
+                    chooses,
                 )
             )
             out.append(
@@ -389,6 +396,7 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
                     b,
                     a,
                     match_code(secret, m.id, m.player_b_id),
+                    chooses,
                 )
             )
         return out

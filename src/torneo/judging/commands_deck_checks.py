@@ -8,8 +8,10 @@ are applied exactly through the rulings (warning + game loss(es), blanks or rand
 restricted cards drawn at random with the draw's seed recorded, INV-DECK-EX1), and the corrected
 deck becomes the player's list.
 
-Decision: the deck check of a player with no registered list checks the physical deck's
-legality only.
+Decisions: the deck check of a player with no registered list checks the physical deck's
+legality only. Deck checks on or off is fixed when the event starts (``settings["deck_checks"]``,
+the preset's default when not said); the draw is refused once the round has started (its clock
+started: ``can_draw_before_the_round``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 from sqlalchemy import select
 
 from torneo.cards.rules.lifecycle import EventStatus
+from torneo.cards.rules.start import DECK_CHECKS, start_settings
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId, UserId
 from torneo.core.messages import N_, Term
@@ -39,13 +42,14 @@ from torneo.judging.rules import (
 from torneo.judging.rules.decks import (
     DeckCheckDraw,
     DeckList,
+    can_draw_before_the_round,
     compare_decks,
     correct_deck,
     deck_format,
     draw_deck_check,
     parse_deck_list,
 )
-from torneo.judging.state import JudgingContext, aware, deck_of_row
+from torneo.judging.state import JudgingContext, aware, clock_rows, deck_of_row
 from torneo.judging.tables import DeckCheckRow
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
@@ -91,6 +95,19 @@ def panel_of_row(row: DeckCheckRow) -> DeckCheckPanel:
     )
 
 
+def deck_checks_on(ctx: JudgingContext) -> bool:
+    """INV-DECK-1: on or off as fixed when the event started (the preset's default before)."""
+    fixed = ctx.event.settings.get(DECK_CHECKS)
+    if fixed is None:
+        return bool(start_settings(ctx.ruleset, choice_rule=None, deck_checks=None)[DECK_CHECKS])
+    return bool(fixed)
+
+
+def clock_started(ctx: JudgingContext, round_no: int) -> bool:
+    row = clock_rows(ctx.session, ctx.event.id).get(round_no)
+    return row is not None and row.started_at is not None
+
+
 def deck_check_seed(event_seed: int, round_no: int, player: int | None = None) -> int:
     key = f"{event_seed}:deck-check:{round_no}" + (f":{player}" if player is not None else "")
     return random.Random(key).randrange(2**31)
@@ -118,6 +135,13 @@ def draw_table(
                 N_("the deck check is drawn before the current round"),
                 params={"round": number, "current": t.current_round},
             )
+        refusal = can_draw_before_the_round(
+            number,
+            deck_checks=deck_checks_on(ctx),
+            clock_started=clock_started(ctx, number),
+        )
+        if refusal:
+            raise refusal.raise_as(Conflict)
         seed = deck_check_seed(ctx.event.seed, number)
         draw = draw_deck_check(
             number, t.matches, random.Random(seed), [_draw_of(r) for r in _draws(ctx)]

@@ -3,7 +3,8 @@
 "I due giocatori devono decidere subito dopo essersi seduti [...] Qualunque ritardo comporterà
 la squalifica di entrambi." The window counts from the judges' "go" (the round clock's first
 start, ``commands_clock``); a late declaration disqualifies both players and their match is a
-double loss.
+double loss. A round played without the clock starts when it is paired
+(:func:`~torneo.judging.state.round_start`), so a late declaration is refused then too.
 """
 
 from __future__ import annotations
@@ -34,10 +35,9 @@ from torneo.judging.rules import (
 )
 from torneo.judging.state import (
     JudgingContext,
-    aware,
-    clock_rows,
     load_context,
     match_score,
+    round_start,
     score_json,
     set_match_score,
 )
@@ -45,8 +45,7 @@ from torneo.platform.store.uow import Actor, Store
 
 
 def _round_start(ctx: JudgingContext, round_no: int) -> datetime | None:
-    clock = clock_rows(ctx.session, ctx.event.id).get(round_no)
-    return aware(clock.started_at) if clock is not None and clock.started_at else None
+    return round_start(ctx.session, ctx.event, round_no)
 
 
 def intentional_draw(

@@ -13,7 +13,9 @@ the penalty games first (``compose_reported``), so the stored result is what the
 An overruled ruling (INV-JUDGE-1) no longer counts here.
 
 INV-ID-1: an intentional draw reported after the declaration window (counted from the judges'
-"go", the first start of the round clock) is refused here too, whoever reports it.
+"go", the first start of the round clock, or from the pairing of a round played without the
+clock: :func:`~torneo.judging.state.round_start`) is refused here too, whoever reports it —
+the CLI, the API, the pages, the players' own reports.
 
 BER-TIE-1 "fewer warnings": :func:`warnings_map` gives the standing warnings per entrant.
 """
@@ -35,7 +37,7 @@ from torneo.judging.rules import (
     intentional_draw_window,
     warnings_by_player,
 )
-from torneo.judging.state import aware, clock_rows, load_rulings, rescinded_of, ruling_of
+from torneo.judging.state import load_rulings, rescinded_of, round_start, ruling_of
 from torneo.judging.tables import RulingRow
 from torneo.presets import Ruleset
 
@@ -90,8 +92,7 @@ def check_intentional_draw(
     """INV-ID-1: refuse an intentional draw declared after the window (Conflict)."""
     if ruleset.judging is None:
         return
-    clock = clock_rows(session, event.id).get(match.round_no)
-    started = aware(clock.started_at) if clock is not None and clock.started_at else None
+    started = round_start(session, event, match.round_no)
     refusal = can_declare_intentional_draw(
         started, now, intentional_draw_window(ruleset.judging), Stage(match.stage)
     )

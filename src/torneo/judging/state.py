@@ -301,6 +301,17 @@ def clock_rows(session: Session, event_id: int) -> dict[int, RoundClockRow]:
     return {r.round_no: r for r in rows}
 
 
+def round_start(session: Session, event: Event, round_no: int) -> datetime | None:
+    """INV-ID-1: when a round started — the judges' "go", the round clock's first start; a round
+    played without the clock started when it was paired (``Round.started_at`` is recorded at
+    every pairing, whatever the surface: CLI, API, pages). None: the round is not paired."""
+    clock = clock_rows(session, event.id).get(round_no)
+    if clock is not None and clock.started_at:
+        return aware(clock.started_at)
+    paired = next((r for r in event.rounds if r.number == round_no), None)
+    return aware(paired.started_at) if paired is not None else None
+
+
 # --- the context of one event ---------------------------------------------------------------
 
 

@@ -48,6 +48,7 @@ def _print_summary(summary: seasons.ImportSummary, name: str, as_json: bool) -> 
                 "tournaments": summary.tournaments,
                 "results": summary.results,
                 "void": [{"tournament": t, "breaches": list(b)} for t, b in summary.void],
+                "unchecked": list(summary.unchecked),
             }
         )
         return
@@ -61,6 +62,9 @@ def _print_summary(summary: seasons.ImportSummary, name: str, as_json: bool) -> 
         out.print(f"Void (INV-LEGAL-8): {tournament}", markup=False)
         for breach in breaches:
             out.print(f"  - {breach}", markup=False)
+    note = seasons.unchecked_note(summary)
+    if note is not None:
+        out.print(f"Note: {note.english()}", markup=False)
 
 
 @app.command("create")

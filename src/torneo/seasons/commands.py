@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.inputs import clean_name
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Message
 from torneo.core.policy import Action
 from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
@@ -48,6 +48,7 @@ from torneo.seasons.rules.dates import SeasonDates, parse_day
 from torneo.seasons.rules.import_csv import parse_season_csv
 from torneo.seasons.rules.settings import REGIONAL_CUT
 from torneo.seasons.state_access import SEASON, authorize_season
+from torneo.seasons.state_calendar import UNCHECKED_RULES
 from torneo.seasons.tables import Season, SeasonTournament
 
 # INV-SEASON-1 (docs/rules.md): "18 settembre 2011 – 31 giugno 2012"; 31 June does not exist and the
@@ -65,6 +66,25 @@ class ImportSummary:
     tournaments: int
     results: int
     void: tuple[tuple[str, tuple[str, ...]], ...]  # (tournament, breaches) of the void ones
+    # Imported tournaments with no announcement on the calendar: INV-LEGAL-1/3/4/5 (announced 14
+    # days ahead, a judge named, the venue, the prizes) were not checked for them.
+    unchecked: tuple[str, ...] = ()
+
+
+# What the import's report says of its tournaments without an announcement (CLI, API, pages).
+UNCHECKED_NOTE = N_(
+    "not checked (%(rules)s: imported without an announcement on the calendar): %(tournaments)s"
+)
+
+
+def unchecked_note(summary: ImportSummary) -> Message | None:
+    """INV-LEGAL-1/3/4/5 could not be checked for these imported tournaments (no announcement)."""
+    if not summary.unchecked:
+        return None
+    return Message(
+        UNCHECKED_NOTE,
+        {"rules": ", ".join(UNCHECKED_RULES), "tournaments": ", ".join(summary.unchecked)},
+    )
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -259,13 +279,15 @@ def add_tournaments(
         known = players_by_name(uow.session, [r.player for t in tournaments for r in t.results])
         for t in tournaments:
             put_tournament(uow, season, t, known, refresh=t.event_id is not None)
-        sanction(season, rules, touched={t.name.casefold() for t in tournaments})
+        given = {t.name.casefold() for t in tournaments}
+        unchecked = sanction(uow.session, season, rules, touched=given)
         return ImportSummary(
             season_id=season.id,
             season_created=created,
             tournaments=len(tournaments),
-            results=sum(t.field_size for t in tournaments),
+            results=sum(len(t.results) for t in tournaments),
             void=void_list(season),
+            unchecked=tuple(n for n in unchecked if n.casefold() in given),
         )
 
 
@@ -350,7 +372,7 @@ def recompute_season(store: Store, actor: Actor, season_name: str) -> ImportSumm
         season = get_season(uow.session, season_name, for_update=True)
         authorize_season(actor, season)
         _, rules = season_rules(season.preset)
-        sanction(season, rules)
+        unchecked = sanction(uow.session, season, rules)
         uow.audit("season.recompute", "season", season.id, after={"season": season.name})
         return ImportSummary(
             season.id,
@@ -358,6 +380,7 @@ def recompute_season(store: Store, actor: Actor, season_name: str) -> ImportSumm
             len(season.tournaments),
             sum(len(t.results) for t in season.tournaments),
             void_list(season),
+            unchecked,
         )
 
 
@@ -371,4 +394,5 @@ __all__ = [
     "import_season_csv",
     "recompute_season",
     "season_rules",
+    "unchecked_note",
 ]

@@ -12,8 +12,10 @@ Decisions where the rules are silent:
   at once (rule id and sentence) and nothing is saved; a void tournament never holds a place on
   the calendar, so it never blocks another store's booking (a void one gives no points anyway).
 - The Majors fixed at season start (INV-SEASON-2) are the Majors announced on or before the
-  season's first day, and the Major tournaments already in the season (an imported season's).
-  A Major announced later breaks INV-SEASON-2.
+  season's first day; an imported season's Majors fill the schedule up to five
+  (:func:`~torneo.seasons.rules.calendar.season_majors`). A Major announced later breaks
+  INV-SEASON-2. The same calendar (:mod:`torneo.seasons.state_calendar`) and the same legality
+  function judge the tournaments again when they are scored.
 - "Today" is the store's clock: the announcement date is the day it is saved.
 - An announced tournament whose name is already a played tournament of the season is the same
   tournament: the played one stands on the calendar.
@@ -39,12 +41,13 @@ from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons.commands import season_rules
-from torneo.seasons.rules.calendar import CalendarEntry, MajorSchedule, bookable_days, can_add_major
+from torneo.seasons.rules.calendar import MajorSchedule, bookable_days, can_add_major
 from torneo.seasons.rules.dates import SeasonDates, parse_day
 from torneo.seasons.rules.legality import Breach, TournamentFacts, check_legality
 from torneo.seasons.rules.settings import DEFAULT_SANCTIONING
 from torneo.seasons.state_access import authorize_season
-from torneo.seasons.tables import Season, SeasonTournament
+from torneo.seasons.state_calendar import SeasonCalendar
+from torneo.seasons.tables import Season
 from torneo.seasons.tables_calendar import SeasonAnnouncement
 from torneo.seasons.views import BreachLine, SeasonRef
 
@@ -146,53 +149,6 @@ def _season(session: Session, ref: SeasonRef, *, for_update: bool = False) -> Se
     return season
 
 
-def _announcements(session: Session, season_id: int) -> list[SeasonAnnouncement]:
-    return list(
-        session.scalars(
-            select(SeasonAnnouncement)
-            .where(SeasonAnnouncement.season_id == season_id)
-            .order_by(SeasonAnnouncement.held_on, SeasonAnnouncement.id)
-        )
-    )
-
-
-def _played(session: Session, season_id: int) -> list[SeasonTournament]:
-    return list(
-        session.scalars(
-            select(SeasonTournament)
-            .where(SeasonTournament.season_id == season_id)
-            .order_by(SeasonTournament.held_on, SeasonTournament.id)
-        )
-    )
-
-
-def _calendar(
-    played: list[SeasonTournament], announced: list[SeasonAnnouncement]
-) -> list[CalendarEntry]:
-    names = {t.name.casefold() for t in played}
-    # A played tournament is on record: it has precedence over anything announced now
-    # (INV-LEGAL-6 refuses the newcomer), whatever the dates an import brought in.
-    entries = [
-        CalendarEntry(t.name, t.store, t.held_on, t.is_major, void=t.void, announced_on=date.min)
-        for t in played
-    ]
-    entries += [
-        CalendarEntry(a.name, a.store, a.held_on, a.is_major, announced_on=a.announced_on)
-        for a in announced
-        if a.name.casefold() not in names
-    ]
-    return entries
-
-
-def fixed_majors(
-    season: Season, played: list[SeasonTournament], announced: list[SeasonAnnouncement]
-) -> list[date]:
-    """INV-SEASON-2: Majors announced by the season's first day, and those already played."""
-    days = {t.held_on for t in played if t.is_major and not t.void}
-    days |= {a.held_on for a in announced if a.is_major and a.announced_on <= season.starts_on}
-    return sorted(days)
-
-
 def _facts(data: AnnouncementInput, today: date) -> TournamentFacts:
     name = clean_name("name", data.name)
     shop = clean_name("store", data.store)
@@ -226,9 +182,9 @@ def _facts(data: AnnouncementInput, today: date) -> TournamentFacts:
 
 def _breaches(session: Session, season: Season, facts: TournamentFacts) -> tuple[BreachLine, ...]:
     _, rules = season_rules(season.preset)
-    played = _played(session, season.id)
-    announced = _announcements(session, season.id)
-    taken = {t.name.casefold() for t in played} | {a.name.casefold() for a in announced}
+    calendar = SeasonCalendar.load(session, season)
+    taken = {t.name.casefold() for t in calendar.played}
+    taken |= {a.name.casefold() for a in calendar.announced}
     if facts.key.casefold() in taken:
         raise Conflict(
             "name",
@@ -236,8 +192,8 @@ def _breaches(session: Session, season: Season, facts: TournamentFacts) -> tuple
             N_("another name"),
             params={"name": facts.key, "season": season.name},
         )
-    dates = SeasonDates(season.starts_on, season.ends_on)
-    majors = fixed_majors(season, played, announced)
+    dates = calendar.dates
+    majors = list(calendar.majors)
     extra: list[Breach] = []
     today = facts.announced_on or facts.date
     if facts.is_major and today <= season.starts_on:
@@ -248,7 +204,7 @@ def _breaches(session: Session, season: Season, facts: TournamentFacts) -> tuple
             majors = sorted({*majors, facts.date})
         elif refusal.rule != "INV-SEASON-1":  # outside the season: check_legality says so
             extra.append(Breach(refusal.rule or "INV-SEASON-2", refusal.reason_message))
-    breaches = check_legality(facts, _calendar(played, announced), dates, rules, majors=majors)
+    breaches = check_legality(facts, calendar.entries(), dates, rules, majors=majors)
     return tuple(BreachLine.of(b) for b in [*extra, *breaches])
 
 
@@ -344,11 +300,11 @@ def calendar_view(
     rules = DEFAULT_SANCTIONING
     with store.read() as session:
         season = _season(session, season_name)
-        played = _played(session, season.id)
-        announced = _announcements(session, season.id)
-    entries = _calendar(played, announced)
-    majors = fixed_majors(season, played, announced)
-    dates = SeasonDates(season.starts_on, season.ends_on)
+        calendar = SeasonCalendar.load(session, season)
+        announced = list(calendar.announced)
+    entries = calendar.entries()
+    majors = list(calendar.majors)
+    dates = calendar.dates
     stores = tuple(sorted({e.store for e in entries}, key=str.casefold))
     chosen = " ".join(store_name.split()) if store_name and store_name.strip() else None
     by_day: dict[date, list[str]] = {}
@@ -440,6 +396,5 @@ __all__ = [
     "announce_tournament",
     "calendar_view",
     "check_announcement",
-    "fixed_majors",
     "withdraw_announcement",
 ]

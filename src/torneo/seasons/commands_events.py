@@ -1,8 +1,9 @@
 """A finished card event enters a season (issue 5): its final placements become season results.
 
-Placements come from :func:`torneo.cards.progress.final_order` (Top X first, then the Swiss
-order), Swiss points from the Swiss standings, Top X wins from the bracket (the 3rd/4th-place
-match apart, INV-PTS-1); then the tournament goes through :func:`~torneo.seasons.commands.
+Placements come from :func:`torneo.cards.progress.final_placings`, the function the event's
+own results page reads (Top X first, then the Swiss order; Swiss points from the Swiss
+standings, Top X wins from the bracket, the 3rd/4th-place match apart, INV-PTS-1; INV-MAJOR-6
+drops; the disqualified out of the placings, counted in the field); then the tournament goes through :func:`~torneo.seasons.commands.
 add_tournaments` like an imported one (sanctioned, scored, all or nothing).
 
 Decisions where the rules are silent:
@@ -22,7 +23,6 @@ from torneo.cards.state import get_event, tournament_of
 from torneo.core.errors import Conflict
 from torneo.core.messages import N_, Term
 from torneo.core.policy import Action
-from torneo.engines.records import Stage
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons.commands import ImportSummary, add_tournaments, get_season, season_rules
@@ -35,9 +35,7 @@ def add_finished_event_to_season(
 ) -> ImportSummary:
     """A finished Torneo event enters the season; adding it again refreshes its results.
 
-    Placements come from :func:`engines.final_order` (Top X first, then the Swiss order), Swiss
-    points from the Swiss standings, Top X wins from the bracket (the 3rd/4th-place match apart,
-    INV-PTS-1). The tournament's store is ``store_name``, else the event's location.
+    Placements come from :func:`engines.final_placings` (see the module). The tournament's store is ``store_name``, else the event's location.
     """
     precheck(actor, Action.MANAGE)
     # add_tournaments authorizes: the season's club runs it (issue 12).
@@ -53,32 +51,22 @@ def add_finished_event_to_season(
         ruleset, _ = season_rules(event.preset)
         t = tournament_of(event, ruleset)
         seeds = event.settings.get("top_seeds")
-        order, top_wins = engines.final_order(t, ruleset, event.seed, seeds)
-        swiss = {
-            row.player_id: row.points for row in engines.current_standings(t, ruleset, event.seed)
-        }
-        third_winner = next(
-            (
-                (m.player_a if m.score.wins_a > m.score.wins_b else m.player_b)
-                for m in t.matches
-                if m.stage is Stage.THIRD_PLACE and m.score is not None
-            ),
-            None,
-        )
+        # The placings the event's own results page shows (one code path, issue 13): INV-MAJOR-6
+        # drops only before the last round a placement allowed; the disqualified are out.
+        placings = engines.final_placings(t, ruleset, event.seed, seeds)
         by_id = {e.id: e for e in t.entrants}
         results = tuple(
             ResultInput(
-                player=by_id[pid].name,
-                place=place,
-                swiss_points=swiss.get(pid, 0),
-                topcut_wins=top_wins.get(pid, 0),
-                dropped=not by_id[pid].is_active,
-                # INV-MAJOR-6: a late entry missed rounds its placement allowed.
-                played_every_round=by_id[pid].is_active and by_id[pid].joined_round == 1,
-                third_place_win=pid == third_winner,
-                club=by_id[pid].club,
+                player=by_id[p.player_id].name,
+                place=p.place,
+                swiss_points=p.swiss_points,
+                topcut_wins=p.topcut_wins,
+                dropped=p.dropped,
+                played_every_round=p.played_every_round,
+                third_place_win=p.third_place_win,
+                club=by_id[p.player_id].club,
             )
-            for place, pid in enumerate(order, start=1)
+            for p in placings.placements
         )
         facts = TournamentInput(
             name=event.name,
@@ -88,6 +76,7 @@ def add_finished_event_to_season(
             results=results,
             top_size=event.top_size,
             event_id=event.id,
+            players=placings.field_size,
         )
         preset = event.preset
     with store.read() as session:

@@ -7,8 +7,8 @@ or is corrected. These steps run inside a use case's unit of work (:mod:`torneo.
 they change rows and open no transaction.
 
 Decisions where the rules are silent:
-- A tournament that breaks a sanctioning rule known at import or at the close (INV-LEGAL-2,
-  INV-LEGAL-6, INV-LEGAL-7, INV-MAJOR-2, INV-SEASON-2) is kept, void, with every breach
+- A tournament that breaks a sanctioning rule known at import or at the close (INV-LEGAL-1..7
+  with its announcement's facts, INV-MAJOR-2, INV-SEASON-2) is kept, void, with every breach
   (INV-LEGAL-8).
 - The sanctioning check runs over the whole calendar after each change, so adding an earlier
   tournament of a store may void a later one (INV-LEGAL-6 gives precedence to the earlier).
@@ -16,14 +16,15 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
+from sqlalchemy.orm import Session
+
 from torneo.cards.rules.points import Placement
 from torneo.core.ids import PlayerId
 from torneo.presets.models import SeasonPointsRules
-from torneo.seasons.rules.calendar import CalendarEntry
-from torneo.seasons.rules.dates import SeasonDates
-from torneo.seasons.rules.legality import TournamentFacts, check_legality
+from torneo.seasons.rules.legality import check_season
 from torneo.seasons.rules.outcome import TournamentOutcome, score_tournament, void_breakdown
 from torneo.seasons.state import breach_record, outcome_of, stored_breaches
+from torneo.seasons.state_calendar import SeasonCalendar
 from torneo.seasons.tables import Season, SeasonResult, SeasonTournament
 
 
@@ -69,36 +70,37 @@ def stored_outcome(t: SeasonTournament) -> TournamentOutcome:
     return outcome_of(t.name, t.held_on, t.is_major, t.results, t.void, t.void_reasons)
 
 
-def sanction(season: Season, rules: SeasonPointsRules, *, touched: set[str] | None = None) -> None:
-    """INV-LEGAL-*/INV-MAJOR-1/2 checked again, then the season points; a breach voids.
+def sanction(
+    session: Session, season: Season, rules: SeasonPointsRules, *, touched: set[str] | None = None
+) -> tuple[str, ...]:
+    """INV-LEGAL-*/INV-MAJOR-1/2 checked again over the season's calendar, then the points.
 
-    Only the facts a season knows are checked (date, store, Major, players): the announcement,
-    judge, venue and prize facts are not part of an import and are left unchecked.
-    ``touched`` names (case-folded) the tournaments just added or changed: only they, the other
-    tournaments of their stores (INV-LEGAL-6) and — when a Major changed — every tournament
-    (INV-LEGAL-7, INV-SEASON-2) can change their verdict; ``None`` checks the whole season.
+    The one legality function (:func:`~torneo.seasons.rules.legality.check_season`) reads the
+    calendar (:class:`~torneo.seasons.state_calendar.SeasonCalendar`): the announcements (a
+    played tournament has its announcement's facts; an event of the app never announced is
+    void, INV-LEGAL-1/3), the Majors fixed at season start (INV-MAJOR-1, INV-SEASON-2) and the
+    voids (a void tournament does not count against its store's quota, INV-LEGAL-6). A breach
+    voids (INV-LEGAL-8). ``touched`` names (case-folded) the tournaments just added or changed:
+    they are scored again; any other only when its verdict changed. Returns the imported
+    tournaments whose announcement facts could not be checked (no announcement).
     """
-    dates = SeasonDates(season.starts_on, season.ends_on)
-    calendar = [
-        CalendarEntry(key=t.name, store=t.store, date=t.held_on, is_major=t.is_major)
-        for t in season.tournaments
-    ]
-    changed = [t for t in season.tournaments if touched is None or t.name.casefold() in touched]
-    stores = {t.store.strip().casefold() for t in changed}
-    everyone = touched is None or any(t.is_major for t in changed)
+    calendar = SeasonCalendar.load(session, season)
+    verdicts = check_season(
+        [calendar.facts_of(t) for t in season.tournaments],
+        calendar.not_played(),
+        calendar.dates,
+        rules,
+        majors=calendar.majors,
+    )
     for t in season.tournaments:
         is_touched = touched is None or t.name.casefold() in touched
-        if not (everyone or is_touched or t.store.strip().casefold() in stores):
-            continue
-        facts = TournamentFacts(
-            key=t.name, store=t.store, date=t.held_on, is_major=t.is_major, players=t.field_size
-        )
-        reasons = [breach_record(b) for b in check_legality(facts, calendar, dates, rules)]
+        reasons = [breach_record(b) for b in verdicts[t.name]]
         verdict_changed = list(t.void_reasons or ()) != reasons or t.void != bool(reasons)
         if verdict_changed:
             t.void, t.void_reasons = bool(reasons), reasons
         if verdict_changed or is_touched:
             _score(t, rules)
+    return calendar.unchecked()
 
 
 def void_list(season: Season) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -51,10 +51,13 @@ class TournamentInput:
     results: tuple[ResultInput, ...]
     top_size: int | None = None
     event_id: int | None = None
+    # Everyone who took part; more than the results when disqualified players are out of the
+    # placings (issue 13 item 3). None: one result each.
+    players: int | None = None
 
     @property
     def field_size(self) -> int:
-        return len(self.results)
+        return max(self.players or 0, len(self.results))
 
 
 def _name_key(name: str) -> str:
@@ -107,7 +110,7 @@ def check_facts(season: Season, tournaments: Sequence[TournamentInput]) -> list[
                     {"t": t.name, "season": season.name},
                 )
             )
-        n = t.field_size
+        n = len(t.results)
         places = sorted(r.place for r in t.results)
         if places != list(range(1, n + 1)):
             problems.append(

@@ -208,11 +208,16 @@ async def import_csv(
     flash(
         request,
         "ok",
-        say(
-            request,
-            N_("Imported %(t)s tournaments and %(r)s results."),
-            t=summary.tournaments,
-            r=summary.results,
+        " ".join(
+            [
+                say(
+                    request,
+                    N_("Imported %(t)s tournaments and %(r)s results."),
+                    t=summary.tournaments,
+                    r=summary.results,
+                ),
+                *_unchecked(request, summary),
+            ]
         ),
     )
     return RedirectResponse(f"/seasons/{season_id}/manage", status_code=303)
@@ -250,3 +255,11 @@ def recompute(request: Request, season_id: int, actor: PageWriter) -> Response:
         return manage_page(request, season_id, error=err, status=err.status)
     flash(request, "ok", say(request, N_("The season is recomputed.")))
     return RedirectResponse(f"/seasons/{season_id}/manage", status_code=303)
+
+
+def _unchecked(request: Request, summary: seasons.ImportSummary) -> list[str]:
+    """The import's note on tournaments without an announcement (INV-LEGAL-1/3/4/5 unchecked)."""
+    note = seasons.unchecked_note(summary)
+    if note is None:
+        return []
+    return [say(request, note.id, **note.params)]

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from torneo.cards.exports import ExplainedRound
 from torneo.platform.web.schemas import OwningClub
-from torneo.seasons.commands import ImportSummary
+from torneo.seasons.commands import ImportSummary, unchecked_note
 from torneo.seasons.commands_calendar import CalendarView
 from torneo.seasons.commands_ladders import RecomputeSummary
 from torneo.seasons.rules.settings import REGIONAL_CUT
@@ -283,10 +283,16 @@ class ImportSummaryOut(_Out):
     tournaments: int
     results: int
     void: list[VoidTournamentOut]
+    # Imported tournaments without an announcement: INV-LEGAL-1/3/4/5 not checked (``note``).
+    unchecked: list[str] = []
+    note: str | None = None
 
     @classmethod
     def of(cls, s: ImportSummary) -> ImportSummaryOut:
+        note = unchecked_note(s)
         return cls(
+            unchecked=list(s.unchecked),
+            note=note.english() if note is not None else None,
             season_id=s.season_id,
             season_created=s.season_created,
             tournaments=s.tournaments,

@@ -76,7 +76,8 @@ class SeasonResult(Versioned, Base):
     swiss_points: Mapped[int] = mapped_column(Integer)
     topcut_wins: Mapped[int] = mapped_column(Integer)  # the 3rd/4th-place match excluded
     dropped: Mapped[bool] = mapped_column(Boolean, default=False)
-    # INV-MAJOR-6: False for a late entry or a skipped round: no Major benefits.
+    # INV-MAJOR-6: False when the player left before the last round their placement allowed
+    # (a late entry who plays to the end keeps the benefits): no Major benefits.
     played_every_round: Mapped[bool] = mapped_column(Boolean, default=True)
     # Counted only when the preset reads INV-PTS-1 as including the 3rd/4th-place match.
     third_place_win: Mapped[bool] = mapped_column(Boolean, default=False)

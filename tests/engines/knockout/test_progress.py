@@ -62,7 +62,8 @@ def test_INV_STRUCT_4_losing_semifinalists_play_for_third_place() -> None:
     assert {final.player_a, final.player_b} == {SEEDS[4], SEEDS[2]}  # 5 and 3
     assert {third.player_a, third.player_b} == {SEEDS[7], SEEDS[1]}  # 8 and 2
     assert third.stage is Stage.THIRD_PLACE
-    assert (third.player_a, third.chooses_to_start) == (SEEDS[1], SEEDS[1])  # 2 is the better seed
+    # 2 is the better seed; INV-TOP-2's die rule is for the first Top round only
+    assert (third.player_a, third.chooses_to_start) == (SEEDS[1], None)
     assert not bracket.is_finished
     bracket = report_result(bracket, 1, A_WINS)
     assert not bracket.is_finished  # the 3rd/4th-place match is still open
@@ -97,6 +98,25 @@ def test_INV_STRUCT_4_a_preset_without_it_ranks_semifinal_losers_by_swiss() -> N
         SEEDS[4],
         SEEDS[5],
     ]
+
+
+def test_INV_STRUCT_4_a_dropped_semifinalist_is_not_paired_for_third_place() -> None:
+    """INV-STRUCT-4: a losing semifinalist who dropped is not paired in the 3rd/4th-place
+    match; the other losing semifinalist takes 3rd, even with the worse Swiss standing."""
+    bracket = play_round(seed_bracket(SEEDS, 8), {4, 5})
+    bracket = play_round(next_round(bracket), {3})  # semis: 5 beats 8, 3 beats 2
+    gone = {SEEDS[1]}  # seed 2 lost the semifinal and left
+    bracket = next_round(bracket, gone)
+    assert bracket.third_place is None
+    assert bracket.final is not None
+    bracket = report_result(bracket, 1, A_WINS)
+    assert bracket.is_finished
+    placed = final_placements(bracket, SWISS_ORDER, gone)
+    assert placed[2:4] == [SEEDS[7], SEEDS[1]]  # 8 takes 3rd, 2 is 4th
+    records = [match_record(m, round_no=1) for m in bracket.matches]
+    again = bracket_from_records(SEEDS[:8], records)
+    assert again.is_finished
+    assert final_placements(again, SWISS_ORDER, gone) == placed
 
 
 @pytest.mark.parametrize(

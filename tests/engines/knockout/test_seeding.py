@@ -10,12 +10,14 @@ from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
 from torneo.engines.knockout import (
     Bracket,
+    bracket_from_records,
     can_pick,
     choice_bracket,
     choice_options,
     cross_pod_bracket,
     next_round,
     report_result,
+    round_records,
     seed_bracket,
     standard_order,
 )
@@ -92,8 +94,9 @@ def test_INV_TOP_1_a_player_seeded_twice_is_refused() -> None:
     assert err.value.field == "seeds"
 
 
-def test_INV_TOP_2_the_better_seed_chooses_to_start() -> None:
-    """INV-TOP-2: in each Top match the better seed chooses whether to start."""
+def test_INV_TOP_2_the_better_seed_chooses_to_start_in_the_first_round_only() -> None:
+    """INV-TOP-2: "per il primo accoppiamento" of the Top, at every table the better seed
+    chooses whether to start; later rounds have no die advantage (the players roll)."""
     bracket = seed_bracket(SEEDS, 8)
     assert [m.chooses_to_start for m in bracket.current_round] == [
         SEEDS[0],
@@ -107,7 +110,10 @@ def test_INV_TOP_2_the_better_seed_chooses_to_start() -> None:
     bracket = report_result(bracket, 6, GameScore(2, 0))
     bracket = report_result(bracket, 7, GameScore(2, 1))
     semi = next_round(bracket).current_round[0]
-    assert (semi.seed_a, semi.seed_b, semi.chooses_to_start) == (5, 8, SEEDS[4])
+    assert (semi.seed_a, semi.seed_b, semi.chooses_to_start) == (5, 8, None)
+    # Rebuilt from its stored rows, the bracket says the same.
+    rebuilt = bracket_from_records(SEEDS[:8], round_records(bracket, 1))
+    assert [m.chooses_to_start for m in rebuilt.matches] == [SEEDS[0], SEEDS[3], SEEDS[1], SEEDS[2]]
 
 
 def test_INV_TOP_2_without_the_die_rule_nobody_is_named() -> None:

@@ -5,9 +5,15 @@ import pytest
 
 from torneo.presets import load_preset
 from torneo.presets.models import SeasonPointsRules
-from torneo.seasons.rules.calendar import CalendarEntry
+from torneo.seasons.rules.calendar import CalendarEntry, season_majors
 from torneo.seasons.rules.dates import SeasonDates
-from torneo.seasons.rules.legality import Breach, TournamentFacts, check_legality, is_void
+from torneo.seasons.rules.legality import (
+    Breach,
+    TournamentFacts,
+    check_legality,
+    check_season,
+    is_void,
+)
 
 SEASON = SeasonDates.parse("2011-09-18", "2012-06-30")
 MAJORS = [date(2011, 10, 15), date(2011, 12, 10), date(2012, 2, 11), date(2012, 4, 14),
@@ -194,3 +200,71 @@ def test_INV_LEGAL_8_every_breach_is_reported_and_the_tournament_is_void() -> No
     ]  # fmt: skip
     assert is_void(breaches)
     assert all(b.text().startswith(b.rule_id + ": ") for b in breaches)
+
+
+# --- issue 13 item 1: one legality function over the season's calendar ----------------------
+
+
+def _played(key: str, day: date, players: int = 10, **changes: object) -> TournamentFacts:
+    """A tournament imported without an announcement (its announcement facts unknown)."""
+    base = TournamentFacts(key=key, store="Dadi e Draghi", date=day, players=players)
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def test_INV_LEGAL_6_void_tournament_does_not_count_against_store_limit() -> None:
+    """INV-LEGAL-6: a store's tournament void for another reason (5 players, INV-LEGAL-2) is
+    not sanctioned, so a later one a week after it stays legal."""
+    verdicts = check_season(
+        [_played("A", date(2012, 3, 3), players=5), _played("B", date(2012, 3, 10))],
+        [],
+        SEASON,
+        _rules(),
+        majors=MAJORS,
+    )
+    assert _rules_of(verdicts["A"]) == ["INV-LEGAL-2"]
+    assert verdicts["B"] == []
+    # Without the void one in front, the second one is in breach as before.
+    legal_first = check_season(
+        [_played("A", date(2012, 3, 3)), _played("B", date(2012, 3, 10))],
+        [],
+        SEASON,
+        _rules(),
+        majors=MAJORS,
+    )
+    assert _rules_of(legal_first["B"]) == ["INV-LEGAL-6"]
+
+
+def test_INV_MAJOR_1_minor_near_a_fixed_major_void_before_the_major_is_played() -> None:
+    """INV-MAJOR-1 / INV-LEGAL-7: the fixed Majors count even when none is played yet."""
+    verdicts = check_season(
+        [_played("A", date(2012, 4, 11))], [], SEASON, _rules(), majors=[date(2012, 4, 14)]
+    )
+    assert _rules_of(verdicts["A"]) == ["INV-LEGAL-7"]
+
+
+def test_INV_MAJOR_1_a_major_on_a_day_not_fixed_and_a_sixth_major() -> None:
+    """INV-MAJOR-1 / INV-SEASON-2: the Majors are the five fixed at season start; a Major on
+    another day, or a sixth imported one, is not a Major of the season."""
+    announced = [(d, date(2011, 9, 1)) for d in MAJORS]
+    assert season_majors(SEASON, [*announced, (date(2012, 5, 12), date(2011, 10, 1))]) == tuple(
+        MAJORS
+    )
+    imported = [*MAJORS, date(2012, 6, 23)]
+    assert season_majors(SEASON, [], imported) == tuple(MAJORS)
+    sixth = _played("Sixth", date(2012, 6, 23), players=20, is_major=True)
+    verdicts = check_season(
+        [sixth], [], SEASON, _rules(), majors=season_majors(SEASON, [], imported)
+    )
+    assert _rules_of(verdicts["Sixth"]) == ["INV-SEASON-2"]
+
+
+def test_INV_LEGAL_1_an_event_never_announced_is_void() -> None:
+    """INV-LEGAL-1 / INV-LEGAL-3: an event never announced (so no judge announced either) is
+    void; an import with no announcement leaves those rules unchecked."""
+    never = _played("A", date(2012, 3, 3), announced=False, judge_named=False)
+    breaches = _check(never)
+    assert _rules_of(breaches) == ["INV-LEGAL-1", "INV-LEGAL-3"]
+    assert (
+        breaches[0].sentence == "never announced on the season's calendar; 14 days before required"
+    )
+    assert _check(_played("A", date(2012, 3, 3))) == []

@@ -6,6 +6,7 @@ calls it before touching anything, so a refused action changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from torneo.cards.rules.lifecycle import EventStatus
@@ -196,7 +197,18 @@ def can_drop(t: Tournament, player: PlayerId) -> Refusal | None:
     return None
 
 
-def can_start_top(t: Tournament) -> Refusal | None:
+def can_start_top(
+    t: Tournament, picks: Sequence[int] | None = None, choice_rule: object = False
+) -> Refusal | None:
+    """``picks`` (INV-TOP-3) only when the choice rule was announced at the start
+    (``choice_rule``, fixed then); otherwise the standard seeding and the die rule (INV-TOP-2)."""
+    if picks and not choice_rule:
+        return Refusal(
+            "picks",
+            N_("the choice rule was not announced when the event started"),
+            N_("no picks: the standard seeding and the die rule (INV-TOP-2)"),
+            "INV-TOP-3",
+        )
     if t.status is not EventStatus.RUNNING:
         return Refusal(
             "status",

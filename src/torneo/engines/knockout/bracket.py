@@ -33,9 +33,10 @@ class TopMatch:
     player_b: PlayerId
     seed_a: int  # 1-based seeds, for the bracket view
     seed_b: int
-    # INV-TOP-2 die rule: the better seed chooses whether to start. The regulation names the
-    # first Top match; we extend it to every Top match (the better seed keeps the choice) and
-    # leave it None when the preset has no die rule (the players then roll for it).
+    # INV-TOP-2 die rule: "per il primo accoppiamento" of the Top X the better seed at every
+    # table chooses whether to start, as if they had won the die roll. Only the first round of
+    # the Top has it; later rounds, the 3rd/4th-place match and a preset without the die rule
+    # leave it None (the players roll for it).
     chooses_to_start: PlayerId | None
     score: GameScore | None = None
 

@@ -7,7 +7,7 @@ played until someone wins). A result is a game score read from the better seed's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
@@ -101,11 +101,13 @@ def can_advance(bracket: Bracket) -> Refusal | None:
     return None
 
 
-def next_round(bracket: Bracket) -> Bracket:
+def next_round(bracket: Bracket, absent: Collection[PlayerId] = frozenset()) -> Bracket:
     """The bracket with the next round built from the winners of the current one.
 
     When the next round is the final and the preset plays it (INV-STRUCT-4), the losing
-    semifinalists get the 3rd/4th-place match.
+    semifinalists get the 3rd/4th-place match — unless one of them is ``absent`` (dropped or
+    disqualified): the match is not paired and the other takes 3rd (:func:`final_placements`).
+    The die rule (INV-TOP-2) belongs to the first round only: the new matches have none.
     """
     refusal = can_advance(bracket)
     if refusal:
@@ -124,21 +126,16 @@ def next_round(bracket: Bracket) -> Bracket:
                 bracket.seeds,
                 left.winner,
                 right.winner,
-                die_rule=bracket.die_rule,
+                die_rule=False,
             )
         )
     third: TopMatch | None = None
-    if low == 2 and bracket.third_place_match:  # INV-STRUCT-4
-        loser_2, loser_3 = current[2].loser, current[3].loser
-        assert loser_2 is not None
+    loser_2, loser_3 = current[low].loser, current[low + 1].loser
+    if low == 2 and bracket.third_place_match and not {loser_2, loser_3} & set(absent):
+        assert loser_2 is not None  # INV-STRUCT-4
         assert loser_3 is not None
         third = make_match(
-            FINAL_SLOT,
-            Stage.THIRD_PLACE,
-            bracket.seeds,
-            loser_2,
-            loser_3,
-            die_rule=bracket.die_rule,
+            FINAL_SLOT, Stage.THIRD_PLACE, bracket.seeds, loser_2, loser_3, die_rule=False
         )
     return Bracket(
         bracket.size,
@@ -150,11 +147,14 @@ def next_round(bracket: Bracket) -> Bracket:
     )
 
 
-def final_placements(bracket: Bracket, swiss_order: Sequence[PlayerId]) -> list[PlayerId]:
+def final_placements(
+    bracket: Bracket, swiss_order: Sequence[PlayerId], absent: Collection[PlayerId] = frozenset()
+) -> list[PlayerId]:
     """Every player's final place, first to last.
 
     1st and 2nd from the final; 3rd and 4th from the 3rd/4th-place match (without one, the
-    losing semifinalists by Swiss standing); then the losers of each earlier round, round by
+    losing semifinalists by Swiss standing, one who is ``absent`` — dropped before it — after
+    the other); then the losers of each earlier round, round by
     round, ordered by their Swiss standing (5th-8th by Swiss rank, then 9th-16th ...); then
     everyone who did not make the Top, in Swiss order.
     """
@@ -188,7 +188,10 @@ def final_placements(bracket: Bracket, swiss_order: Sequence[PlayerId]) -> list[
             assert third.loser is not None
             placed += [third.winner, third.loser]
         else:
-            placed += sorted((m.loser for m in semis if m.loser), key=swiss_rank.__getitem__)
+            gone = set(absent)
+            placed += sorted(
+                (m.loser for m in semis if m.loser), key=lambda p: (p in gone, swiss_rank[p])
+            )
     for matches in reversed(earlier):
         placed += sorted((m.loser for m in matches if m.loser), key=swiss_rank.__getitem__)
     in_top = set(placed)

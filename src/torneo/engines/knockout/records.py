@@ -90,7 +90,7 @@ def bracket_from_records(
                 top,
                 r.player_a,
                 r.player_b,
-                die_rule=rules.die_rule,
+                die_rule=False,  # INV-TOP-2: the first round only
                 score=r.score,
             )
             continue
@@ -103,8 +103,15 @@ def bracket_from_records(
                 f"1-{size - 1}",
                 params=where,
             )
+        first = r.table >= size // 2  # INV-TOP-2: the die rule belongs to the first round
         by_slot[r.table] = make_match(
-            r.table, r.stage, top, r.player_a, r.player_b, die_rule=rules.die_rule, score=r.score
+            r.table,
+            r.stage,
+            top,
+            r.player_a,
+            r.player_b,
+            die_rule=rules.die_rule and first,
+            score=r.score,
         )
     _check_tree(by_slot, size, third)
     ordered = tuple(by_slot[s] for s in sorted(by_slot, key=lambda s: (-s.bit_length(), s)))

@@ -13,6 +13,10 @@ Decisions where the regulation is silent:
 - Void tournaments do not count against a store's quota (they are not sanctioned).
 - Majors are fixed on or before the season's first day, inside the season, and at least 7 days
   apart from one another (so INV-LEGAL-7 never voids a Major).
+- INV-MAJOR-1 / INV-SEASON-2: the Majors of a season are the ones announced on or before its
+  first day (:func:`season_majors`). A season imported from a spreadsheet has no calendar to
+  read: when no Major was announced by its first day, its imported Majors fill the schedule in
+  date order up to five, and a sixth is not a fixed Major. An event of the app is a Major only on a fixed day.
 """
 
 from __future__ import annotations
@@ -54,6 +58,33 @@ class MajorSchedule:
 
     def is_major_day(self, day: date) -> bool:
         return day in self.days
+
+
+def season_majors(
+    season: SeasonDates,
+    announced: Iterable[tuple[date, date]],
+    imported: Iterable[date] = (),
+    rules: SanctioningRules = DEFAULT_SANCTIONING,
+) -> tuple[date, ...]:
+    """INV-SEASON-2 / INV-MAJOR-1: the Majors fixed at season start.
+
+    ``announced`` are the announced Majors as ``(held_on, announced_on)``: those announced on or
+    before the season's first day are fixed. ``imported`` are the days of Majors imported
+    without an announcement (a past season's spreadsheet): when the calendar fixed none, they
+    fill the schedule in date order up to ``majors_per_season``.
+
+    >>> s = SeasonDates(date(2011, 9, 18), date(2012, 6, 30))
+    >>> season_majors(s, [(date(2012, 3, 17), date(2011, 9, 1)), (date(2012, 4, 1), date(2012, 1, 2))])
+    (datetime.date(2012, 3, 17),)
+    """
+    fixed = {held for held, on in announced if on <= season.start}
+    if fixed:  # the season's calendar fixed its Majors: no other day is a Major
+        return tuple(sorted(fixed))
+    for day in sorted(set(imported)):
+        if len(fixed) >= rules.majors_per_season:
+            break
+        fixed.add(day)
+    return tuple(sorted(fixed))
 
 
 def same_store(

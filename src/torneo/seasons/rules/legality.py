@@ -8,6 +8,14 @@ The check is phase-aware: a fact that is not known yet is ``None`` and its rule 
 At announcement the player count is unknown (INV-LEGAL-2 / INV-MAJOR-2 wait for the close); an
 imported past tournament may lack the announcement facts. Run it when a tournament is announced
 and again when it closes.
+
+One function for every surface: announcing (``seasons.commands_calendar``) calls
+:func:`check_legality` for the newcomer, and scoring (CSV import, events of the app) calls
+:func:`check_season`, which runs :func:`check_legality` over the season's calendar in precedence
+order, so a tournament found void no longer counts against its store's quota (INV-LEGAL-6, "void
+tournaments do not count": they are not sanctioned) and the Majors are the five fixed at season
+start, played or not (INV-MAJOR-1 / INV-SEASON-2, :func:`~torneo.seasons.rules.calendar.
+season_majors`).
 """
 
 from __future__ import annotations
@@ -38,6 +46,9 @@ class TournamentFacts:
     public_place: bool | None = None  # INV-LEGAL-4
     prizes_for_top: int | None = None  # INV-LEGAL-5: how many places get a prize
     players: int | None = None  # INV-LEGAL-2 / INV-MAJOR-2: known at the close
+    # INV-LEGAL-1: False = an event of the app that was never announced on the season's calendar
+    # (a breach); None = not known (a CSV import carries no announcement: not checked).
+    announced: bool | None = None
 
     @property
     def precedence(self) -> tuple[dt.date, dt.date, str]:
@@ -137,6 +148,43 @@ def check_legality(
     return sorted(breaches, key=lambda b: order.get(b.rule_id, len(order)))
 
 
+def check_season(
+    tournaments: Sequence[TournamentFacts],
+    calendar: Sequence[CalendarEntry],
+    season: SeasonDates,
+    rules: SeasonPointsRules,
+    *,
+    majors: Sequence[date],
+    sanctioning: SanctioningRules = DEFAULT_SANCTIONING,
+) -> dict[str, list[Breach]]:
+    """Every breach of every played tournament, keyed by tournament (empty list = legal).
+
+    ``calendar`` holds the announced tournaments not played yet (sanctioned when announced);
+    ``majors`` are the Majors fixed at season start. The tournaments are judged in precedence
+    order, each against the ones before it as they were judged: a void one does not count
+    against its store's quota (INV-LEGAL-6).
+    """
+    played = {t.key for t in tournaments}
+    judged: list[CalendarEntry] = [e for e in calendar if e.key not in played]
+    verdicts: dict[str, list[Breach]] = {}
+    for facts in sorted(tournaments, key=lambda t: t.precedence):
+        breaches = check_legality(
+            facts, judged, season, rules, majors=majors, sanctioning=sanctioning
+        )
+        verdicts[facts.key] = breaches
+        judged.append(
+            CalendarEntry(
+                facts.key,
+                facts.store,
+                facts.date,
+                facts.is_major,
+                void=is_void(breaches),
+                announced_on=facts.announced_on,
+            )
+        )
+    return verdicts
+
+
 def _season_days(facts: TournamentFacts, season: SeasonDates, majors: list[date]) -> list[Breach]:
     """INV-SEASON-1 (inside the season) and INV-SEASON-2 (a Major fixed at season start)."""
     out: list[Breach] = []
@@ -187,6 +235,10 @@ _RULE_ORDER = (
 
 def _announcement(facts: TournamentFacts, s: SanctioningRules) -> list[Breach]:
     out: list[Breach] = []
+    if facts.announced is False and facts.announced_on is None:
+        # INV-LEGAL-1 / INV-LEGAL-8: "qualunque inosservanza ... rende nullo il torneo".
+        sentence = N_("never announced on the season's calendar; %(need)s days before required")
+        out.append(Breach("INV-LEGAL-1", Message(sentence, {"need": s.announce_days})))
     if facts.announced_on is not None:
         lead = (facts.date - facts.announced_on).days
         need = s.announce_days

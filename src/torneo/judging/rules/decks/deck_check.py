@@ -75,6 +75,34 @@ def can_draw_deck_check(round_no: int, draws: Iterable[DeckCheckDraw]) -> Refusa
     return None
 
 
+def can_draw_before_the_round(
+    round_no: int, *, deck_checks: bool, clock_started: bool
+) -> Refusal | None:
+    """INV-DECK-1: the table is drawn *before the round starts*, and only at an event that
+    decided at its start to hold deck checks ("facoltativo, da stabilire a inizio torneo").
+
+    The round has started once its clock has (the judges' "go"). A round run without the clock
+    gives the software no go to see (its pairing time is its start for INV-ID-1, but the draw
+    needs the pairing): its table may be drawn while it is the current round.
+    """
+    if not deck_checks:
+        return Refusal(
+            "deck_checks",
+            N_("this event decided at its start to hold no deck checks"),
+            N_("an event started with deck checks on"),
+            "INV-DECK-1",
+        )
+    if clock_started:
+        return Refusal(
+            "round",
+            N_("round %(round)s has started: the deck-check table is drawn before it starts"),
+            N_("draw it after the pairing, before the round clock starts"),
+            "INV-DECK-1",
+            params={"round": round_no},
+        )
+    return None
+
+
 def draw_deck_check(
     round_no: int,
     matches: Sequence[MatchRecord],
