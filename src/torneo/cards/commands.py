@@ -7,23 +7,21 @@ import secrets
 from datetime import date
 from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
 from torneo.cards import progress as engines
 from torneo.cards.rules.lifecycle import EventStatus, can_move
 from torneo.cards.rules.tournament import (
-    Tournament,
     can_drop,
     can_pair_next_round,
-    can_register,
+    can_register_all,
     can_report,
     can_start_top,
     find_match,
 )
 from torneo.cards.state import get_event, tournament_of
-from torneo.cards.tables import Event, Match, Registration, Round
+from torneo.cards.state_roster import insert_players, insert_registrations, known_players
+from torneo.cards.tables import Event, Match, Round
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
@@ -34,7 +32,6 @@ from torneo.judging import results as judging_results
 from torneo.judging.staff import on_roster
 from torneo.platform import guards
 from torneo.platform.guards import JUDGE, ORGANIZER, require, require_event_staff
-from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import load_preset
 
@@ -94,39 +91,6 @@ def create_event(
         return event.id
 
 
-def _find_or_create_player(session: Session, now: Any, data: PlayerInput) -> Player:
-    player = session.scalars(
-        select(Player).where(func.lower(Player.name) == data.name.lower())
-    ).first()
-    if player is None:
-        player = Player(name=data.name, club=data.club, rating=data.rating, created_at=now)
-        session.add(player)
-        session.flush()
-    return player
-
-
-def _register(uow: UnitOfWork, event: Event, t: Tournament, data: PlayerInput) -> Registration:
-    player = _find_or_create_player(uow.session, uow.now, data)
-    refusal = can_register(t, PlayerId(player.id))
-    if refusal:
-        raise refusal.raise_as(Conflict)
-    late = event.status == EventStatus.RUNNING.value
-    reg = Registration(
-        event_id=event.id, player_id=player.id, joined_round=t.current_round + 1 if late else 1
-    )
-    event.registrations.append(reg)
-    uow.session.flush()
-    uow.notify(f"event:{event.id}", "players")
-    uow.audit(
-        "event.register",
-        "registration",
-        reg.id,
-        event_id=event.id,
-        after={"player": player.name, "player_id": player.id, "late": late},
-    )
-    return reg
-
-
 def register_player(
     store: Store,
     actor: Actor,
@@ -140,31 +104,63 @@ def register_player(
     require(actor, ORGANIZER)
     data = PlayerInput(clean_name("name", name), (club or "").strip() or None, rating)
     with store.unit(actor) as uow:
-        event = get_event(uow.session, event_id, for_update=True)
-        check_version(event, version)
-        reg = _register(uow, event, tournament_of(event), data)
-        _touch(event)
-        return reg.player_id
+        return _register(uow, event_id, [data], version=version, roster=False)[0]
 
 
 def register_roster(store: Store, actor: Actor, event_id: int, text: str) -> list[int]:
-    """CSV paste: everyone or no one (a duplicate anywhere refuses the whole paste)."""
+    """CSV paste: everyone or no one (a duplicate anywhere refuses the whole paste).
+
+    Issue 14: the paste is parsed and its known players looked up before the event row is
+    locked; under the lock, one check of the whole roster and one INSERT per batch of players,
+    registrations and audit rows (:mod:`torneo.cards.state_roster`).
+    """
     require(actor, ORGANIZER)
     players = parse_roster_csv(text)
     with store.unit(actor) as uow:
-        event = get_event(uow.session, event_id, for_update=True)
-        ids = []
-        for data in players:
-            try:
-                reg = _register(uow, event, tournament_of(event), data)
-            except TorneoError as err:
-                line = Message(
-                    N_("%(name)s: %(reason)s"), {"name": data.name, "reason": err.reason_message}
-                )
-                raise TorneoError("roster", line, err.accepted_message, rule=err.rule) from err
-            ids.append(reg.player_id)
-        _touch(event)
-        return ids
+        return _register(uow, event_id, players, version=None, roster=True)
+
+
+def _register(
+    uow: UnitOfWork, event_id: int, players: list[PlayerInput], *, version: int | None, roster: bool
+) -> list[int]:
+    """Register ``players`` (a known name is that player, else a new one): the player ids."""
+    known = known_players(uow.session, [p.name for p in players])  # before the lock
+    event = get_event(uow.session, event_id, for_update=True)
+    check_version(event, version)
+    t = tournament_of(event)
+    found = [known.get(p.name.lower()) for p in players]
+    refused = can_register_all(t, [PlayerId(f[0]) if f else None for f in found])
+    if refused:
+        k, refusal = refused
+        err = refusal.raise_as(Conflict)
+        if not roster:
+            raise err
+        line = Message(
+            N_("%(name)s: %(reason)s"), {"name": players[k].name, "reason": err.reason_message}
+        )
+        raise TorneoError("roster", line, err.accepted_message, rule=err.rule)
+    new = [p for p, f in zip(players, found, strict=True) if f is None]
+    created = iter(
+        zip(insert_players(uow.session, uow.now, new), (p.name for p in new), strict=True)
+    )
+    entered = [f or next(created) for f in found]
+    late = event.status == EventStatus.RUNNING.value
+    ids = [player_id for player_id, _ in entered]
+    registrations = insert_registrations(
+        uow.session, event.id, ids, t.current_round + 1 if late else 1
+    )
+    uow.audit_many(
+        "event.register",
+        "registration",
+        [
+            (reg_id, {"player": name, "player_id": player_id, "late": late})
+            for reg_id, (player_id, name) in zip(registrations, entered, strict=True)
+        ],
+        event_id=event.id,
+    )
+    uow.notify(f"event:{event.id}", "players")
+    _touch(event)
+    return ids
 
 
 def start_event(
