@@ -233,6 +233,7 @@ class Stats:
         self.latency: dict[str, list[float]] = defaultdict(list)
         self.errors: list[str] = []
         self.acknowledged: dict[int, int] = defaultdict(int)  # table → players told "saved"
+        self.reports: list[tuple[float, float]] = []  # (sent, answered) of each accepted report
 
     def add(self, step: str, seconds: float) -> None:
         self.latency[step].append(seconds)
@@ -273,11 +274,13 @@ async def player(
         if seat.status_code != 200 or (slip.opponent or "?") not in seat.text:
             stats.errors.append(f"pairing {slip.table}: {seat.status_code}")
             return
+        sent = time.perf_counter()
         done = await timed(stats, "report", client.post(url, data={**form, "result": result}))
         if done.status_code != 200 or 'class="alert ok"' not in done.text:
             stats.errors.append(f"report {slip.table}: {done.status_code}")
         else:
             stats.acknowledged[slip.table] += 1
+            stats.reports.append((sent, time.perf_counter()))
     except httpx.HTTPError as exc:
         stats.errors.append(
             f"{slip.table}: {exc.__class__.__name__} {exc.request.method} {exc!r:.80}"
@@ -434,6 +437,13 @@ def main() -> None:
     print(f"latency, all requests: {ms(every)}")
     for step in ("open", "pairing", "report"):
         print(f"  {step:8} {ms(stats.latency[step])}")
+    if stats.reports:
+        span = max(e for _, e in stats.reports) - min(s for s, _ in stats.reports)
+        print(
+            f"accepted reports, one event: {len(stats.reports)} in {span:.1f} s = "
+            f"{len(stats.reports) / span:.1f}/s (first sent to last answered; squeeze --seconds "
+            "for the ceiling, aim > 500/s on 2 workers)"
+        )
     print(
         f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[:5]})" if stats.errors else "")
     )

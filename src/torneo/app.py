@@ -7,14 +7,18 @@ is the database, the session is a signed cookie, so any number of workers can se
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from urllib.parse import quote
 
-from fastapi import FastAPI, Request
+import anyio.to_thread
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import DataError
+from sqlalchemy.exc import DataError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -30,9 +34,11 @@ from torneo.judging import api as api_judging
 from torneo.judging import pages as pages_judging
 from torneo.platform import invitations
 from torneo.platform.live.broker import RedisBroker, broker_from_env
+from torneo.platform.store.db import worker_threads
 from torneo.platform.store.uow import Store
 from torneo.platform.web import auth, clubs_pages, live, problems
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
+from torneo.platform.web.overload import database_busy
 from torneo.platform.web.ratelimit import LoginThrottle, limiter_for, refuse_login_page
 from torneo.platform.web.settings import InsecureSettings, WebSettings
 from torneo.platform.web.templating import render
@@ -114,6 +120,42 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+@asynccontextmanager
+async def _threads(app: FastAPI) -> AsyncIterator[None]:
+    """The worker's threads for blocking handlers: as many as its pool has connections for
+    (torneo.platform.store.db), so a thread never waits on a connection another one hoards."""
+    anyio.to_thread.current_default_thread_limiter().total_tokens = app.state.threads
+    yield
+
+
+def _routers() -> tuple[APIRouter, ...]:
+    """Every discipline's API and pages, in the order routes must be matched."""
+    return (
+        auth.api,
+        api_events.router,
+        auth.pages,
+        clubs_pages.router,
+        pages_organizer.router,  # before the public /events/{id}: /events/new
+        pages_public.router,
+        api_poker.router,
+        api_poker_staff.router,
+        pages_poker_staff.router,
+        pages_poker.router,
+        pages_risiko.router,
+        api_risiko.router,
+        api_risiko_staff.router,
+        pages_risiko_staff.router,
+        api_judging.router,
+        pages_judging.router,
+        live.router,
+        api_self_report.router,
+        pages_self_report.router,
+        api_seasons.router,
+        pages_seasons.router,
+        pages_exports.router,
+    )
+
+
 def create_app(store: Store | None = None, *, settings: WebSettings | None = None) -> FastAPI:
     """Build the app; with no arguments, settings and database come from ``TORNEO_*``."""
     settings = settings or WebSettings.from_env()
@@ -144,7 +186,9 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         openapi_url=f"{API_PREFIX}/openapi.json",
         docs_url=f"{API_PREFIX}/docs",
         redoc_url=None,
+        lifespan=_threads,
     )
+    app.state.threads = worker_threads()
     app.state.store = store
     app.state.settings = settings
     app.state.read_cache = ReadCache()
@@ -156,29 +200,11 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.add_exception_handler(auth.LoginRequired, _login_required)
     app.add_exception_handler(OverflowError, number_out_of_range)  # ids beyond 64 bits
     app.add_exception_handler(DataError, number_out_of_range)
+    app.add_exception_handler(PoolTimeout, database_busy)  # 503 + Retry-After, never 500
+    app.add_exception_handler(OperationalError, database_busy)
 
-    app.include_router(auth.api)
-    app.include_router(api_events.router)
-    app.include_router(auth.pages)
-    app.include_router(clubs_pages.router)
-    app.include_router(pages_organizer.router)  # before the public /events/{id}: /events/new
-    app.include_router(pages_public.router)
-    app.include_router(api_poker.router)
-    app.include_router(api_poker_staff.router)
-    app.include_router(pages_poker_staff.router)
-    app.include_router(pages_poker.router)
-    app.include_router(pages_risiko.router)
-    app.include_router(api_risiko.router)
-    app.include_router(api_risiko_staff.router)
-    app.include_router(pages_risiko_staff.router)
-    app.include_router(api_judging.router)
-    app.include_router(pages_judging.router)
-    app.include_router(live.router)
-    app.include_router(api_self_report.router)
-    app.include_router(pages_self_report.router)
-    app.include_router(api_seasons.router)
-    app.include_router(pages_seasons.router)
-    app.include_router(pages_exports.router)
+    for router in _routers():
+        app.include_router(router)
     static = str(resources.files("torneo.platform.web") / "static")
     app.mount("/static", StaticFiles(directory=static), name="static")
 

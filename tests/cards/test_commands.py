@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
+from sqlalchemy import event, select
 
 from tests.support.events import fingerprint, report_round, roster
 from torneo.cards import commands as events
@@ -14,6 +16,7 @@ from torneo.cards.tables import Match
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.judging.tables import EventJudge
 from torneo.platform import accounts
+from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.presets import load_preset
 
@@ -95,6 +98,66 @@ def test_a_roster_with_a_duplicate_registers_no_one(store: Store, organizer: Act
     assert err.value.field == "roster"
     assert "line 3" in err.value.reason
     assert fingerprint(store, event_id) == before
+
+
+def test_roster_registers_known_and_new_players_with_one_audit_row_each(
+    store: Store, organizer: Actor
+) -> None:
+    """Bulk rosters (issue 14): a known name is that player (stored name kept), a new one is
+    created; every registration has its audit row, written in the same transaction."""
+    known = events.create_event(store, organizer, name="Prima", preset=PRESET, held_on="2012-03-10")
+    events.register_player(store, organizer, known, name="Anna Rossi", club="Ludo")
+    event_id = events.create_event(store, organizer, name="X", preset=PRESET, held_on="2012-03-11")
+    ids = events.register_roster(store, organizer, event_id, "anna rossi\nBruno,Dadi,1500")
+    with store.read() as s:
+        event = get_event(s, event_id)
+        regs = {r.player_id: r.player for r in event.registrations}
+        audits = s.scalars(
+            select(AuditEntry).where(
+                AuditEntry.event_id == event_id, AuditEntry.action == "event.register"
+            )
+        ).all()
+    assert list(regs) == ids
+    assert regs[ids[0]].name == "Anna Rossi"  # the player registered before, not a new one
+    assert (regs[ids[1]].name, regs[ids[1]].club, regs[ids[1]].rating) == ("Bruno", "Dadi", 1500)
+    afters = [(a.entity_id, a.after or {}) for a in audits]
+    assert sorted((entity, after["player_id"]) for entity, after in afters) == sorted(
+        (r.id, r.player_id) for r in event.registrations
+    )
+    assert {after["player"] for _, after in afters} == {"Anna Rossi", "Bruno"}
+
+
+def test_roster_of_a_registered_player_registers_no_one(store: Store, organizer: Actor) -> None:
+    """A name already registered refuses the whole paste, naming that line's player."""
+    event_id = _event(store, organizer, 4)
+    before = fingerprint(store, event_id)
+    with pytest.raises(TorneoError) as err:
+        events.register_roster(store, organizer, event_id, "Nuovo\nGiocatore 02")
+    assert err.value.field == "roster"
+    assert err.value.reason == "Giocatore 02: this player is already registered in the event"
+    assert fingerprint(store, event_id) == before
+
+
+def test_roster_queries_per_batch_not_per_line(sqlite_store: Store, organizer: Actor) -> None:
+    """Bulk rosters (issue 14): 10 lines and 600 lines send the same number of statements."""
+    counts = []
+    for n in (10, 600):
+        event_id = events.create_event(
+            sqlite_store, organizer, name=f"R{n}", preset=PRESET, held_on="2012-03-10"
+        )
+        statements: list[str] = []
+        count = statements.append
+
+        def listen(*args: object, seen: Callable[[str], None] = count) -> None:
+            seen(str(args[2]))
+
+        event.listen(sqlite_store.engine, "before_cursor_execute", listen)
+        try:
+            events.register_roster(sqlite_store, organizer, event_id, roster(n))
+        finally:
+            event.remove(sqlite_store.engine, "before_cursor_execute", listen)
+        counts.append(len(statements))
+    assert counts[0] == counts[1]
 
 
 @pytest.fixture

@@ -7,13 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from sqlalchemy import event as sa_event
 from sqlalchemy import func, select
 
 from tests.support.events import fingerprint
 from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
-from torneo.cards.tables import Match
+from torneo.cards.tables import Event, Match
 from torneo.cards.tables_self_report import SelfReport
 from torneo.core.errors import Conflict, Forbidden, TorneoError
 from torneo.judging import commands as judging
@@ -412,3 +413,77 @@ def test_many_tables_reported_at_once_are_all_recorded_once(store: Store) -> Non
     )
     assert [recorded(store, event_id, t.number) for t in tables] == ["2-0"] * len(tables)
     assert _report_rows(store, event_id) == len(tables)
+
+
+def _holding(store: Store, event_id: int, mode: str) -> Callable[[], None]:
+    """Another transaction holding the event row in ``mode`` (PostgreSQL): returns its release."""
+    connection = store.engine.connect()
+    connection.exec_driver_sql(f"SELECT id FROM events WHERE id = {int(event_id)} {mode}")
+    return connection.close
+
+
+def _short_lock_waits(store: Store) -> None:
+    sa_event.listen(
+        store.engine,
+        "connect",
+        lambda dbapi, _: dbapi.cursor().execute("SET lock_timeout = '1s'"),
+    )
+    store.engine.dispose()  # new connections get the setting
+
+
+def test_a_report_does_not_wait_for_other_reports_of_the_event(store: Store) -> None:
+    """Finer locks (issue 14): a report holds the event row in a shared mode (FOR KEY SHARE)
+    and bumps its version without an exclusive lock, so another report of the same event in
+    flight (holding the row the same way) does not stop it; its match row is locked alone."""
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite has one writer at a time: row lock modes are PostgreSQL's")
+    event_id, tables = running_event(store, players=8)
+    _short_lock_waits(store)
+    with store.read() as s:
+        version = s.scalar(select(Event.version).where(Event.id == event_id))
+    release = _holding(store, event_id, "FOR KEY SHARE")  # a report of another table, mid-way
+    try:
+        assert by_code(store, event_id, tables[0], "a", "2-0").answer == "waiting"
+        assert by_code(store, event_id, tables[0], "b", "0-2").answer == "confirmed"
+    finally:
+        release()
+    assert recorded(store, event_id, tables[0].number) == "2-0"
+    with store.read() as s:
+        assert s.scalar(select(Event.version).where(Event.id == event_id)) == (version or 0) + 1
+
+
+def test_pairing_a_round_still_excludes_reports(store: Store) -> None:
+    """A pairing (or any staff change) holds the event row FOR UPDATE: a report waits for it,
+    and here, with a short lock timeout, is refused with a conflict and saves nothing."""
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite has one writer at a time: row lock modes are PostgreSQL's")
+    event_id, tables = running_event(store, players=8)
+    _short_lock_waits(store)
+    before = fingerprint(store, event_id)
+    release = _holding(store, event_id, "FOR UPDATE")
+    try:
+        with pytest.raises(Conflict):
+            by_code(store, event_id, tables[0], "a", "2-0")
+    finally:
+        release()
+    assert fingerprint(store, event_id) == before
+    assert _report_rows(store, event_id) == 0
+
+
+def test_the_event_version_counts_every_recorded_result_under_concurrency(store: Store) -> None:
+    """0 lost, 0 doubled: 16 tables reported by both players at once move the version once per
+    result (the bump is an increment in the database, not a write of a version read earlier)."""
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite has one writer at a time: the PostgreSQL run proves the point")
+    event_id, tables = running_event(store, players=32)
+    with store.read() as s:
+        version = s.scalar(select(Event.version).where(Event.id == event_id)) or 0
+    calls: list[Callable[[], object]] = []
+    for t in tables:
+        calls.append(lambda t=t: by_code(store, event_id, t, "a", "2-1"))  # type: ignore[misc]
+        calls.append(lambda t=t: by_code(store, event_id, t, "b", "1-2"))  # type: ignore[misc]
+    out = _at_once(calls)
+    assert not [o for o in out if isinstance(o, Exception)]
+    assert [recorded(store, event_id, t.number) for t in tables] == ["2-1"] * len(tables)
+    with store.read() as s:
+        assert s.scalar(select(Event.version).where(Event.id == event_id)) == version + len(tables)

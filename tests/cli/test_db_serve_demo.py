@@ -105,3 +105,29 @@ def test_demo_if_empty_does_nothing_on_a_database_with_events(cli: Cli) -> None:
     assert cli.fingerprint() == before
     refused = cli.refused("demo")
     assert "--if-empty" in refused.stderr
+
+
+def test_serve_warns_when_the_workers_pools_exceed_max_connections(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pool and overload (issue 14): workers × pool checked against PostgreSQL at start; a
+    warning on stderr (the operator may know better, e.g. PgBouncer), and it still serves."""
+    monkeypatch.setenv("TORNEO_DATABASE_URL", pg_url)
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    many = CliRunner().invoke(app, ["serve", "--workers", "500"])
+    assert many.exit_code == 0, many.stderr
+    assert "500 workers × 22 database connections = 11000, more than the" in many.stderr
+    assert "max_connections" in many.stderr
+    few = CliRunner().invoke(app, ["serve", "--workers", "2"])
+    assert few.exit_code == 0
+    assert "Warning" not in few.stderr
+
+
+def test_serve_refuses_a_malformed_thread_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TORNEO_DATABASE_URL", "postgresql://torneo@127.0.0.1/torneo")
+    monkeypatch.setenv("TORNEO_WORKER_THREADS", "lots")
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    result = CliRunner().invoke(app, ["serve", "--workers", "2"])
+    assert result.exit_code == 2
+    assert "TORNEO_WORKER_THREADS" in result.stderr
+    assert "from 1 to 1000" in result.stderr

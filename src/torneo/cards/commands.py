@@ -7,30 +7,30 @@ import secrets
 from datetime import date
 from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
 from torneo.cards import progress as engines
+
+# Registration lives in commands_roster (issue 14: bulk rosters); callers keep this name.
+from torneo.cards.commands_roster import register_player as register_player
+from torneo.cards.commands_roster import register_roster as register_roster
 from torneo.cards.rules.lifecycle import EventStatus, can_move
 from torneo.cards.rules.start import CHOICE_RULE, small_field_warning, start_settings
 from torneo.cards.rules.tournament import (
-    Tournament,
     can_drop,
     can_pair_next_round,
-    can_register,
     can_report,
     can_start_top,
     find_match,
 )
 from torneo.cards.state import get_event, tournament_of
 from torneo.cards.state_access import EVENT, authorize_event
-from torneo.cards.tables import Event, Match, Registration, Round
+from torneo.cards.tables import Event, Match, Round
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
+from torneo.core.inputs import clean_name, parse_date
 from torneo.core.message_json import dump_message
-from torneo.core.messages import N_, Message
+from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
 from torneo.engines.results import parse_game_score
@@ -38,7 +38,6 @@ from torneo.judging import results as judging_results
 from torneo.platform import guards
 from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
-from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import load_preset
 
@@ -99,81 +98,6 @@ def create_event(
         uow.session.flush()
         uow.audit("event.create", "event", event.id, event_id=event.id, after=_snapshot(event))
         return event.id
-
-
-def _find_or_create_player(session: Session, now: Any, data: PlayerInput) -> Player:
-    player = session.scalars(
-        select(Player).where(func.lower(Player.name) == data.name.lower())
-    ).first()
-    if player is None:
-        player = Player(name=data.name, club=data.club, rating=data.rating, created_at=now)
-        session.add(player)
-        session.flush()
-    return player
-
-
-def _register(uow: UnitOfWork, event: Event, t: Tournament, data: PlayerInput) -> Registration:
-    player = _find_or_create_player(uow.session, uow.now, data)
-    refusal = can_register(t, PlayerId(player.id))
-    if refusal:
-        raise refusal.raise_as(Conflict)
-    late = event.status == EventStatus.RUNNING.value
-    reg = Registration(
-        event_id=event.id, player_id=player.id, joined_round=t.current_round + 1 if late else 1
-    )
-    event.registrations.append(reg)
-    uow.session.flush()
-    uow.notify(f"event:{event.id}", "players")
-    uow.audit(
-        "event.register",
-        "registration",
-        reg.id,
-        event_id=event.id,
-        after={"player": player.name, "player_id": player.id, "late": late},
-    )
-    return reg
-
-
-def register_player(
-    store: Store,
-    actor: Actor,
-    event_id: int,
-    *,
-    name: str,
-    club: str | None = None,
-    rating: int | None = None,
-    version: int | None = None,
-) -> int:
-    precheck(actor, Action.MANAGE)
-    data = PlayerInput(clean_name("name", name), (club or "").strip() or None, rating)
-    with store.unit(actor) as uow:
-        event = get_event(uow.session, event_id, for_update=True)
-        authorize_event(uow.session, actor, event, Action.MANAGE)
-        check_version(event, version)
-        reg = _register(uow, event, tournament_of(event), data)
-        _touch(event)
-        return reg.player_id
-
-
-def register_roster(store: Store, actor: Actor, event_id: int, text: str) -> list[int]:
-    """CSV paste: everyone or no one (a duplicate anywhere refuses the whole paste)."""
-    precheck(actor, Action.MANAGE)
-    players = parse_roster_csv(text)
-    with store.unit(actor) as uow:
-        event = get_event(uow.session, event_id, for_update=True)
-        authorize_event(uow.session, actor, event, Action.MANAGE)
-        ids = []
-        for data in players:
-            try:
-                reg = _register(uow, event, tournament_of(event), data)
-            except TorneoError as err:
-                line = Message(
-                    N_("%(name)s: %(reason)s"), {"name": data.name, "reason": err.reason_message}
-                )
-                raise TorneoError("roster", line, err.accepted_message, rule=err.rule) from err
-            ids.append(reg.player_id)
-        _touch(event)
-        return ids
 
 
 def start_event(

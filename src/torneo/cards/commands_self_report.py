@@ -29,13 +29,19 @@ Decisions where no regulation speaks:
   changes them (reprint the slips). 32^6 ≈ 10^9 codes, and the web layer rate-limits wrong
   codes, so guessing one is hopeless.
 - **Only the current round** can be self-reported; earlier rounds are the judges' business.
-- **Concurrency.** Every report locks the event row, then the match row (always in that order,
-  so two reports cannot deadlock), and the row of the report is unique per match. On
-  PostgreSQL two simultaneous reports of one match are therefore handled one after the other:
-  the first is stored, the second *sees it* and confirms or disputes it. On SQLite, whose
-  writers share one lock, the loser of a simultaneous write gets 409 (Conflict) and nothing of
-  it is stored; the page says so and shows the match again. Either way a result is never lost
-  and never recorded twice.
+- **Concurrency** (finer locks, issue 14). A report holds the event row in PostgreSQL's
+  shared ``FOR KEY SHARE`` mode, then locks its match row ``FOR UPDATE`` (always in that order,
+  so two reports cannot deadlock), and the row of the report is unique per match. Reports of
+  different tables of one event therefore run side by side; two simultaneous reports of one
+  match are handled one after the other: the first is stored, the second *sees it* and
+  confirms or disputes it. A recorded result bumps the event's version with an increment in
+  the database (``version = version + 1``, a ``NO KEY UPDATE`` lock held only from there to the
+  commit, which does not conflict with the other reports' shared locks), so no bump is lost.
+  Pairing a round and every staff change lock the event row ``FOR UPDATE``, which waits for the
+  reports in flight and makes new ones wait: a round is never paired beside a report. On
+  SQLite, whose writers share one lock, the loser of a simultaneous write gets 409 (Conflict)
+  and nothing of it is stored; the page says so and shows the match again. Either way a result
+  is never lost and never recorded twice.
 - **Judges.** The judges' queue and the decisions are for organizers and for judges appointed
   to *this* event (the judging roster): a judge of another event gets 403.
 """
@@ -47,11 +53,10 @@ from collections.abc import Callable
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
-from sqlalchemy.orm.attributes import flag_modified
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
-from torneo.cards.state import record_of
+from torneo.cards.state import bump_version, record_of
 from torneo.cards.tables import Event, Match
 from torneo.cards.tables_self_report import SelfReport
 from torneo.cards.views_self_report import (
@@ -89,11 +94,12 @@ from torneo.presets import Ruleset, load_preset
 
 
 def _lock_event(session: Session, event_id: int) -> Event:
-    # The event row only (no children): cheap, and it orders every writer of this event.
+    # The event row only (no children), shared with the other reports of the event and
+    # exclusive of pairings and staff changes (FOR UPDATE): the module doc, "Concurrency".
     stmt = (
         select(Event)
         .where(Event.id == event_id)
-        .with_for_update()
+        .with_for_update(read=True, key_share=True)
         .execution_options(populate_existing=True)  # the version as it is now, under the lock
     )
     event = session.scalars(stmt).first()
@@ -323,7 +329,7 @@ def _record(
     match.wins_a, match.wins_b, match.draws = score.wins_a, score.wins_b, score.draws
     match.result_kind = score.kind.value
     match.reported_at = uow.now
-    flag_modified(event, "settings")  # the event's version moves: stale pages are detected
+    bump_version(uow.session, event.id)  # the version moves: stale pages are detected
     uow.notify(f"event:{event.id}", "result", round=match.round_no, table=match.table_no)
     uow.audit(
         "match.correct" if correction else "match.report",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from typing import cast
+
+from sqlalchemy import Table, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from torneo.cards.rules.lifecycle import EventStatus
@@ -37,6 +39,17 @@ def get_event(session: Session, event_id: int, *, for_update: bool = False) -> E
             params={"id": event_id},
         )
     return event
+
+
+def bump_version(session: Session, event_id: int) -> None:
+    """Move the event's version by one, as an increment in the database: concurrent reports of
+    one event each add theirs (a write of a version read earlier would lose some), and the row
+    is locked (PostgreSQL ``NO KEY UPDATE``) only from here to the commit. The ORM's own check
+    of the version (an UPDATE ``WHERE version = loaded``) stays for every other change."""
+    events = cast(Table, Event.__table__)
+    session.execute(
+        update(events).where(events.c.id == event_id).values(version=events.c.version + 1)
+    )
 
 
 def entrant_of(reg: Registration) -> Entrant:

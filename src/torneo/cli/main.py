@@ -1,38 +1,87 @@
-"""The ``torneo`` command (entry point ``torneo.cli.main:app``)."""
+"""The ``torneo`` command (entry point ``torneo.cli.main:app``).
+
+Sub-commands are imported when they run (:mod:`torneo.cli.lazy`): ``torneo --help`` and
+``torneo pair`` never import the database, the web app or a discipline they do not use.
+"""
 
 from __future__ import annotations
 
 import typer
 
-from torneo.cards import cli as event
-from torneo.cli import accounts, db, demo, serve, transfer
-from torneo.cli.export_command import app as export_app
-from torneo.cli.pair_command import pair_command
-from torneo.judging import cli as judging
-from torneo.poker import cli as poker
-from torneo.risiko import cli as risiko
-from torneo.seasons import cli as season
+from torneo.cli.lazy import LazyCommand, LazyGroup
+
+LazyGroup.registry = {
+    "serve": LazyCommand(
+        "torneo.cli.serve:serve", "Serve the web app (pages and /api/v1) on http://HOST:PORT."
+    ),
+    "demo": LazyCommand(
+        "torneo.cli.demo:demo",
+        "Load a demo: 26 players, a finished event, a tournament in round 3, a season.",
+    ),
+    # FIDE TRF in, pairing out: chess engines can cross-check.
+    "pair": LazyCommand(
+        "torneo.cli.pair_command:pair_command",
+        "Pair the next round: first line the number of pairs, then 'white black', 0 = bye.",
+    ),
+    "db": LazyCommand("torneo.cli.db:app", "Database schema.", no_args_is_help=True),
+    "club": LazyCommand(
+        "torneo.cli.accounts:club_app",
+        "Clubs: create them and manage their members.",
+        no_args_is_help=True,
+    ),
+    "user": LazyCommand(
+        "torneo.cli.accounts:user_app",
+        "Accounts: create, list, change passwords, disable.",
+        no_args_is_help=True,
+    ),
+    "event": LazyCommand(
+        "torneo.cards.cli:app",
+        "Run a card-game event: create, register, pair, report, rank.",
+        no_args_is_help=True,
+    ),
+    "season": LazyCommand(
+        "torneo.seasons.cli:app",
+        "Seasons: imported results, season points, the ranking and its cut.",
+        no_args_is_help=True,
+    ),
+    "risiko": LazyCommand(
+        "torneo.risiko.cli:app",
+        "RisiKo! tournaments and seasons, read only.",
+        no_args_is_help=True,
+    ),
+    "poker": LazyCommand(
+        "torneo.poker.cli:app", "Poker tournaments, read only.", no_args_is_help=True
+    ),
+    "judging": LazyCommand(
+        "torneo.judging.cli:app",
+        "Judging of card events, read only: rulings and the judge roster.",
+        no_args_is_help=True,
+    ),
+    "transfer": LazyCommand(
+        "torneo.cli.transfer:app",
+        "Move an event or a season between databases as one JSON file.",
+        no_args_is_help=True,
+    ),
+    "export": LazyCommand(
+        "torneo.cli.export_command:app",
+        "Export pairings, standings and season tables as CSV or JSON.",
+        no_args_is_help=True,
+    ),
+}
 
 app = typer.Typer(
     name="torneo",
+    cls=LazyGroup,
     help="Torneo: organized play for game clubs — Swiss, Top X, seasons.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-app.add_typer(db.app, name="db")
-app.add_typer(accounts.club_app, name="club", no_args_is_help=True)
-app.add_typer(accounts.user_app, name="user", no_args_is_help=True)
-app.add_typer(event.app, name="event", no_args_is_help=True)
-app.add_typer(season.app, name="season", no_args_is_help=True)
-app.add_typer(risiko.app, name="risiko", no_args_is_help=True)
-app.add_typer(poker.app, name="poker", no_args_is_help=True)
-app.add_typer(judging.app, name="judging", no_args_is_help=True)
-app.add_typer(transfer.app, name="transfer", no_args_is_help=True)
-app.add_typer(export_app, name="export", no_args_is_help=True)
-app.command("serve")(serve.serve)
-app.command("demo")(demo.demo)
-app.command("pair")(pair_command)  # FIDE TRF in, pairing out: chess engines can cross-check
+
+
+@app.callback()
+def main() -> None:
+    """Torneo: organized play for game clubs — Swiss, Top X, seasons."""
 
 
 if __name__ == "__main__":

@@ -7,10 +7,11 @@ from typing import Annotated, Any
 import typer
 import uvicorn
 
-from torneo.cli.common import fail, safe_url
+from torneo.cli.common import err_console, fail, safe_url
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
-from torneo.platform.store.db import database_url
+from torneo.platform.store.db import database_url, make_engine, pool_size
+from torneo.platform.store.pool import connection_budget
 
 
 def serve(
@@ -47,6 +48,7 @@ def serve(
         fail(
             TorneoError("reload", N_("--reload runs a single worker"), N_("--reload or --workers"))
         )
+    _check_connections(url, workers)
     options: dict[str, Any] = {} if access_log else {"access_log": False}
     uvicorn.run(
         "torneo.app:create_app",
@@ -57,3 +59,24 @@ def serve(
         reload=reload,
         **options,
     )
+
+
+def _check_connections(url: str, workers: int) -> None:
+    """Warn when ``workers`` pools do not fit PostgreSQL's max_connections (docs/deploy.md)."""
+    if url.startswith("sqlite"):
+        return
+    try:
+        engine = make_engine(url)
+    except TorneoError as error:  # TORNEO_WORKER_THREADS or TORNEO_POOL_TIMEOUT malformed
+        fail(error)
+    try:
+        warning = connection_budget(engine, workers, pool_size())
+    except Exception as exc:  # unreachable now: the workers will say so when they start
+        err_console().print(
+            f"[yellow]Warning[/]: cannot check max_connections of {safe_url(url)}: {exc}"
+        )
+        return
+    finally:
+        engine.dispose()
+    if warning is not None:
+        err_console().print(f"[yellow]Warning[/] [bold]database[/]: {warning.english()}")

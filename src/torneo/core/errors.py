@@ -99,6 +99,14 @@ class Forbidden(TorneoError):
     code = "forbidden"
 
 
+class Unavailable(TorneoError):
+    """The server cannot take the request now (every database connection busy): retry later.
+    Nothing was changed."""
+
+    status = 503
+    code = "unavailable"
+
+
 class Unauthorized(TorneoError):
     status = 401
     code = "unauthorized"

@@ -38,16 +38,14 @@ from torneo.seasons.schemas import (
     ExplanationsOut,
     ImportIn,
     ImportSummaryOut,
-    LadderCardOut,
     LadderCreateIn,
-    LadderOut,
     PlayerSeasonOut,
-    RecomputeOut,
     SeasonCardOut,
     SeasonCreateIn,
     SeasonOut,
     StandingOut,
 )
+from torneo.seasons.schemas_ladders import LadderCardOut, LadderOut, RecomputeOut
 
 router = APIRouter(prefix="/api/v1", tags=["seasons"])
 

@@ -17,11 +17,9 @@ from torneo.cards.exports import ExplainedRound
 from torneo.platform.web.schemas import OwningClub
 from torneo.seasons.commands import ImportSummary, unchecked_note
 from torneo.seasons.commands_calendar import CalendarView
-from torneo.seasons.commands_ladders import RecomputeSummary
 from torneo.seasons.rules.settings import REGIONAL_CUT
 from torneo.seasons.state import SeasonStanding
 from torneo.seasons.views import BreachLine, SeasonCard, SeasonPage, breach_lines
-from torneo.seasons.views_ladders import LadderCard, LadderView
 from torneo.seasons.views_player import PlayerPage
 
 MAX_CSV_CHARS = 900_000  # under the app's 1 MiB body limit; bigger files: `torneo season import`
@@ -373,81 +371,6 @@ class AnnouncedIdOut(_Out):
 # --- ladders ---------------------------------------------------------------------------------
 
 
-class LadderCardOut(_Out):
-    id: int
-    name: str
-    preset: str
-    source: str
-    ladder: str | None
-    season: str | None
-    start: dt.date | None
-    end: dt.date | None
-    events: int
-    games: int
-    players: int
-    computed_at: str | None = Field(description="ISO 8601, as stored; null until computed")
-
-    @classmethod
-    def of(cls, c: LadderCard) -> LadderCardOut:
-        return cls(
-            id=c.id,
-            name=c.name,
-            preset=c.preset,
-            source=c.source,
-            ladder=c.ladder,
-            season=c.season,
-            start=c.starts_on,
-            end=c.ends_on,
-            events=c.events,
-            games=c.games,
-            players=c.players,
-            computed_at=c.computed_at.isoformat() if c.computed_at else None,
-        )
-
-
-class LadderRowOut(_Out):
-    position: int
-    rank: int
-    player_id: int
-    player: str
-    club: str | None
-    points: int
-    events: int
-    games: int
-    rating: float = Field(description="Glicko-2 rating or openskill mu")
-    deviation: float = Field(description="RD or sigma")
-    volatility: float | None
-    shown: float = Field(description="The conservative value")
-
-
-class LadderOut(LadderCardOut):
-    rating: str = Field(description='"Glicko-2" or "openskill (Plackett–Luce)"')
-    rows: list[LadderRowOut]
-
-    @classmethod
-    def of_view(cls, view: LadderView) -> LadderOut:
-        card = LadderCardOut.of(view.card)
-        return cls(
-            **card.model_dump(),
-            rating=view.rating_name,
-            rows=[LadderRowOut.model_validate(line.as_dict()) for line in view.lines],
-        )
-
-
-class RecomputeOut(_Out):
-    ladder: str
-    events: int
-    games: int
-    players: int
-
-    @classmethod
-    def of(cls, s: RecomputeSummary) -> RecomputeOut:
-        return cls(ladder=s.ladder, events=s.events, games=s.games, players=s.players)
-
-
-# --- "why this pair" -------------------------------------------------------------------------
-
-
 class ExplainedPairOut(_Out):
     table: int
     player_a: str
@@ -491,11 +414,8 @@ __all__ = [
     "ExplanationsOut",
     "ImportIn",
     "ImportSummaryOut",
-    "LadderCardOut",
     "LadderCreateIn",
-    "LadderOut",
     "PlayerSeasonOut",
-    "RecomputeOut",
     "SeasonCardOut",
     "SeasonCreateIn",
     "SeasonOut",

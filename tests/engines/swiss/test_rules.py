@@ -250,3 +250,23 @@ def test_same_club_in_large_groups_is_best_effort_and_says_so() -> None:
     plain = pair_round(field, 1, random.Random(4), SwissOptions())
     assert plain.stats.proven_optimal
     assert plain.stats.same_club_pairs == 0  # clubs off: not counted
+
+
+def test_one_sided_opponent_history_is_refused() -> None:
+    """Bad input (issue 14): #1 lists #2 as a previous opponent but #2 does not list #1. The
+    engine cannot know whether they met, so it refuses naming both, instead of risking a
+    rematch reported as optimal."""
+    field = [
+        SwissEntrant(PlayerId(1), 3, 0, frozenset({PlayerId(2)})),
+        SwissEntrant(PlayerId(2), 3, 1),
+        SwissEntrant(PlayerId(3), 0, 2),
+        SwissEntrant(PlayerId(4), 0, 3),
+    ]
+    with pytest.raises(TorneoError) as err:
+        pair_round(field, 2, random.Random(0))
+    assert err.value.field == "entrants"
+    assert err.value.reason == "player 1 lists 2 as a previous opponent, but 2 does not list 1"
+    assert err.value.accepted == "both players of a game list each other"
+    # An opponent who is not in this round's field (dropped) is not checked.
+    field[1] = SwissEntrant(PlayerId(5), 3, 1)
+    assert pair_round(field, 2, random.Random(0)).stats.rematches == 0

@@ -173,13 +173,16 @@ def test_trf_result_against_missing_player_names_line_and_column() -> None:
     assert "opponent 17 is not a player" in err.value.reason
 
 
-def test_trf_round_column_missing_names_line_and_column() -> None:
-    """Bad input: a player line without the entry of a round everybody else has."""
-    text = SMALL.replace("     1 b 0  0000 - U\n", "     1 b 0\n")
-    with pytest.raises(TorneoError) as err:
-        parse_trf(text)
-    assert err.value.field == "line 3, column 102"
-    assert "round 2 is missing" in err.value.reason
+def test_trf_omitted_trailing_entry_is_a_round_not_played() -> None:
+    """TRF from the wild (issue 14): a line that stops before the last round played was not
+    paired in that round; the file parses, round-trips, and the player is paired next round."""
+    text = SMALL.replace("     1 b 0  0000 - U\n", "     1 b 0\n").replace(" 1.0    2", " 0.0    2")
+    tournament = parse_trf(text)
+    assert tournament.rounds_played == 2
+    assert len(tournament.player(2).games) == 1
+    assert tournament.player(2).byes == 0
+    assert export_trf(tournament) == text
+    assert "2" in pair_trf(text, 0, False).split()
 
 
 def test_trf_non_utf8_text_names_line_and_column() -> None:
@@ -267,10 +270,10 @@ def test_trf_errors_are_italian_on_a_page_and_english_in_the_cli() -> None:
     assert err.value.field == "line 2, column 49"
     assert err.value.reason == "rating '18x0' is not a number"
     with pytest.raises(TorneoError) as missing:
-        parse_trf(SMALL.replace("     1 b 0  0000 - U\n", "     1 b 0\n"))
+        parse_trf(SMALL.replace("     1 b 0  0000 - U", "     3 b 0  0000 - U"))
     with i18n.language("it"):
         assert i18n.translate_reason(err.value) == "rating '18x0' non è un numero"
         assert i18n.translate_accepted(err.value) == "cifre"
-        assert i18n.translate_reason(missing.value) == (
-            "manca il turno 2 per il numero di partenza 2 (sono stati giocati 2 turni)"
+        assert i18n.translate_reason(missing.value).startswith(
+            "turno 1: 1 indica 2 come avversario, ma il"
         )

@@ -62,25 +62,53 @@ def check_entrants(entrants: tuple[SwissEntrant, ...], options: SwissOptions) ->
         )
     seen: set[PlayerId] = set()
     for entrant in entrants:
-        if entrant.id in seen:
-            raise TorneoError(
-                "entrants",
-                N_("player %(player)s is listed twice"),
-                N_("each player once per round"),
-                params={"player": entrant.id},
-            )
-        seen.add(entrant.id)
-        if entrant.id in entrant.opponents:
-            raise TorneoError(
-                "entrants",
-                N_("player %(player)s is listed as their own opponent"),
-                N_("other players"),
-                params={"player": entrant.id},
-            )
-        if entrant.byes < 0:
-            raise TorneoError(
-                "entrants",
-                N_("player %(player)s has %(byes)s byes"),
-                N_("0 or more"),
-                params={"player": entrant.id, "byes": entrant.byes},
-            )
+        _check_entrant(entrant, seen)
+    _check_symmetric(entrants)
+
+
+def _check_entrant(entrant: SwissEntrant, seen: set[PlayerId]) -> None:
+    """One player's own entry: listed once, not their own opponent, no negative byes."""
+    if entrant.id in seen:
+        raise TorneoError(
+            "entrants",
+            N_("player %(player)s is listed twice"),
+            N_("each player once per round"),
+            params={"player": entrant.id},
+        )
+    seen.add(entrant.id)
+    if entrant.id in entrant.opponents:
+        raise TorneoError(
+            "entrants",
+            N_("player %(player)s is listed as their own opponent"),
+            N_("other players"),
+            params={"player": entrant.id},
+        )
+    if entrant.byes < 0:
+        raise TorneoError(
+            "entrants",
+            N_("player %(player)s has %(byes)s byes"),
+            N_("0 or more"),
+            params={"player": entrant.id, "byes": entrant.byes},
+        )
+
+
+def _check_symmetric(entrants: tuple[SwissEntrant, ...]) -> None:
+    """A game has two sides: when both players are in the field, each lists the other. A
+    one-sided list cannot be paired safely (did they meet?), so it is refused (issue 14).
+    One look-up per listed opponent (900,000 for 100,000 players after nine rounds)."""
+    opponents = {e.id: e.opponents for e in entrants}
+    listed = opponents.get
+    for entrant in entrants:
+        me = entrant.id
+        for other in entrant.opponents:
+            # Someone outside the field (dropped) answers for themselves: (me,) passes.
+            if me not in listed(other, (me,)):
+                raise TorneoError(
+                    "entrants",
+                    N_(
+                        "player %(player)s lists %(other)s as a previous opponent,"
+                        " but %(other)s does not list %(player)s"
+                    ),
+                    N_("both players of a game list each other"),
+                    params={"player": me, "other": other},
+                )

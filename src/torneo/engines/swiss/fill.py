@@ -6,7 +6,10 @@ equals, BER-PAIR-1) and paired greedily; the few players left over are placed by
 existing pair. The decomposed solver only sends here groups of at least 4d + 4 players, where d
 is the most opponents any of them has met: then two leftovers u, v always find a pair (p, q) with
 neither p nor q among the at most 2d opponents of u or v (there are more than 2d pairs), and
-(u, p), (v, q) are both new. So this never fails and never rematches.
+(u, p), (v, q) are both new. So this never fails and never rematches. Should that premise ever be
+broken (a group smaller than the bound, histories the engine was not told), :func:`pair_within`
+gives up with None instead of raising, and the solver pairs the group with
+:func:`pair_exactly`, the exact matcher: the fewest rematches, no longer a random draw (issue 14).
 Club avoidance here is a best effort (docs/pairing.md says so): a player waits a little for a
 partner from another club before taking one from their own.
 """
@@ -16,12 +19,26 @@ from __future__ import annotations
 import random
 
 from torneo.engines.swiss.field import Field
+from torneo.engines.swiss.matching import Edge, min_cost_perfect_matching
 
 CLUB_PATIENCE = 8  # players kept waiting for a partner from another club before giving in
 
 
-def pair_within(field: Field, pool: list[int], rng: random.Random) -> list[tuple[int, int]]:
-    """Pair every index of ``pool`` (even size, one score group) without rematches."""
+def pair_exactly(field: Field, pool: list[int], rng: random.Random) -> list[tuple[int, int]]:
+    """The exact minimum-cost pairing of ``pool`` on its complete graph (every level)."""
+    edges = [
+        Edge(a, b, field.pair_levels(pool[a], pool[b]))
+        for a in range(len(pool))
+        for b in range(a + 1, len(pool))
+    ]
+    matched = min_cost_perfect_matching(len(pool), edges, rng)
+    assert matched is not None, "a complete graph on an even number of players has a matching"
+    return [(pool[u], pool[v]) for u, v in matched.pairs]
+
+
+def pair_within(field: Field, pool: list[int], rng: random.Random) -> list[tuple[int, int]] | None:
+    """Pair every index of ``pool`` (even size, one score group) without rematches, at random;
+    None when the leftovers cannot be placed (the group is below the bound of the docstring)."""
     rng.shuffle(pool)
     players = field.players
     clubs_on = field.clubs_on
@@ -48,14 +65,14 @@ def pair_within(field: Field, pool: list[int], rng: random.Random) -> list[tuple
             pending.append(p)
         else:
             pairs.append((pending.pop(chosen), p))
-    if pending:
-        _place_leftovers(field, pending, pairs, rng)
+    if pending and not _place_leftovers(field, pending, pairs, rng):
+        return None
     return pairs
 
 
 def _place_leftovers(
     field: Field, leftovers: list[int], pairs: list[tuple[int, int]], rng: random.Random
-) -> None:
+) -> bool:
     players = field.players
 
     def new(x: int, y: int) -> bool:
@@ -81,4 +98,5 @@ def _place_leftovers(
                 pairs.append((p, v))
                 break
         else:  # impossible for the group sizes the solver sends here (module docstring)
-            raise RuntimeError("score group too small to pair without rematches")
+            return False
+    return True

@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
 
 from torneo.engines.swiss.field import DUMMY, Field
-from torneo.engines.swiss.fill import pair_within
+from torneo.engines.swiss.fill import pair_exactly, pair_within
 from torneo.engines.swiss.matching import Edge, min_cost_perfect_matching
 
 DENSE_LIMIT = 96
@@ -60,7 +60,9 @@ class Solution:
     rematches: int = 0
     score_diff: int = 0  # in units, the bye included
     drawn: frozenset[int] = frozenset()  # pairs (by position) drawn at random inside big groups
-    all_levels: bool = True  # False if the weights overflowed and minor levels were dropped
+    # False if the weights overflowed and minor levels were dropped, or a large group had to be
+    # paired by the exact fallback instead of the random fill (fill.py): no certificate then.
+    all_levels: bool = True
 
 
 @dataclass(slots=True)
@@ -88,8 +90,7 @@ def solve(field: Field, rng: random.Random, dense_limit: int = DENSE_LIMIT) -> S
     if field.size <= dense_limit:
         instance = _build(field, sigma=None, allow_big=False)
         solution = _finish(field, instance, rng, "dense")
-        if solution is None:  # the complete graph always has a perfect matching
-            raise RuntimeError("no perfect matching on the complete graph")
+        assert solution is not None, "the complete graph always has a perfect matching"
         return replace(solution, proven_optimal=solution.all_levels)
     sigma = 0
     for _ in range(_MAX_ROUNDS):
@@ -108,8 +109,8 @@ def solve(field: Field, rng: random.Random, dense_limit: int = DENSE_LIMIT) -> S
         sigma = wider
     instance = _build(field, sigma=None, allow_big=True)
     solution = _finish(field, instance, rng, "decomposed-unconditional")
-    if solution is None:
-        raise RuntimeError("no perfect matching on the unconditional instance")
+    if solution is None:  # never seen; the complete graph always has a perfect matching
+        return solve(field, rng, dense_limit=field.size)
     return _certified(field, instance, solution)
 
 
@@ -357,11 +358,18 @@ def _finish(field: Field, instance: _Instance, rng: random.Random, method: str) 
         levels = field.pair_levels(a, b)
         rematches += levels[0]
         score_diff += levels[1]
-    exact = len(pairs)
+    drawn: set[int] = set()
+    fell_back = False
     for g in instance.big_groups:
         pool = [i for i in field.groups[g] if i not in placed]
-        for a, b in pair_within(field, pool, rng):
+        filled = pair_within(field, list(pool), rng)
+        if filled is None:  # the fill's premise is broken: the exact matcher (fill.py)
+            fell_back = True
+            filled = pair_exactly(field, pool, rng)
+            rematches += sum(1 for a, b in filled if field.met(a, b))
+        else:
+            drawn.update(range(len(pairs), len(pairs) + len(filled)))
+        for a, b in filled:
             pairs.append((a, b) if a < b else (b, a))
-    drawn = frozenset(range(exact, len(pairs)))
-    complete = matched.levels_kept == len(_ZERO) or not instance.edges
-    return Solution(pairs, bye, False, method, rematches, score_diff, drawn, complete)
+    complete = (matched.levels_kept == len(_ZERO) or not instance.edges) and not fell_back
+    return Solution(pairs, bye, False, method, rematches, score_diff, frozenset(drawn), complete)

@@ -17,17 +17,22 @@ Decisions where the format leaves room (docs/pairing.md, "TRF"):
   the rule chess checkers use: forfeits do not stop two players meeting again.
 * A player "already had the bye" (INV-BYE-1 / BER-BYE-1) after a ``U``, an ``F`` or a forfeit
   win ``+`` (FIDE C.04 rule: a point without playing blocks the pairing-allocated bye).
-* Every player line must carry every round played so far: a shorter line is an error, so a
-  missing column is never silently read as an unplayed round.
+* The rounds played are the rounds in which somebody has an opponent. A line that stops before
+  the last of them was not paired in the rounds it leaves out (the files of pairing engines'
+  test suites omit trailing unplayed rounds). An entry for the round being paired (only byes
+  and absences can be there: ``0000 - H``, ``0000 - F``, ``0000 - U``, ``0000 - Z``) takes the
+  player out of that pairing, as a ``240`` line does (:mod:`torneo.engines.trf.extensions`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from dataclasses import field as dataclass_field
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_, Term
+from torneo.engines.trf.extensions import KNOWN, TrfExtensions, half_points
 
 PLAYED = frozenset("10=WDL")
 _WIN_LIKE = frozenset("1+WFU")
@@ -52,6 +57,11 @@ class TrfGame:
     @property
     def is_played(self) -> bool:
         return self.opponent is not None and self.result in PLAYED
+
+    @property
+    def is_blank(self) -> bool:
+        """Nothing written in the entry: no opponent, colour or result."""
+        return self.opponent is None and self.colour == " " and self.result == " "
 
     @property
     def points2(self) -> int:
@@ -118,12 +128,21 @@ class TrfTournament:
     total_rounds: int | None
     newline: str = "\n"
     final_newline: bool = True
+    extensions: TrfExtensions = dataclass_field(default_factory=TrfExtensions)
 
     def player(self, start: int) -> TrfPlayer:
         for p in self.players:
             if p.start == start:
                 return p
         raise KeyError(start)
+
+    @property
+    def unpaired(self) -> frozenset[int]:
+        """Start numbers not to pair in the next round: a pre-set bye or absence in its column
+        (``0000 - H``, ``F``, ``U``, ``Z``) or on a ``240`` line for it."""
+        k = self.rounds_played
+        preset = {p.start for p in self.players if len(p.games) > k and not p.games[k].is_blank}
+        return frozenset(preset | self.extensions.absent.get(k + 1, set()))
 
 
 def format_points(points2: int) -> str:
@@ -167,7 +186,7 @@ def parse_trf(text: str) -> TrfTournament:
     lines: list[str | int] = []
     players: list[TrfPlayer] = []
     line_of: dict[int, int] = {}
-    total_rounds: int | None = None
+    extensions = TrfExtensions()
     for number, raw in enumerate(raw_lines, start=1):
         if raw.startswith("001"):
             player = _parse_player(raw, number)
@@ -182,20 +201,30 @@ def parse_trf(text: str) -> TrfTournament:
             players.append(player)
             lines.append(player.start)
             continue
-        if raw.startswith("XXR"):
-            total_rounds = _int_field(raw[3:].strip(), number, 5, Term("number of rounds"))
+        if raw.startswith(KNOWN):
+            extensions.read(raw, number)
         lines.append(raw)
     if not players:
         raise TorneoError("trf", N_("the file has no player lines (001)"), N_("a TRF-2016 file"))
-    rounds_played = max(len(p.games) for p in players)
-    _check_rounds(players, line_of, rounds_played)
+    extensions.check_players(set(line_of))
+    # The rounds played: the last one in which anybody has an opponent (module docstring).
+    rounds_played = max(
+        (k + 1 for p in players for k, g in enumerate(p.games) if g.opponent is not None),
+        default=0,
+    )
+    players = [
+        replace(p, points2=sum(g.points2 for g in p.games[:rounds_played])) if p.points_blank else p
+        for p in players
+    ]
+    _check_rounds(players, line_of)
     return TrfTournament(
         lines=tuple(lines),
         players=tuple(players),
         rounds_played=rounds_played,
-        total_rounds=total_rounds,
+        total_rounds=extensions.total_rounds,
         newline=newline,
         final_newline=final_newline,
+        extensions=extensions,
     )
 
 
@@ -218,10 +247,8 @@ def _parse_player(raw: str, number: int) -> TrfPlayer:
     points_text = padded[80:84]
     rank_text = padded[85:89]
     games = _parse_games(line, number)
-    if points_text.strip():
-        points2 = _points_field(points_text, number)
-    else:
-        points2 = sum(g.points2 for g in games)
+    # A blank points column is computed from the rounds played (parse_trf, once they are known).
+    points2 = half_points(points_text, number, 81) if points_text.strip() else 0
     return TrfPlayer(
         start=start,
         name=padded[14:47].rstrip(),
@@ -288,23 +315,7 @@ def _parse_game(entry: str, number: int, column: int, round_no: int) -> TrfGame:
     return TrfGame(opponent or None, colour, result, blank_opponent=blank)
 
 
-def _check_rounds(players: Sequence[TrfPlayer], line_of: dict[int, int], rounds: int) -> None:
-    for player in players:
-        if len(player.games) < rounds:
-            missing = len(player.games) + 1
-            column = FIRST_ROUND_COLUMN + ROUND_WIDTH * len(player.games)
-            raise TorneoError(
-                f"line {line_of[player.start]}, column {column}",
-                N_(
-                    "round %(round)s is missing for start number %(start)s"
-                    " (%(rounds)s rounds were played)"
-                ),
-                N_(
-                    "one 'opponent colour result' entry per round played,"
-                    " e.g. '0000 - Z' if unpaired"
-                ),
-                params={"round": missing, "start": player.start, "rounds": rounds},
-            )
+def _check_rounds(players: Sequence[TrfPlayer], line_of: dict[int, int]) -> None:
     by_start = {p.start: p for p in players}
     for player in players:
         for k, game in enumerate(player.games):
@@ -332,8 +343,9 @@ def _check_opponent(
             N_("another player's start number"),
             params=params,
         )
-    if other.games[k].opponent != player.start:
-        said = other.games[k].opponent or Term("no opponent")
+    theirs = other.games[k].opponent if k < len(other.games) else None
+    if theirs != player.start:
+        said = theirs or Term("no opponent")
         raise TorneoError(
             where,
             N_(
@@ -356,17 +368,3 @@ def _int_field(text: str, number: int, column: int, what: Term) -> int:
             N_("digits"),
             params={"what": what, "text": repr(text.strip())},
         ) from None
-
-
-def _points_field(text: str, number: int) -> int:
-    value = text.strip()
-    whole, dot, frac = value.partition(".")
-    if not whole.lstrip("-").isdigit() or (dot and frac not in ("0", "5", "")):
-        raise TorneoError(
-            f"line {number}, column 81",
-            N_("points %(points)s are not whole or half points"),
-            N_("for example 4.5 or 3.0"),
-            params={"points": repr(value)},
-        )
-    points2 = abs(int(whole)) * 2 + (1 if frac == "5" else 0)
-    return -points2 if whole.startswith("-") else points2

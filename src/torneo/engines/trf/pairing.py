@@ -19,6 +19,11 @@ Decisions (docs/pairing.md, "TRF"):
   ``# bye-0: why``: tools that read the first 1 + P lines (read_pairs.py) still work.
 * Without a seed, the seed is derived from the file text, so the same file always gives the same
   pairing (like the deterministic chess engines) and different files differ.
+* Files from the wild (issue 14, :mod:`torneo.engines.trf.extensions`): players with a pre-set
+  bye or absence for the round being paired are left out of it; ``XXA`` virtual points count in
+  their score for this pairing; ``XXP``/``260`` forbidden pairs count as already met; ``XXC
+  rank`` orders equal points by the rank column and ``XXC black1`` flips the colour alternation.
+  A file whose ``XXR`` rounds are all played has no next round: refused.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import random
 
+from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_, Message
 from torneo.engines.swiss import SwissEntrant, SwissOptions, SwissPairing, pair_round
@@ -36,18 +42,46 @@ TRF_OPTIONS = SwissOptions(bye_policy="lowest_ranked", max_byes_per_player=1)
 
 
 def trf_entrants(tournament: TrfTournament) -> list[SwissEntrant]:
-    """One SwissEntrant per TRF player: half points, rank by points then start number."""
-    ordered = sorted(tournament.players, key=lambda p: (-p.points2, p.start))
+    """One SwissEntrant per TRF player to pair: half points (with the round's ``XXA``
+    acceleration), rank by points then start number (``XXC rank``: the rank column)."""
+    ext = tournament.extensions
+    round_no = tournament.rounds_played + 1
+    unpaired = tournament.unpaired
+    forbidden = ext.forbidden_pairs(round_no)
+
+    def score(p: TrfPlayer) -> int:
+        acceleration = ext.accelerations.get(p.start, ())
+        return p.points2 + (acceleration[round_no - 1] if len(acceleration) >= round_no else 0)
+
+    def order(p: TrfPlayer) -> tuple[int, int, int]:
+        rank = p.rank if ext.use_rank and p.rank is not None else _NO_RANK
+        return (-score(p), rank, p.start)
+
+    ordered = sorted((p for p in tournament.players if p.start not in unpaired), key=order)
     return [
         SwissEntrant(
             id=PlayerId(p.start),
-            score=p.points2,
+            score=score(p),
             rank=rank,
-            opponents=frozenset(PlayerId(o) for o in p.opponents),
+            opponents=frozenset(PlayerId(o) for o in p.opponents | forbidden.get(p.start, set())),
             byes=p.byes,
         )
         for rank, p in enumerate(ordered)
     ]
+
+
+_NO_RANK = 1 << 30  # XXC rank: players without a rank come after those with one
+
+
+def _check_rounds_left(tournament: TrfTournament) -> None:
+    total = tournament.total_rounds
+    if total is not None and tournament.rounds_played >= total:
+        raise TorneoError(
+            "XXR",
+            N_("all %(total)s rounds of the tournament are played"),
+            N_("a file with a round left to pair (XXR above the rounds played)"),
+            params={"total": total},
+        )
 
 
 def pair_tournament(tournament: TrfTournament, seed: int) -> SwissPairing:
@@ -67,6 +101,7 @@ def content_seed(text: str) -> int:
 def pair_trf(text: str, seed: int | None, explain: bool) -> str:
     """The next round of the TRF's tournament in engine output format (module docstring)."""
     tournament = parse_trf(text)
+    _check_rounds_left(tournament)
     pairing = pair_tournament(tournament, content_seed(text) if seed is None else seed)
     boards = chess_boards(tournament, pairing)
     out = [str(len(boards) + (1 if pairing.bye is not None else 0))]
@@ -93,14 +128,16 @@ def chess_boards(
     by_start = {p.start: p for p in tournament.players}
     pairs = [(by_start[t.a], by_start[t.b]) for t in pairing.pairs]
     why = [t.reason for t in pairing.pairs]
+    # Score groups of this pairing (the points with any XXA acceleration of the round).
     same_score: dict[int, list[int]] = {}
+    for k, t in enumerate(pairing.pairs):
+        if t.score_a == t.score_b:
+            same_score.setdefault(t.score_a, []).append(k)
     for k, (a, b) in enumerate(pairs):
-        if a.points2 == b.points2:
-            same_score.setdefault(a.points2, []).append(k)
-    for k, (a, b) in enumerate(pairs):
-        if a.points2 != b.points2 or _colour_legal(a, b):
+        t = pairing.pairs[k]
+        if t.score_a != t.score_b or _colour_legal(a, b):
             continue
-        for m in same_score[a.points2]:
+        for m in same_score[t.score_a]:
             if m == k:
                 continue
             c, e = pairs[m]
@@ -110,8 +147,9 @@ def chess_boards(
                 why[k], why[m] = _exchanged(why[k], m, absolute=True), _exchanged(why[m], k)
                 break
     boards = []
+    first = tournament.extensions.first_colour
     for (a, b), reason in zip(pairs, why, strict=True):
-        white, black = allocate_colours(a, b)
+        white, black = allocate_colours(a, b, first=first)
         boards.append((white, black, reason))
     return boards
 
@@ -166,8 +204,11 @@ def _preference(history: list[str]) -> tuple[str | None, int]:
     return ("b" if history[-1] == "w" else "w"), 1
 
 
-def allocate_colours(a: TrfPlayer, b: TrfPlayer) -> tuple[TrfPlayer, TrfPlayer]:
-    """(white, black) for the better-placed ``a`` against ``b`` (module docstring)."""
+def allocate_colours(
+    a: TrfPlayer, b: TrfPlayer, *, first: str = "w"
+) -> tuple[TrfPlayer, TrfPlayer]:
+    """(white, black) for the better-placed ``a`` against ``b`` (module docstring); ``first``
+    is the colour of odd start numbers when neither has a history (``XXC white1``/``black1``)."""
     ha, hb = _colours(a), _colours(b)
     a_white = _allowed(ha, "w") and _allowed(hb, "b")
     b_white = _allowed(hb, "w") and _allowed(ha, "b")
@@ -179,5 +220,6 @@ def allocate_colours(a: TrfPlayer, b: TrfPlayer) -> tuple[TrfPlayer, TrfPlayer]:
         return (a, b) if pa == "w" else (b, a)
     if pb is not None:
         return (b, a) if pb == "w" else (a, b)
-    # No history either side: alternate down the start numbers, odd numbers white (XXC white1).
-    return (a, b) if a.start % 2 else (b, a)
+    # No history either side: alternate down the start numbers, odd numbers get ``first``.
+    a_first = a.start % 2 == 1
+    return (a, b) if a_first == (first == "w") else (b, a)
