@@ -296,3 +296,34 @@ def test_settings_form_changes_the_rules_until_the_first_draw(web_store: Store) 
     manage = client.get(f"/risiko/{tid}/manage").text
     assert 'type="radio" name="formula"' not in manage
     assert "Le regole sono fissate dal primo sorteggio." in manage
+
+
+def test_RSK_ROLL_3_the_log_labels_a_roll_that_did_not_end_the_game(web_store: Store) -> None:
+    """RSK-ROLL-3: the console's log says what each roll did; a 9 over the threshold goes on
+    (it used to read "la sdadata ha chiuso la partita" for every roll)."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    url = f"/risiko/{tid}/rounds/1/tables/1/console"
+    htmx = {"HX-Request": "true"}
+    version = "0"
+
+    def act(**data: Any) -> str:
+        nonlocal version
+        r = client.post(url, data={"csrf_token": token, "version": version, **data}, headers=htmx)
+        assert r.status_code == 200, r.text
+        version = _version(r.text)
+        return str(r.text)
+
+    act(kind="time_over")
+    for _ in range(8):
+        act(kind="end_turn", conquered="0")
+    html = act(kind="roll", total="9")
+    log = html[html.index("rk-log") :]
+    assert "la sdadata ha chiuso la partita" not in log
+    assert "Sdadata · 9 · si continua" in log
+    html = act(kind="end_turn", conquered="0")
+    html = act(kind="roll", total="3")
+    log = html[html.index("azioni registrate") :]
+    assert "Sdadata · 3 · chiude la partita" in log
+    assert "Sdadata · 9 · si continua" in log

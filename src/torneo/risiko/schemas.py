@@ -419,6 +419,7 @@ class ActionLineOut(_Out):
     detail: str
     at: Moment | None
     by: str
+    outcome: str | None = Field(default=None, description="a roll: goes_on or ends_game")
 
 
 class ConsoleOut(_Out):
