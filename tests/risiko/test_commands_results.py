@@ -218,3 +218,31 @@ def test_players_cannot_enter_results(store: Store, organizer: Actor) -> None:
     player = Actor("p", frozenset({"player"}))
     with pytest.raises(Forbidden):
         enter_result(store, player, tid, 1, 1, _seats(tables[0], [4, 3, 2, 1]))
+
+
+def test_RSK_PTS_1_a_result_with_nothing_entered_is_refused(
+    store: Store, judge: Actor, organizer: Actor
+) -> None:
+    """RSK-PTS-1: a form sent with nothing typed used to save everyone "in the game" with 0.
+    A player still in the game needs their table points; a table where nobody in the game holds
+    a point is refused as nothing entered."""
+    tid, tables = _running(store, organizer, players=8)
+    blank = [{"player": p, "table_points": "", "status": "survived"} for p in tables[0]]
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, blank))
+    assert err.field == "seats[1].table_points"
+    assert "is empty" in err.reason
+    assert "player still in the game" in err.accepted
+    missing = [{"player": p} for p in tables[0]]
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, missing))
+    assert err.field == "seats[1].table_points"
+    zeros = _seats(tables[0], [0, 0, 0, 0])
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, zeros))
+    assert err.field == "table_points"
+    assert "nothing entered" in err.reason
+    assert "RSK-PTS-1" in err.reason
+    # Eliminated players need no points typed: theirs are 0.
+    seats: list[dict[str, Any]] = [
+        *_seats(tables[0][:3], [40, 30, 20]),
+        {"player": tables[0][3], "table_points": "", "status": "eliminated", "eliminated": 1},
+    ]
+    assert enter_result(store, judge, tid, 1, 1, seats).winners == (tables[0][0],)

@@ -39,7 +39,7 @@ def test_RSK_PTS_1_a_seat_refusal_in_italian_and_in_english() -> None:
     )
     with i18n.language("it"):
         assert i18n.translate_accepted(refusal) == (
-            "da 0 a 86 punti tavolo (i territori dell'obiettivo), 100 per RisiKo!"
+            "da 0 a 85 punti tavolo (i territori dell'obiettivo), 100 per RisiKo!"
         )
 
 

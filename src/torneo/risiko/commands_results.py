@@ -8,6 +8,8 @@ forced, an elimination order with gaps, a player of another table (a player at t
 round), six players at a table — and nothing is changed.
 
 Decisions where the rules are silent:
+- RSK-PTS-1: a player still in the game needs their table points typed: a blank is not 0, so a
+  form sent with nothing entered is refused (the players out of the game hold none).
 - The seats must be exactly the players the draw put at that table; they are stored in the
   draw's turn order whatever order they were typed in.
 - A result can be corrected (with a reason, on the audit log) until the next round is drawn,
@@ -29,6 +31,8 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.forms import WHOLE_NUMBER
 from torneo.risiko.commands import JUDGE, ORGANIZER, audit, not_finished, topic, touch
 from torneo.risiko.rules.results import (
+    OBJECTIVE_MAX,
+    RISIKO_POINTS,
     SeatResult,
     SeatStatus,
     TableResult,
@@ -88,12 +92,30 @@ def _whole(field: str, value: Any, *, optional: bool = False) -> int | None:
         ) from None
 
 
+def _points(i: int, value: Any, status: SeatStatus) -> int | None:
+    """RSK-PTS-1: a player still in the game needs their table points typed (a blank is not 0:
+    a form sent with nothing entered is refused); a player out of the game holds none."""
+    field = f"seats[{i}].table_points"
+    blank = value is None or (isinstance(value, str) and not value.strip())
+    if blank and status.is_in_game:
+        raise TorneoError(
+            field,
+            N_("is empty"),
+            N_(
+                "the table points of a player still in the game: 0 to %(max)s, %(risiko)s for "
+                "RisiKo!"
+            ),
+            params={"max": OBJECTIVE_MAX - 1, "risiko": RISIKO_POINTS},
+            rule="RSK-PTS-1",
+        )
+    return _whole(field, value, optional=True)
+
+
 def parse_seats(raw: Sequence[Mapping[str, Any]]) -> tuple[SeatResult, ...]:
     """Seats as typed (``player``, ``table_points``, ``status``, ``eliminated``) → seat results."""
     seats = []
     for i, item in enumerate(raw, start=1):
         player = _whole(f"seats[{i}].player", item.get("player"))
-        points = _whole(f"seats[{i}].table_points", item.get("table_points", 0), optional=True)
         status_raw = str(item.get("status") or SeatStatus.SURVIVED.value)
         try:
             status = SeatStatus(status_raw)
@@ -104,6 +126,7 @@ def parse_seats(raw: Sequence[Mapping[str, Any]]) -> tuple[SeatResult, ...]:
                 ", ".join(s.value for s in SeatStatus),
                 params={"value": status_raw},
             ) from None
+        points = _points(i, item.get("table_points"), status)
         eliminated = _whole(f"seats[{i}].eliminated", item.get("eliminated"), optional=True)
         assert player is not None
         seats.append(SeatResult(PlayerId(player), points or 0, status, eliminated))

@@ -115,7 +115,9 @@ class SwapIn(VersionIn):
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     player: int
-    table_points: int = 0
+    table_points: int | None = Field(
+        default=None, description="required for a player in the game; 0 for the others"
+    )
     status: str = Field(default="survived", max_length=20)
     eliminated: int | None = None
 

@@ -9,6 +9,7 @@ A table's console (its log of actions) is rebuilt in :mod:`torneo.risiko.state_c
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -220,7 +221,7 @@ def result_rules(rules: RisikoRules, stage: str) -> ResultRules:
     """Semifinal tables always need a sole winner: exactly one player goes on to the final."""
     base = rules_from_preset(rules).result_rules()
     if stage == Stage.SEMIFINAL:
-        return ResultRules(base.objective_max, base.risiko_points, True)
+        return replace(base, sole_winner=True)
     return base
 
 

@@ -64,9 +64,9 @@ def test_RSK_PTS_2_master_worked_case() -> None:
         4: 0,
         5: 0,
     }
-    capped = table(alive(1, 86), alive(2, 50), alive(3, 33), out(4, 2), out(5, 1))
-    assert points("master", capped)[1] == Fraction("1.100")  # 1.108 capped
-    risiko = table(alive(1, 100), alive(2, 50), alive(3, 33))
+    capped = table(alive(1, 85), alive(2, 45), alive(3, 33), out(4, 2), out(5, 1))
+    assert points("master", capped)[1] == Fraction("1.100")  # 1.107 capped
+    risiko = table(alive(1, 100), alive(2, 45), alive(3, 33))
     assert points("master", risiko)[1] == Fraction("1.1")
 
 
