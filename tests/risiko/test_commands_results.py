@@ -10,6 +10,7 @@ import pytest
 
 from tests.support.risiko import current_tables, fingerprint, play_round, tournament
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
+from torneo.core.ids import PlayerId
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
 from torneo.risiko import views as risiko_views
@@ -245,4 +246,84 @@ def test_RSK_PTS_1_a_result_with_nothing_entered_is_refused(
         *_seats(tables[0][:3], [40, 30, 20]),
         {"player": tables[0][3], "table_points": "", "status": "eliminated", "eliminated": 1},
     ]
+    assert enter_result(store, judge, tid, 1, 1, seats).winners == (tables[0][0],)
+
+
+def test_RSK_OUT_1_a_result_contradicting_the_console_is_refused_unless_overridden(
+    store: Store, judge: Actor, organizer: Actor
+) -> None:
+    """RSK-OUT-1: the console excluded the 4th player (an undeclared RisiKo!): the result used to
+    accept them as the last eliminated, ranking them above the first eliminated. Refused naming
+    the difference; the referee may override the console with a reason, on the audit log."""
+    from sqlalchemy import select
+
+    from torneo.platform.store.tables import AuditEntry
+    from torneo.risiko.commands_console import act
+
+    tid, tables = _running(store, organizer, players=8)
+    a, b, c, d = tables[0]
+    act(
+        store, judge, tid, 1, 1, {"kind": "exclude", "player": d, "infraction": "undeclared_risiko"}
+    )
+    act(store, judge, tid, 1, 1, {"kind": "eliminate", "player": c})
+    wrong: list[dict[str, Any]] = [
+        *_seats([a, b], [40, 30]),
+        {"player": c, "status": "eliminated", "eliminated": 1},
+        {"player": d, "status": "eliminated", "eliminated": 2},
+    ]
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, wrong))
+    assert err.field == "seats"
+    assert f"player {d} (Giocatore" in err.reason
+    assert "records excluded, the result says eliminated" in err.reason
+    assert "override" in (err.accepted or "")
+    err = _refused(
+        store, tid, lambda: enter_result(store, judge, tid, 1, 1, wrong, override_console=True)
+    )
+    assert err.field == "reason"
+    enter_result(
+        store,
+        judge,
+        tid,
+        1,
+        1,
+        wrong,
+        override_console=True,
+        reason="the exclusion was tapped on the wrong player",
+    )
+    with store.read() as s:
+        row = s.scalars(
+            select(AuditEntry).where(AuditEntry.action == "risiko.result").order_by(AuditEntry.id)
+        ).all()[-1]
+        assert row.after is not None
+        assert "records excluded" in row.after["console_overridden"]["difference"]
+        assert row.reason == "the exclusion was tapped on the wrong player"
+    # The console's record, entered as it says, needs no override.
+    right: list[dict[str, Any]] = [
+        *_seats(tables[1][:2], [40, 30]),
+        {"player": tables[1][2], "status": "eliminated", "eliminated": 1},
+        {"player": tables[1][3], "status": "excluded"},
+    ]
+    act(store, judge, tid, 1, 2, {"kind": "exclude", "player": tables[1][3]})
+    act(store, judge, tid, 1, 2, {"kind": "eliminate", "player": tables[1][2]})
+    recorded = enter_result(store, judge, tid, 1, 2, right)
+    assert recorded.positions()[PlayerId(tables[1][3])] == 4
+
+
+def test_RSK_ROLL_3_a_table_still_in_its_final_rolls_has_no_result(
+    store: Store, judge: Actor, organizer: Actor
+) -> None:
+    """RSK-ROLL-3: game time over and the roll under way on the console: no result yet."""
+    from torneo.risiko.commands_console import act
+
+    tid, tables = _running(store, organizer, players=8)
+    act(store, judge, tid, 1, 1, {"kind": "time_over"})
+    for _ in range(8):
+        act(store, judge, tid, 1, 1, {"kind": "end_turn"})
+    act(store, judge, tid, 1, 1, {"kind": "roll", "total": 9})
+    seats = _seats(tables[0], [40, 30, 20, 10])
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, seats))
+    assert err.field == "table"
+    assert "still in its final rolls" in err.reason
+    act(store, judge, tid, 1, 1, {"kind": "end_turn"})
+    act(store, judge, tid, 1, 1, {"kind": "roll", "total": 4})
     assert enter_result(store, judge, tid, 1, 1, seats).winners == (tables[0][0],)

@@ -327,3 +327,46 @@ def test_RSK_ROLL_3_the_log_labels_a_roll_that_did_not_end_the_game(web_store: S
     log = html[html.index("azioni registrate") :]
     assert "Sdadata · 3 · chiude la partita" in log
     assert "Sdadata · 9 · si continua" in log
+
+
+def test_RSK_OUT_1_the_result_form_agrees_with_the_console_or_overrides_it(
+    web_store: Store,
+) -> None:
+    """RSK-OUT-1 / RSK-PTS-1 in the page: a form with nothing entered is refused; the console
+    excluded the 4th player, so "eliminated" for them is refused naming the difference, until
+    the referee ticks the override and says why."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    a, b, c, d = _tables(client, tid)[0]
+    url = f"/risiko/{tid}/rounds/1/tables/1"
+    empty = {f"seat-{i}-player": p for i, p in enumerate((a, b, c, d), start=1)}
+    r = _post(client, f"{url}/result", token, **empty)
+    assert r.status_code == 422
+    assert "<code>seats[1].table_points</code>" in r.text
+    console = {"HX-Request": "true"}
+    r = client.post(
+        f"{url}/console",
+        data={"csrf_token": token, "version": "0", "kind": "exclude", "player": str(d)},
+        headers=console,
+    )
+    assert r.status_code == 200, r.text
+    form = client.get(f"{url}/result").text
+    assert 'name="override_console"' in form
+    data: dict[str, Any] = {**empty}
+    for i, (status, points) in enumerate(
+        [("survived", 40), ("survived", 30), ("survived", 20), ("eliminated", "")], start=1
+    ):
+        data[f"seat-{i}-status"] = status
+        data[f"seat-{i}-points"] = points
+    data["seat-4-eliminated"] = "1"
+    r = _post(client, f"{url}/result", token, **data)
+    assert r.status_code == 422
+    assert "registra escluso, il risultato dice eliminato" in r.text
+    r = _post(client, f"{url}/result", token, override_console="1", **data)
+    assert r.status_code == 422
+    assert "<code>reason</code>" in r.text
+    r = _post(
+        client, f"{url}/result", token, override_console="1", reason="wrong player tapped", **data
+    )
+    assert r.status_code == 303, r.text

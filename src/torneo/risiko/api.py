@@ -300,6 +300,7 @@ def put_result(
         [s.model_dump() for s in body.seats],
         body.winners,
         correction=body.correction,
+        override_console=body.override_console,
         reason=body.reason,
         version=body.version,
     )

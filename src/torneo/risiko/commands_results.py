@@ -30,9 +30,11 @@ from torneo.platform.guards import require
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.forms import WHOLE_NUMBER
 from torneo.risiko.commands import JUDGE, ORGANIZER, audit, not_finished, topic, touch
+from torneo.risiko.rules.console_agreement import check_against_console
 from torneo.risiko.rules.results import (
     OBJECTIVE_MAX,
     RISIKO_POINTS,
+    ResultRules,
     SeatResult,
     SeatStatus,
     TableResult,
@@ -43,6 +45,7 @@ from torneo.risiko.rules.results import (
 from torneo.risiko.rules.wording import numbers
 from torneo.risiko.state import (
     check_version,
+    find_game,
     get_tournament,
     names_of,
     result_of,
@@ -52,7 +55,8 @@ from torneo.risiko.state import (
     seat_to_json,
     table_seats,
 )
-from torneo.risiko.tables import RisikoResult
+from torneo.risiko.state_console import console_of
+from torneo.risiko.tables import RisikoResult, RisikoTournament
 
 
 def _named_params(params: Mapping[str, Any], names: Mapping[int, str]) -> Mapping[str, Any]:
@@ -185,10 +189,12 @@ def enter_result(
     winners: Sequence[int] = (),
     *,
     correction: bool = False,
+    override_console: bool = False,
     reason: str | None = None,
     version: int | None = None,
 ) -> TableResult:
-    """Record one table's game; a correction needs a reason and an undrawn next round."""
+    """Record one table's game; a correction needs a reason and an undrawn next round; a result
+    that contradicts the table's console needs ``override_console`` and a reason."""
     require(actor, ORGANIZER, JUDGE)
     parsed = (
         tuple(s for s in seats if isinstance(s, SeatResult))
@@ -223,11 +229,19 @@ def enter_result(
             refusal = check_round([*others, recorded])
             if refusal is not None:
                 raise refusal.raise_as()
+            overridden = _check_console(row, recorded, rules, override_console, reason)
         except TorneoError as err:
             raise _named(err, names) from err
         seats_json = [seat_to_json(s) for s in recorded.seats]
         winners_json = [int(w) for w in recorded.winners]
-        after = {"round": round_no, "table": table, "seats": seats_json, "winners": winners_json}
+        after: dict[str, Any] = {
+            "round": round_no,
+            "table": table,
+            "seats": seats_json,
+            "winners": winners_json,
+        }
+        if overridden is not None:
+            after["console_overridden"] = overridden
         if existing is None:
             row.results.append(
                 RisikoResult(
@@ -261,6 +275,34 @@ def enter_result(
         if expelled:
             audit(uow, row, "expel", players=[int(p) for p in expelled], round=round_no)
         return recorded
+
+
+def _check_console(
+    row: RisikoTournament,
+    result: TableResult,
+    rules: ResultRules,
+    override: bool,
+    reason: str | None,
+) -> dict[str, Any] | None:
+    """The table's console is the referee's record (RSK-OUT-1/2, RSK-PTS-1, RSK-ROLL-3): a result
+    that contradicts it is refused naming the difference, unless the referee overrides the
+    console with a reason; the difference overridden is returned for the audit row."""
+    game = find_game(row, result.round_no, result.table)
+    if game is None:
+        return None
+    refusal = check_against_console(result, console_of(game).state, rules)
+    if refusal is None:
+        return None
+    if not override:
+        raise refusal.raise_as()
+    if not (reason or "").strip():
+        raise TorneoError(
+            "reason",
+            N_("overriding the table's console needs a reason"),
+            N_("a short text for the record"),
+            rule=refusal.rule,
+        )
+    return {"field": refusal.field, "difference": refusal.text}
 
 
 def _check_correction(

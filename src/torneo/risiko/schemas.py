@@ -126,6 +126,9 @@ class ResultIn(VersionIn):
     seats: list[SeatIn] = Field(max_length=20)
     winners: list[int] = Field(default_factory=list, max_length=20)
     correction: bool = False
+    override_console: bool = Field(
+        default=False, description="enter a result that contradicts the table's console"
+    )
     reason: str | None = Field(default=None, max_length=500)
 
 

@@ -46,6 +46,7 @@ class ResultForm:
     seats: tuple[ResultSeat, ...]
     entered: bool  # a result exists (the form corrects it)
     from_console: bool  # statuses prefilled from the table's console
+    has_console: bool  # the table's console was used: the result must agree with it
     sole_winner: bool
     objective_max: int
     risiko_points: int
@@ -97,6 +98,7 @@ def result_form(store: Store, tournament_id: int, round_no: int, table: int) -> 
             seats,
             existing is not None,
             from_console,
+            find_game(row, round_no, table) is not None,
             rules.sole_winner,
             rules.objective_max,
             rules.risiko_points,
