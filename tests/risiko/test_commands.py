@@ -30,6 +30,7 @@ from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
 from torneo.risiko import views_tables
 from torneo.risiko.commands_results import enter_result, parse_seats
+from torneo.risiko.rules.criteria import DEFAULT_PRIORITIES
 from torneo.risiko.rules.formulas import ScoringRules, game_points
 from torneo.risiko.rules.history import History
 from torneo.risiko.rules.random_draw import draw_tables
@@ -195,6 +196,34 @@ def test_RSK_TBL_2_alla_greca_and_alla_svizzera(store: Store, organizer: Actor) 
     page = risiko_views.tournament_page(store, tid)
     ranking = [line.person.player_id for line in page.standings]
     assert {s.person.player_id for s in page.rounds[-1].tables[0].seats} == set(ranking[:4])
+
+
+def test_RSK_TBL_2_alla_greca_at_3_tables_says_it_cannot_avoid_repeats(
+    store: Store, organizer: Actor
+) -> None:
+    """RSK-TBL-2: 12 players at 3 tables drawn alla greca: nobody goes back to their own table
+    but the winner, the round says the repeats cannot be avoided (one pair a table, the least)
+    and offers the swaps that improve the rest of the criteria (here: club mates together)."""
+    rng = random.Random(3)
+    tid = tournament(store, organizer, 12, qualifying_games=3, semifinal_tables=0)
+    risiko.draw_round(store, organizer, tid)
+    play_round(store, organizer, tid, rng)
+    with store.read() as s:
+        first = results_of(get_tournament(s, tid))
+    risiko.draw_round(store, organizer, tid, method="greca")
+    _, tables = current_tables(store, tid)
+    for r in first:
+        for p in r.players:
+            back = p in tables[r.table - 1]
+            assert back == (p == r.winners[0]), (p, r.table)
+    shown = risiko_views.tournament_page(store, tid).rounds[-1]
+    assert shown.repeats_unavoidable
+    assert shown.criteria.repeat_opponents == 3  # one pair a table: the least possible
+    assert shown.advice
+    now = shown.criteria.vector(DEFAULT_PRIORITIES)
+    for x in shown.advice:
+        assert x.after.repeat_opponents == 3
+        assert x.after.vector(DEFAULT_PRIORITIES) < now
 
 
 def test_RSK_TBL_2_a_hand_swap_shows_the_criteria_change(store: Store, organizer: Actor) -> None:

@@ -370,3 +370,29 @@ def test_RSK_OUT_1_the_result_form_agrees_with_the_console_or_overrides_it(
         client, f"{url}/result", token, override_console="1", reason="wrong player tapped", **data
     )
     assert r.status_code == 303, r.text
+
+
+def test_RSK_TBL_2_alla_greca_at_3_tables_in_the_page(web_store: Store) -> None:
+    """RSK-TBL-2: the manage page says alla greca at 3 tables cannot avoid repeats and offers
+    the improving swaps, each opening the swap preview."""
+    client, token = _login(web_store)
+    tid = _ready(client, token, players=12)
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    for t, seats in enumerate(_tables(client, tid), start=1):
+        body = {"seats": [{"player": p, "table_points": 40 - 5 * i} for i, p in enumerate(seats)]}
+        r = client.put(
+            f"{API}/tournaments/{tid}/rounds/1/tables/{t}/result",
+            json=body,
+            headers={"X-CSRF-Token": token},
+        )
+        assert r.status_code == 200, r.text
+    r = _post(client, f"/risiko/{tid}/manage/draw", token, method="greca")
+    assert r.status_code == 303, r.text
+    page = client.get(f"/risiko/{tid}/manage").text
+    assert "Alla greca con 3 tavoli non si possono evitare avversari ripetuti" in page
+    rounds = client.get(f"{API}/tournaments/{tid}").json()["rounds"]
+    assert rounds[-1]["repeats_unavoidable"] is True
+    if rounds[-1]["advice"]:
+        assert 'id="swap-advice"' in page
+    else:
+        assert "Nessuno scambio di due giocatori migliora questo sorteggio." in page

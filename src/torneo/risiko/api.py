@@ -27,7 +27,6 @@ from torneo.risiko import views_season, views_tables
 from torneo.risiko.commands_results import enter_result
 from torneo.risiko.schemas import (
     ActionIn,
-    ConsoleOut,
     CreateIn,
     DrawIn,
     PageOut,
@@ -49,6 +48,7 @@ from torneo.risiko.schemas import (
     VersionIn,
     WithdrawIn,
 )
+from torneo.risiko.schemas_console import ConsoleOut
 
 router = APIRouter(prefix="/api/v1/risiko", tags=["risiko"])
 

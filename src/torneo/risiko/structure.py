@@ -18,7 +18,7 @@ from torneo.core.messages import N_, Term
 from torneo.presets.risiko import RisikoRules
 from torneo.risiko.rules.criteria import DrawCriteria, score_seatings
 from torneo.risiko.rules.draw import DrawMethod, TableDraw
-from torneo.risiko.rules.greca import alla_greca
+from torneo.risiko.rules.greca import alla_greca, greca_unavoidable
 from torneo.risiko.rules.random_draw import draw_tables
 from torneo.risiko.rules.seeding import (
     alla_svizzera,
@@ -28,11 +28,13 @@ from torneo.risiko.rules.seeding import (
 )
 from torneo.risiko.rules.settings import rules_from_preset
 from torneo.risiko.rules.standings import Standing, standings
+from torneo.risiko.rules.swap_advice import SuggestedSwap, improving_swaps
 from torneo.risiko.rules.table_sizes import can_seat
 from torneo.risiko.rules.wording import numbers
 from torneo.risiko.state import (
     FINISHED,
     Stage,
+    draw_of,
     field_of,
     history_of,
     results_of,
@@ -192,3 +194,26 @@ def round_criteria(row: RisikoTournament, rnd: RisikoRound) -> DrawCriteria:
     """RSK-TBL-2: what the round's seating scores against the games before it."""
     history = history_of(row, before_round=rnd.number)
     return score_seatings([[PlayerId(int(p)) for p in t] for t in rnd.tables], history)
+
+
+# RSK-TBL-2: the draws that seat by results or standing, not by the criteria, and so are
+# offered the swaps that would improve them.
+_ADVISED = (DrawMethod.GRECA.value, DrawMethod.SVIZZERA.value)
+
+
+def round_advice(
+    row: RisikoTournament, rnd: RisikoRound, rules: RisikoRules
+) -> tuple[bool, tuple[SuggestedSwap, ...]]:
+    """RSK-TBL-2: whether the round's method could not avoid its repeated opponents (alla greca
+    with fewer tables than seats), and the swaps that would improve the round, best first."""
+    if rnd.method not in _ADVISED or rnd.swaps:
+        return False, ()
+    history = history_of(row, before_round=rnd.number)
+    draw = draw_of(rnd, history)
+    if not draw.criteria.repeat_opponents:
+        return False, ()
+    largest = max(t.size for t in draw.tables)
+    unavoidable = rnd.method == DrawMethod.GRECA.value and greca_unavoidable(
+        len(draw.tables), largest
+    )
+    return unavoidable, improving_swaps(draw, history, rules_from_preset(rules).draw_priorities)

@@ -9,7 +9,7 @@ season table in :mod:`torneo.risiko.views_season`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from fractions import Fraction
 
@@ -37,7 +37,13 @@ from torneo.risiko.state import (
     rules_of,
 )
 from torneo.risiko.state_console import console_of
-from torneo.risiko.structure import NextDraw, next_draw, qualifying_standings, round_criteria
+from torneo.risiko.structure import (
+    NextDraw,
+    next_draw,
+    qualifying_standings,
+    round_advice,
+    round_criteria,
+)
 from torneo.risiko.tables import RisikoEntrant, RisikoTournament
 
 
@@ -131,6 +137,15 @@ class TableLine:
 
 
 @dataclass(frozen=True, slots=True)
+class SwapAdvice:
+    """A swap that would improve the round, and the criteria it leaves (RSK-TBL-2)."""
+
+    a: Person
+    b: Person
+    after: DrawCriteria
+
+
+@dataclass(frozen=True, slots=True)
 class RoundLine:
     number: int
     stage: str
@@ -140,6 +155,10 @@ class RoundLine:
     criteria: DrawCriteria
     swaps: tuple[tuple[Person, Person], ...]
     is_last: bool
+    # RSK-TBL-2: the method could not avoid its repeats (alla greca at few tables), and the
+    # swaps that would improve the round, offered while the draw can still change.
+    repeats_unavoidable: bool = False
+    advice: tuple[SwapAdvice, ...] = ()
 
     @property
     def reported(self) -> int:
@@ -316,18 +335,21 @@ def _table_lines(
 def _rounds(row: RisikoTournament, people: People, rules: RisikoRules) -> tuple[RoundLine, ...]:
     out = []
     for rnd in row.rounds:
-        out.append(
-            RoundLine(
-                rnd.number,
-                rnd.stage,
-                rnd.method,
-                rnd.seed,
-                _table_lines(row, rnd.number, rnd.tables, people, rules),
-                round_criteria(row, rnd),
-                tuple((people(s["a"]), people(s["b"])) for s in rnd.swaps),
-                rnd is row.rounds[-1],
-            )
+        line = RoundLine(
+            rnd.number,
+            rnd.stage,
+            rnd.method,
+            rnd.seed,
+            _table_lines(row, rnd.number, rnd.tables, people, rules),
+            round_criteria(row, rnd),
+            tuple((people(s["a"]), people(s["b"])) for s in rnd.swaps),
+            rnd is row.rounds[-1],
         )
+        if line.can_change and row.status != FINISHED:
+            unavoidable, swaps = round_advice(row, rnd, rules)
+            advice = tuple(SwapAdvice(people(s.a), people(s.b), s.after) for s in swaps)
+            line = replace(line, repeats_unavoidable=unavoidable, advice=advice)
+        out.append(line)
     return tuple(out)
 
 
