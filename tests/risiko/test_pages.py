@@ -396,3 +396,48 @@ def test_RSK_TBL_2_alla_greca_at_3_tables_in_the_page(web_store: Store) -> None:
         assert 'id="swap-advice"' in page
     else:
         assert "Nessuno scambio di due giocatori migliora questo sorteggio." in page
+
+
+def test_RSK_TIE_1_the_roll_for_the_title_in_the_page_and_the_api(web_store: Store) -> None:
+    """RSK-TIE-1: two co-winners of the final table equal on the ranking too: the manage page
+    asks for their roll, a tie of rolls is refused naming the field, the highest roll wins."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    headers = {"X-CSRF-Token": token}
+    change = {"qualifying_games": 1, "semifinal_tables": 0}
+    assert client.patch(f"{API}/tournaments/{tid}", json=change, headers=headers).is_success
+
+    def result(round_no: int, t: int, seats: list[int], points: list[int]) -> None:
+        body = {
+            "seats": [{"player": p, "table_points": n} for p, n in zip(seats, points, strict=True)]
+        }
+        url = f"{API}/tournaments/{tid}/rounds/{round_no}/tables/{t}/result"
+        assert client.put(url, json=body, headers=headers).status_code == 200
+
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    first = _tables(client, tid)
+    for t, seats in enumerate(first, start=1):
+        result(1, t, seats, [40, 30, 20, 10])
+    assert _post(client, f"/risiko/{tid}/manage/draw", token).status_code == 303
+    (final,) = _tables(client, tid)
+    winners = sorted({first[0][0], first[1][0]})
+    seats = sorted(final, key=lambda p: (p not in winners, p))
+    result(2, 1, seats, [40, 40, 20, 10])
+    page = client.get(f"/risiko/{tid}/manage").text
+    assert 'id="title-roll"' in page
+    version = _version(page)
+    rolls = {f"roll-{p}": "7" for p in winners}
+    r = _post(client, f"/risiko/{tid}/manage/title-roll", token, version=version, **rolls)
+    assert r.status_code == 422
+    assert "<code>rolls</code>" in r.text
+    body = {"rolls": [{"player": winners[0], "total": 4}, {"player": winners[1], "total": 10}]}
+    r = client.post(f"{API}/tournaments/{tid}/title-roll", json=body, headers=headers)
+    assert r.status_code == 200, r.text
+    assert r.json()["order"] == [winners[1], winners[0]]
+    page = client.get(f"/risiko/{tid}/manage").text
+    assert 'id="title-roll"' not in page
+    api = client.get(f"{API}/tournaments/{tid}").json()
+    assert [(f["person"]["player_id"], f["position"]) for f in api["final"][:2]] == [
+        (winners[1], 1),
+        (winners[0], 2),
+    ]

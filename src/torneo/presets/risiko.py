@@ -99,6 +99,7 @@ class RisikoRules(_Strict):
     qualifying_games: int = Field(default=2, ge=1)
     semifinal_tables: int = Field(default=4, ge=0)  # 0 = no semifinals
     final_table_size: int = Field(default=4, ge=MIN_TABLE, le=MAX_TABLE)
+    shared_titles: bool = False  # RSK-TIE-1: co-winners of the final table share the title
     scoring: RisikoScoring = RisikoScoring()
     roll: RisikoRoll = RisikoRoll()
     season: RisikoSeason = RisikoSeason()

@@ -24,7 +24,7 @@ from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
 from torneo.risiko import views_season, views_tables
-from torneo.risiko.commands_results import enter_result
+from torneo.risiko.commands_results import enter_result, record_title_roll
 from torneo.risiko.schemas import (
     ActionIn,
     CreateIn,
@@ -45,6 +45,8 @@ from torneo.risiko.schemas import (
     SummaryOut,
     SwapIn,
     SwapOut,
+    TitleRollIn,
+    TitleRollOut,
     VersionIn,
     WithdrawIn,
 )
@@ -280,6 +282,23 @@ def swap(request: Request, tid: Tid, round_no: Rnd, body: SwapIn, actor: ApiActo
         store_of(request), actor, tid, round_no, body.a, body.b, version=body.version
     )
     return SwapOut.model_validate(done)
+
+
+@router.post(
+    "/tournaments/{tid}/title-roll",
+    response_model=TitleRollOut,
+    responses=_PROBLEMS,
+    summary="Record the roll between players still tied for the title (RSK-TIE-1)",
+)
+def title_roll(request: Request, tid: Tid, body: TitleRollIn, actor: ApiActor) -> TitleRollOut:
+    order = record_title_roll(
+        store_of(request),
+        actor,
+        tid,
+        [r.model_dump() for r in body.rolls],
+        version=body.version,
+    )
+    return TitleRollOut(order=[int(p) for p in order])
 
 
 @router.put(

@@ -62,6 +62,7 @@ from torneo.risiko.structure import (
     make_draw,
     next_draw,
     parse_method,
+    title_undecided,
     unfinished_round,
 )
 from torneo.risiko.tables import RisikoEntrant, RisikoRound, RisikoTournament
@@ -121,6 +122,7 @@ _RULE_FIELDS = {
     "qualifying_games": (None, "qualifying_games"),
     "semifinal_tables": (None, "semifinal_tables"),
     "final_table_size": (None, "final_table_size"),
+    "shared_titles": (None, "shared_titles"),
     "game_minutes": (None, "game_minutes"),
 }
 
@@ -432,6 +434,9 @@ def close_tournament(
         waiting = unfinished_round(row, row.rounds[-1])
         if waiting is not None:
             raise waiting.raise_as(Conflict)
+        undecided = title_undecided(row, rules_of(row))  # RSK-TIE-1: one champion
+        if undecided is not None:
+            raise undecided.raise_as(Conflict)
         row.status = FINISHED
         row.finished_at = uow.now
         touch(row)

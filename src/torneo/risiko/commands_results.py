@@ -21,6 +21,7 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from torneo.core.errors import Conflict, TorneoError
@@ -42,8 +43,10 @@ from torneo.risiko.rules.results import (
     check_table_result,
     record_table_result,
 )
+from torneo.risiko.rules.standings import title_roll
 from torneo.risiko.rules.wording import numbers
 from torneo.risiko.state import (
+    Stage,
     check_version,
     find_game,
     get_tournament,
@@ -53,9 +56,11 @@ from torneo.risiko.state import (
     round_row,
     rules_of,
     seat_to_json,
+    stage_of_round,
     table_seats,
 )
 from torneo.risiko.state_console import console_of
+from torneo.risiko.structure import title_tie_of
 from torneo.risiko.tables import RisikoResult, RisikoTournament
 
 
@@ -179,6 +184,19 @@ def _check_players(
         )
 
 
+def _recorded(row: RisikoTournament, result: TableResult, rules: ResultRules) -> TableResult:
+    """The table's result checked (RSK-PTS-1, RSK-TBL-1), its seats in the draw's turn order."""
+    rnd = round_row(row, result.round_no)
+    drawn = table_seats(rnd, result.table)
+    refusal = check_table_result(result, rules)
+    if refusal is not None:
+        raise refusal.raise_as()
+    _check_players(result, drawn, rnd.tables)
+    by_player = {s.player: s for s in result.seats}
+    ordered = replace(result, seats=tuple(by_player[p] for p in drawn))
+    return record_table_result(ordered, rules)
+
+
 def enter_result(
     store: Store,
     actor: Actor,
@@ -208,17 +226,8 @@ def enter_result(
         try:
             check_version(row, version)
             not_finished(row)
-            rnd = round_row(row, round_no)
-            drawn = table_seats(rnd, table)
-            rules = result_rules(rules_of(row), rnd.stage)
-            result = TableResult(round_no, table, parsed, chosen)
-            refusal = check_table_result(result, rules)
-            if refusal is not None:
-                raise refusal.raise_as()
-            _check_players(result, drawn, rnd.tables)
-            by_player = {s.player: s for s in parsed}
-            ordered = TableResult(round_no, table, tuple(by_player[p] for p in drawn), chosen)
-            recorded = record_table_result(ordered, rules)
+            rules = result_rules(rules_of(row), round_row(row, round_no).stage)
+            recorded = _recorded(row, TableResult(round_no, table, parsed, chosen), rules)
             existing = next(
                 (r for r in row.results if r.round_no == round_no and r.table_no == table), None
             )
@@ -259,6 +268,7 @@ def enter_result(
             before = {"seats": existing.seats, "winners": existing.winners}
             existing.seats = seats_json
             existing.winners = winners_json
+            existing.tiebreak = None  # RSK-TIE-1: a corrected final rolls again if still tied
             existing.entered_by = actor.name
             existing.entered_at = uow.now
         touch(row)
@@ -305,6 +315,56 @@ def _check_console(
     return {"field": refusal.field, "difference": refusal.text}
 
 
+def record_title_roll(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    rolls: Sequence[Mapping[str, Any]],
+    *,
+    version: int | None = None,
+) -> tuple[PlayerId, ...]:
+    """RSK-TIE-1: the referee records the roll between the players still tied for the title at
+    the final table (``player`` and ``total`` of two dice each); returns them best first."""
+    require(actor, ORGANIZER, JUDGE)
+    totals: dict[PlayerId, int] = {}
+    for i, item in enumerate(rolls, start=1):
+        player = _whole(f"rolls[{i}].player", item.get("player"))
+        total = _whole(f"rolls[{i}].total", item.get("total"))
+        assert player is not None
+        assert total is not None
+        totals[PlayerId(player)] = total
+    with store.unit(actor) as uow:
+        row = get_tournament(uow.session, tournament_id, for_update=True)
+        names = names_of(row)
+        try:
+            check_version(row, version)
+            not_finished(row)
+            tied = title_tie_of(row, rules_of(row))
+            if not tied:
+                raise Conflict(
+                    "rolls",
+                    N_("nobody is tied for the title: the final table has one champion"),
+                    N_("a roll only between players tied for the title"),
+                    rule="RSK-TIE-1",
+                )
+            order = title_roll(totals, tied)
+        except TorneoError as err:
+            raise _named(err, names) from err
+        final = next(r for r in row.results if stage_of_round(row, r.round_no) == Stage.FINAL)
+        before = final.tiebreak
+        final.tiebreak = [{"player": int(p), "total": totals[p]} for p in order]
+        touch(row)
+        uow.notify(topic(row.id), "result", round=final.round_no, table=final.table_no)
+        uow.audit(
+            "risiko.title_roll",
+            "risiko_tournament",
+            row.id,
+            before={"rolls": before} if before else None,
+            after={"rolls": final.tiebreak, "champion": int(order[0])},
+        )
+        return order
+
+
 def _check_correction(
     last_round: int,
     existing: RisikoResult | None,
@@ -335,4 +395,4 @@ def _check_correction(
         )
 
 
-__all__ = ["enter_result", "parse_seats"]
+__all__ = ["enter_result", "parse_seats", "record_title_roll"]

@@ -52,6 +52,7 @@ class RulesIn(BaseModel):
     qualifying_games: int | None = None
     semifinal_tables: int | None = None
     final_table_size: int | None = None
+    shared_titles: bool | None = Field(default=None, description="co-winners share the title")
     game_minutes: int | None = None
 
     def rule_changes(self) -> dict[str, Any]:
@@ -110,6 +111,22 @@ class DrawIn(VersionIn):
 class SwapIn(VersionIn):
     a: int
     b: int
+
+
+class RollIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    player: int
+    total: int = Field(description="the sum of two dice")
+
+
+class TitleRollIn(VersionIn):
+    """RSK-TIE-1: the roll between the players still tied for the title, one line each."""
+
+    rolls: list[RollIn] = Field(max_length=5)
+
+
+class TitleRollOut(BaseModel):
+    order: list[int] = Field(description="the tied players, best first: the first is champion")
 
 
 class SeatIn(BaseModel):

@@ -238,3 +238,13 @@ def find_game(row: RisikoTournament, round_no: int, table: int) -> RisikoGame | 
 
 def games_at(row: RisikoTournament, round_no: int) -> Iterable[RisikoGame]:
     return (g for g in row.games if g.round_no == round_no)
+
+
+def title_roll_of(row: RisikoTournament) -> tuple[PlayerId, ...]:
+    """RSK-TIE-1: the recorded roll for the title at the final table, best first (or none)."""
+    stages = {r.number: r.stage for r in row.rounds}
+    for res in row.results:
+        if stages.get(res.round_no) == Stage.FINAL and res.tiebreak:
+            rolls = sorted(res.tiebreak, key=lambda r: -int(r["total"]))
+            return tuple(PlayerId(int(r["player"])) for r in rolls)
+    return ()

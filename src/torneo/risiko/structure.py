@@ -27,7 +27,7 @@ from torneo.risiko.rules.seeding import (
     semifinal_winners,
 )
 from torneo.risiko.rules.settings import rules_from_preset
-from torneo.risiko.rules.standings import Standing, standings
+from torneo.risiko.rules.standings import Standing, standings, title_tie
 from torneo.risiko.rules.swap_advice import SuggestedSwap, improving_swaps
 from torneo.risiko.rules.table_sizes import can_seat
 from torneo.risiko.rules.wording import numbers
@@ -38,6 +38,7 @@ from torneo.risiko.state import (
     field_of,
     history_of,
     results_of,
+    title_roll_of,
 )
 from torneo.risiko.tables import RisikoRound, RisikoTournament
 
@@ -217,3 +218,26 @@ def round_advice(
         len(draw.tables), largest
     )
     return unavoidable, improving_swaps(draw, history, rules_from_preset(rules).draw_priorities)
+
+
+def title_tie_of(row: RisikoTournament, rules: RisikoRules) -> tuple[PlayerId, ...]:
+    """RSK-TIE-1: the players still tied for the title at the final table after the ranking,
+    who must roll before the referee (empty: one champion, titles shared, or no final yet)."""
+    finals = results_of(row, Stage.FINAL)
+    if rules.shared_titles or not finals:
+        return ()
+    return title_tie(qualifying_standings(row, rules), finals[0])
+
+
+def title_undecided(row: RisikoTournament, rules: RisikoRules) -> Refusal | None:
+    """RSK-TIE-1: one champion: a title still tied without its roll keeps the event open."""
+    tied = title_tie_of(row, rules)
+    if not tied or set(title_roll_of(row)) == set(tied):
+        return None
+    return Refusal(
+        "title",
+        N_("%(players)s are tied for the title on the ranking too: they roll before the referee"),
+        N_("record the roll for the title first"),
+        "RSK-TIE-1",
+        params={"players": numbers(tied)},
+    )

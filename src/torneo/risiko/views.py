@@ -35,6 +35,7 @@ from torneo.risiko.state import (
     result_of,
     results_of,
     rules_of,
+    title_roll_of,
 )
 from torneo.risiko.state_console import console_of
 from torneo.risiko.structure import (
@@ -43,6 +44,8 @@ from torneo.risiko.structure import (
     qualifying_standings,
     round_advice,
     round_criteria,
+    title_tie_of,
+    title_undecided,
 )
 from torneo.risiko.tables import RisikoEntrant, RisikoTournament
 
@@ -262,6 +265,7 @@ class Page:
     why_no_draw: Refusal | None
     can_register: bool
     can_close: bool
+    title_tie: tuple[Person, ...] = ()  # RSK-TIE-1: still tied for the title, no roll yet
     criteria: tuple[str, ...] = field(default_factory=lambda: tuple(c.value for c in Criterion))
 
     @property
@@ -383,7 +387,13 @@ def final_places(row: RisikoTournament, rules: RisikoRules) -> tuple[FinalPlace,
     if not semis and not finals:
         return ()
     qualifying: Sequence[Standing] = qualifying_standings(row, rules)
-    return final_ranking(qualifying, semis, finals[0] if finals else None)
+    return final_ranking(
+        qualifying,
+        semis,
+        finals[0] if finals else None,
+        roll=title_roll_of(row),
+        shared_titles=rules.shared_titles,
+    )
 
 
 def _page(row: RisikoTournament) -> Page:
@@ -423,7 +433,10 @@ def _page(row: RisikoTournament) -> Page:
         why_no_draw=plan if isinstance(plan, Refusal) else None,
         can_register=row.status != FINISHED
         and all(r.stage == Stage.QUALIFYING for r in row.rounds),
-        can_close=row.status != FINISHED and complete,
+        can_close=row.status != FINISHED and complete and title_undecided(row, rules) is None,
+        title_tie=tuple(people(p) for p in title_tie_of(row, rules))
+        if row.status != FINISHED and title_undecided(row, rules) is not None
+        else (),
     )
 
 
