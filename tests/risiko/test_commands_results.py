@@ -14,7 +14,7 @@ from torneo.core.ids import PlayerId
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
 from torneo.risiko import views as risiko_views
-from torneo.risiko.commands_results import enter_result
+from torneo.risiko.commands_results import enter_result, record_title_roll
 
 
 def _running(
@@ -327,3 +327,51 @@ def test_RSK_ROLL_3_a_table_still_in_its_final_rolls_has_no_result(
     act(store, judge, tid, 1, 1, {"kind": "end_turn"})
     act(store, judge, tid, 1, 1, {"kind": "roll", "total": 4})
     assert enter_result(store, judge, tid, 1, 1, seats).winners == (tables[0][0],)
+
+
+def test_RSK_TIE_1_one_champion_by_the_ranking_then_the_referees_roll(
+    store: Store, organizer: Actor, judge: Actor
+) -> None:
+    """RSK-TIE-1: co-winners of the final table used to share first place. The qualifying
+    ranking decides first; two players equal on it too roll before the referee, and the event
+    cannot close until the roll is recorded (audited); a corrected final rolls again."""
+    tid = tournament(store, organizer, 8, qualifying_games=1, semifinal_tables=0)
+    risiko.draw_round(store, organizer, tid)
+    _, tables = current_tables(store, tid)
+    for t, seats in enumerate(tables, start=1):  # both tables alike: the winners tie on all
+        points = [40, 30, 20, 10]
+        enter_result(store, judge, tid, 1, t, _line(seats, points))
+    risiko.draw_round(store, organizer, tid)
+    number, (final,) = current_tables(store, tid)
+    winners = {tables[0][0], tables[1][0]}
+    seats = sorted(final, key=lambda p: (p not in winners, p))
+    enter_result(store, judge, tid, number, 1, _line(seats, [40, 40, 20, 10]))
+    page = risiko_views.tournament_page(store, tid)
+    assert {p.player_id for p in page.title_tie} == winners
+    assert not page.can_close
+    assert [f.position for f in page.final[:2]] == [1, 1]
+    before = fingerprint(store, tid)
+    with pytest.raises(Conflict) as err:
+        risiko.close_tournament(store, organizer, tid)
+    assert err.value.field == "title"
+    assert "RSK-TIE-1" in err.value.reason
+    bad = [{"player": p, "total": 8} for p in sorted(winners)]
+    with pytest.raises(TorneoError) as refused:
+        record_title_roll(store, judge, tid, bad)
+    assert refused.value.field == "rolls"
+    assert "roll again" in refused.value.reason
+    assert fingerprint(store, tid) == before
+    low, high = sorted(winners)
+    order = record_title_roll(
+        store, judge, tid, [{"player": low, "total": 5}, {"player": high, "total": 11}]
+    )
+    assert order == (high, low)
+    page = risiko_views.tournament_page(store, tid)
+    assert [(f.person.player_id, f.position) for f in page.final[:2]] == [(high, 1), (low, 2)]
+    assert page.can_close
+    assert page.title_tie == ()
+    risiko.close_tournament(store, organizer, tid)
+
+
+def _line(seats: list[int], points: list[int]) -> list[dict[str, Any]]:
+    return [{"player": p, "table_points": n} for p, n in zip(seats, points, strict=True)]

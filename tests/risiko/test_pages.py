@@ -441,3 +441,27 @@ def test_RSK_TIE_1_the_roll_for_the_title_in_the_page_and_the_api(web_store: Sto
         (winners[1], 1),
         (winners[0], 2),
     ]
+
+
+def test_RSK_TBL_2_the_structure_warning_and_its_change_in_the_page(web_store: Store) -> None:
+    """RSK-TBL-2: 8 players cannot fill 4 semifinal tables: the manage page warns; between
+    rounds the organizer changes the structure with a reason, and the warning goes."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    page = client.get(f"/risiko/{tid}/manage").text
+    assert 'id="structure-warning"' in page
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    headers = {"X-CSRF-Token": token}
+    for t, seats in enumerate(_tables(client, tid), start=1):
+        body = {"seats": [{"player": p, "table_points": 40 - 5 * i} for i, p in enumerate(seats)]}
+        url = f"{API}/tournaments/{tid}/rounds/1/tables/{t}/result"
+        assert client.put(url, json=body, headers=headers).status_code == 200
+    version = _version(client.get(f"/risiko/{tid}/manage").text)
+    data = {"semifinal_tables": "1", "final_table_size": "4", "version": version}
+    r = _post(client, f"/risiko/{tid}/manage/structure", token, **data)
+    assert r.status_code == 422
+    assert "<code>reason</code>" in r.text
+    r = _post(client, f"/risiko/{tid}/manage/structure", token, reason="8 came", **data)
+    assert r.status_code == 303, r.text
+    assert 'id="structure-warning"' not in client.get(f"/risiko/{tid}/manage").text
+    assert client.get(f"{API}/tournaments/{tid}").json()["rules"]["semifinal_tables"] == 1

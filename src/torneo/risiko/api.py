@@ -42,6 +42,7 @@ from torneo.risiko.schemas import (
     SeatLineOut,
     SettingsIn,
     StandingsOut,
+    StructureIn,
     SummaryOut,
     SwapIn,
     SwapOut,
@@ -282,6 +283,26 @@ def swap(request: Request, tid: Tid, round_no: Rnd, body: SwapIn, actor: ApiActo
         store_of(request), actor, tid, round_no, body.a, body.b, version=body.version
     )
     return SwapOut.model_validate(done)
+
+
+@router.post(
+    "/tournaments/{tid}/structure",
+    response_model=PageOut,
+    responses=_PROBLEMS,
+    summary="Change the structure between rounds (RSK-TBL-2)",
+)
+def change_structure(request: Request, tid: Tid, body: StructureIn, actor: ApiActor) -> PageOut:
+    risiko_settings.change_structure(
+        store_of(request),
+        actor,
+        tid,
+        reason=body.reason,
+        version=body.version,
+        table_policy=body.table_policy,
+        semifinal_tables=body.semifinal_tables,
+        final_table_size=body.final_table_size,
+    )
+    return _page(request, tid)
 
 
 @router.post(

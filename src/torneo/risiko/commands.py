@@ -62,6 +62,7 @@ from torneo.risiko.structure import (
     make_draw,
     next_draw,
     parse_method,
+    structure_warning,
     title_undecided,
     unfinished_round,
 )
@@ -383,6 +384,7 @@ def draw_round(
                 N_("publish the regulation's four parts before the first draw"),
                 rule="RSK-REG-1",
             )
+        warning = structure_warning(row, rules) if plan.stage == Stage.QUALIFYING else None
         seed = random.Random(f"{row.seed}:{row.draws}").randrange(2**31)
         draw = make_draw(row, rules, plan, chosen, seed)
         row.draws += 1
@@ -413,6 +415,8 @@ def draw_round(
             tables=len(draw.tables),
             repeat_opponents=draw.criteria.repeat_opponents,
             same_club=draw.criteria.same_club,
+            # RSK-TBL-2: the structure cannot reach its final table with this field (a warning)
+            structure_warning=warning.text if warning is not None else None,
         )
         return plan.round_no
 

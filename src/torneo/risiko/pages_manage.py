@@ -323,3 +323,31 @@ async def title_roll(request: Request, tid: int, actor: PageWriter) -> Response:
         return say(request, N_("The roll for the title is recorded."))
 
     return _act(request, tid, form, action, anchor="#final")
+
+
+@router.post("/risiko/{tid}/manage/structure", response_class=HTMLResponse)
+def change_structure(
+    request: Request,
+    tid: int,
+    actor: PageWriter,
+    semifinal_tables: Text = "",
+    final_table_size: Text = "",
+    reason: Text = "",
+    version: Text = "",
+) -> Response:
+    """RSK-TBL-2: the structure changed between rounds, with a reason."""
+
+    def action() -> str:
+        risiko_settings.change_structure(
+            store_of(request),
+            actor,
+            tid,
+            reason=reason,
+            version=_version(version),
+            semifinal_tables=form_int("semifinal_tables", semifinal_tables, required=False),
+            final_table_size=form_int("final_table_size", final_table_size, required=False),
+        )
+        return say(request, N_("The structure is changed."))
+
+    form = {"semifinal_tables": semifinal_tables, "final_table_size": final_table_size}
+    return _act(request, tid, form, action, anchor="#round")

@@ -113,6 +113,15 @@ class SwapIn(VersionIn):
     b: int
 
 
+class StructureIn(VersionIn):
+    """RSK-TBL-2: the structure changed between rounds when the field changed."""
+
+    table_policy: str | None = Field(default=None, max_length=40)
+    semifinal_tables: int | None = None
+    final_table_size: int | None = None
+    reason: str = Field(max_length=500)
+
+
 class RollIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     player: int
@@ -343,6 +352,9 @@ class PageOut(_Out):
     final: list[FinalLineOut]
     next_draw: NextDrawOut | None
     why_no_draw: RefusalOut | None
+    structure_warning: RefusalOut | None = Field(
+        default=None, description="RSK-TBL-2: the structure cannot reach its final table"
+    )
     can_register: bool
     can_close: bool
     criteria: list[str]

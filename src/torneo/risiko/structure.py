@@ -29,7 +29,7 @@ from torneo.risiko.rules.seeding import (
 from torneo.risiko.rules.settings import rules_from_preset
 from torneo.risiko.rules.standings import Standing, standings, title_tie
 from torneo.risiko.rules.swap_advice import SuggestedSwap, improving_swaps
-from torneo.risiko.rules.table_sizes import can_seat
+from torneo.risiko.rules.table_sizes import STANDARD_TABLE, can_seat
 from torneo.risiko.rules.wording import numbers
 from torneo.risiko.state import (
     FINISHED,
@@ -241,3 +241,39 @@ def title_undecided(row: RisikoTournament, rules: RisikoRules) -> Refusal | None
         "RSK-TIE-1",
         params={"players": numbers(tied)},
     )
+
+
+def structure_warning(row: RisikoTournament, rules: RisikoRules) -> Refusal | None:
+    """RSK-TBL-2: the structure cannot reach its final table with the current field (fewer
+    players than the semifinal tables need, or than the final table's seats). A warning, not a
+    refusal: the organizer changes the structure between rounds (``change_structure``)."""
+    stages = {r.stage for r in row.rounds}
+    if Stage.SEMIFINAL in stages or Stage.FINAL in stages:
+        return None
+    n = len(field_of(row))
+    params: dict[str, object] = {
+        "n": n,
+        "tables": rules.semifinal_tables,
+        "needed": rules.semifinal_tables * STANDARD_TABLE,
+        "size": rules.final_table_size,
+    }
+    if rules.semifinal_tables and n < rules.semifinal_tables * STANDARD_TABLE:
+        return Refusal(
+            "semifinal_tables",
+            N_(
+                "%(n)s players cannot fill %(tables)s semifinal tables: they need the best "
+                "%(needed)s of the ranking"
+            ),
+            N_("fewer semifinal tables (or none) for this field"),
+            "RSK-TBL-2",
+            {**params, "most": n // STANDARD_TABLE},
+        )
+    if n < rules.final_table_size:
+        return Refusal(
+            "final_table_size",
+            N_("%(n)s players cannot fill a final table of %(size)s"),
+            N_("a final table of at most %(n)s"),
+            "RSK-TBL-2",
+            params,
+        )
+    return None

@@ -44,6 +44,7 @@ from torneo.risiko.structure import (
     qualifying_standings,
     round_advice,
     round_criteria,
+    structure_warning,
     title_tie_of,
     title_undecided,
 )
@@ -266,6 +267,8 @@ class Page:
     can_register: bool
     can_close: bool
     title_tie: tuple[Person, ...] = ()  # RSK-TIE-1: still tied for the title, no roll yet
+    # RSK-TBL-2: the structure cannot reach its final table with the current field
+    structure_warning: Refusal | None = None
     criteria: tuple[str, ...] = field(default_factory=lambda: tuple(c.value for c in Criterion))
 
     @property
@@ -437,6 +440,7 @@ def _page(row: RisikoTournament) -> Page:
         title_tie=tuple(people(p) for p in title_tie_of(row, rules))
         if row.status != FINISHED and title_undecided(row, rules) is not None
         else (),
+        structure_warning=structure_warning(row, rules) if row.status != FINISHED else None,
     )
 
 

@@ -81,10 +81,13 @@ def test_RSK_TBL_2_off_size_tables_follow_the_policy_and_rotate() -> None:
     assert Counter(t.size for t in threes.tables) == {4: 9, 3: 2}
 
 
-def test_RSK_TBL_2_unseatable_field_is_refused() -> None:
-    """RSK-TBL-2: 7 players cannot sit at tables of 4 and 5."""
+def test_RSK_TBL_1_seven_players_sit_at_4_and_3_even_with_tables_of_5() -> None:
+    """RSK-TBL-1: 7 players used to be refused at tables of 4 and 5; a table of 3 is mixed in.
+    Fewer than 3 are still refused."""
+    draw = draw_tables(field(7), History(), random.Random(1), round_no=1)
+    assert [t.size for t in draw.tables] == [4, 3]
     with pytest.raises(TorneoError) as err:
-        draw_tables(field(7), History(), random.Random(1), round_no=1)
+        draw_tables(field(2), History(), random.Random(1), round_no=1)
     assert err.value.field == "players"
 
 
@@ -354,12 +357,13 @@ def test_RSK_TBL_2_zero_repeats_whenever_the_field_allows(
 def test_RSK_TBL_1_every_player_seated_once_at_a_legal_table(
     n: int, seed: int, policy: TablePolicy
 ) -> None:
-    """RSK-TBL-1: each player at exactly one table of 3..5, sizes per the policy."""
+    """RSK-TBL-1: each player at exactly one table of 3..5, sizes per the policy when it can
+    seat the field alone (else the other off size is mixed in)."""
     from torneo.risiko.rules.table_sizes import is_seatable
 
-    if not is_seatable(n, policy):
-        return
     draw = draw_tables(field(n), History(), random.Random(seed), round_no=1, policy=policy)
     _seated_once(draw, field(n))
-    assert {t.size for t in draw.tables} <= {4, policy.off_size}
+    assert {t.size for t in draw.tables} <= {3, 4, 5}
+    if is_seatable(n, policy):
+        assert {t.size for t in draw.tables} <= {4, policy.off_size}
     assert [t.number for t in draw.tables] == list(range(1, len(draw.tables) + 1))
