@@ -248,6 +248,8 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/api/v1/risiko/tournaments/{tid}/rounds"): ORG_API,
     ("DELETE", "/api/v1/risiko/tournaments/{tid}/rounds/{round_no}"): ORG_API,
     ("POST", "/api/v1/risiko/tournaments/{tid}/rounds/{round_no}/swap"): ORG_API,
+    ("POST", "/api/v1/risiko/tournaments/{tid}/structure"): ORG_API,
+    ("POST", "/api/v1/risiko/tournaments/{tid}/title-roll"): STAFF_API,
     (
         "POST",
         "/api/v1/risiko/tournaments/{tid}/rounds/{round_no}/tables/{table}/console",
@@ -304,7 +306,9 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/risiko/{tid}/manage/regulation"): ORG_PAGE,
     ("POST", "/risiko/{tid}/manage/roster"): ORG_PAGE,
     ("POST", "/risiko/{tid}/manage/settings"): ORG_PAGE,
+    ("POST", "/risiko/{tid}/manage/structure"): ("303", "no", "no", "no", "ok"),
     ("POST", "/risiko/{tid}/manage/swap"): ("303", "no", "no", "no", "ok"),
+    ("POST", "/risiko/{tid}/manage/title-roll"): ("303", "no", "no", "ok", "ok"),
     ("POST", "/risiko/{tid}/manage/undo-draw"): ("303", "no", "no", "no", "ok"),
     ("POST", "/risiko/{tid}/manage/withdraw"): ("303", "no", "no", "no", "ok"),
     ("POST", "/risiko/{tid}/rounds/{round_no}/tables/{table}/console"): (
