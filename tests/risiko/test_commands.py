@@ -30,6 +30,7 @@ from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
 from torneo.risiko import views_tables
 from torneo.risiko.commands_results import enter_result, parse_seats
+from torneo.risiko.rules.criteria import DEFAULT_PRIORITIES
 from torneo.risiko.rules.formulas import ScoringRules, game_points
 from torneo.risiko.rules.history import History
 from torneo.risiko.rules.random_draw import draw_tables
@@ -197,6 +198,34 @@ def test_RSK_TBL_2_alla_greca_and_alla_svizzera(store: Store, organizer: Actor) 
     assert {s.person.player_id for s in page.rounds[-1].tables[0].seats} == set(ranking[:4])
 
 
+def test_RSK_TBL_2_alla_greca_at_3_tables_says_it_cannot_avoid_repeats(
+    store: Store, organizer: Actor
+) -> None:
+    """RSK-TBL-2: 12 players at 3 tables drawn alla greca: nobody goes back to their own table
+    but the winner, the round says the repeats cannot be avoided (one pair a table, the least)
+    and offers the swaps that improve the rest of the criteria (here: club mates together)."""
+    rng = random.Random(3)
+    tid = tournament(store, organizer, 12, qualifying_games=3, semifinal_tables=0)
+    risiko.draw_round(store, organizer, tid)
+    play_round(store, organizer, tid, rng)
+    with store.read() as s:
+        first = results_of(get_tournament(s, tid))
+    risiko.draw_round(store, organizer, tid, method="greca")
+    _, tables = current_tables(store, tid)
+    for r in first:
+        for p in r.players:
+            back = p in tables[r.table - 1]
+            assert back == (p == r.winners[0]), (p, r.table)
+    shown = risiko_views.tournament_page(store, tid).rounds[-1]
+    assert shown.repeats_unavoidable
+    assert shown.criteria.repeat_opponents == 3  # one pair a table: the least possible
+    assert shown.advice
+    now = shown.criteria.vector(DEFAULT_PRIORITIES)
+    for x in shown.advice:
+        assert x.after.repeat_opponents == 3
+        assert x.after.vector(DEFAULT_PRIORITIES) < now
+
+
 def test_RSK_TBL_2_a_hand_swap_shows_the_criteria_change(store: Store, organizer: Actor) -> None:
     """RSK-TBL-2: the organizer previews a swap (nothing saved), then confirms it."""
     rng = random.Random(5)
@@ -240,20 +269,6 @@ def test_RSK_REG_1_publishing_without_a_part_is_refused(store: Store, organizer:
     with pytest.raises(Conflict) as err2:
         risiko.draw_round(store, organizer, tid)
     assert err2.value.field == "regulation"
-
-
-def test_RSK_TBL_2_a_field_the_policy_cannot_seat(store: Store, organizer: Actor) -> None:
-    """RSK-TBL-2: 7 players cannot sit at tables of 4 and 5; the reason says what would."""
-    tid = tournament(store, organizer, 7)
-    before = fingerprint(store, tid)
-    with pytest.raises(TorneoError) as err:
-        risiko.draw_round(store, organizer, tid)
-    assert err.value.field == "players"
-    assert "tables of 4 and 3 seat it" in err.value.reason
-    assert fingerprint(store, tid) == before
-    risiko_settings.update_settings(store, organizer, tid, table_policy="fours_then_threes")
-    risiko.draw_round(store, organizer, tid)
-    assert sorted(len(t) for t in current_tables(store, tid)[1]) == [3, 4]
 
 
 def test_rules_are_fixed_after_the_first_draw(store: Store, organizer: Actor) -> None:
@@ -365,11 +380,11 @@ def test_RSK_OUT_2_an_expelled_player_leaves_the_tournament(store: Store, organi
     assert last.expelled
     assert last.position is None
     risiko_settings.update_settings(store, organizer, tid, name="Serata RisiKo! (11 giocatori)")
-    # 11 players cannot sit at tables of 4 and 5: the expelled player is really gone.
-    with pytest.raises(TorneoError) as err:
-        risiko.draw_round(store, organizer, tid)
-    assert err.value.field == "players"
-    assert "11 players" in err.value.reason
+    # 11 players at tables of 4 and 5 (RSK-TBL-1): 4 + 4 + 3; the expelled player is gone.
+    risiko.draw_round(store, organizer, tid)
+    _, tables = current_tables(store, tid)
+    assert sorted(map(len, tables)) == [3, 4, 4]
+    assert seats[3] not in {p for t in tables for p in t}
 
 
 def test_RSK_PTS_1_results_parse_and_check_like_the_domain() -> None:

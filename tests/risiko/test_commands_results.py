@@ -10,10 +10,11 @@ import pytest
 
 from tests.support.risiko import current_tables, fingerprint, play_round, tournament
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
+from torneo.core.ids import PlayerId
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
 from torneo.risiko import views as risiko_views
-from torneo.risiko.commands_results import enter_result
+from torneo.risiko.commands_results import enter_result, record_title_roll
 
 
 def _running(
@@ -218,3 +219,159 @@ def test_players_cannot_enter_results(store: Store, organizer: Actor) -> None:
     player = Actor("p")
     with pytest.raises(Forbidden):
         enter_result(store, player, tid, 1, 1, _seats(tables[0], [4, 3, 2, 1]))
+
+
+def test_RSK_PTS_1_a_result_with_nothing_entered_is_refused(
+    store: Store, judge: Actor, organizer: Actor
+) -> None:
+    """RSK-PTS-1: a form sent with nothing typed used to save everyone "in the game" with 0.
+    A player still in the game needs their table points; a table where nobody in the game holds
+    a point is refused as nothing entered."""
+    tid, tables = _running(store, organizer, players=8)
+    blank = [{"player": p, "table_points": "", "status": "survived"} for p in tables[0]]
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, blank))
+    assert err.field == "seats[1].table_points"
+    assert "is empty" in err.reason
+    assert "player still in the game" in (err.accepted or "")
+    missing = [{"player": p} for p in tables[0]]
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, missing))
+    assert err.field == "seats[1].table_points"
+    zeros = _seats(tables[0], [0, 0, 0, 0])
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, zeros))
+    assert err.field == "table_points"
+    assert "nothing entered" in err.reason
+    assert "RSK-PTS-1" in err.reason
+    # Eliminated players need no points typed: theirs are 0.
+    seats: list[dict[str, Any]] = [
+        *_seats(tables[0][:3], [40, 30, 20]),
+        {"player": tables[0][3], "table_points": "", "status": "eliminated", "eliminated": 1},
+    ]
+    assert enter_result(store, judge, tid, 1, 1, seats).winners == (tables[0][0],)
+
+
+def test_RSK_OUT_1_a_result_contradicting_the_console_is_refused_unless_overridden(
+    store: Store, judge: Actor, organizer: Actor
+) -> None:
+    """RSK-OUT-1: the console excluded the 4th player (an undeclared RisiKo!): the result used to
+    accept them as the last eliminated, ranking them above the first eliminated. Refused naming
+    the difference; the referee may override the console with a reason, on the audit log."""
+    from sqlalchemy import select
+
+    from torneo.platform.store.tables import AuditEntry
+    from torneo.risiko.commands_console import act
+
+    tid, tables = _running(store, organizer, players=8)
+    a, b, c, d = tables[0]
+    act(
+        store, judge, tid, 1, 1, {"kind": "exclude", "player": d, "infraction": "undeclared_risiko"}
+    )
+    act(store, judge, tid, 1, 1, {"kind": "eliminate", "player": c})
+    wrong: list[dict[str, Any]] = [
+        *_seats([a, b], [40, 30]),
+        {"player": c, "status": "eliminated", "eliminated": 1},
+        {"player": d, "status": "eliminated", "eliminated": 2},
+    ]
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, wrong))
+    assert err.field == "seats"
+    assert f"player {d} (Giocatore" in err.reason
+    assert "records excluded, the result says eliminated" in err.reason
+    assert "override" in (err.accepted or "")
+    err = _refused(
+        store, tid, lambda: enter_result(store, judge, tid, 1, 1, wrong, override_console=True)
+    )
+    assert err.field == "reason"
+    enter_result(
+        store,
+        judge,
+        tid,
+        1,
+        1,
+        wrong,
+        override_console=True,
+        reason="the exclusion was tapped on the wrong player",
+    )
+    with store.read() as s:
+        row = s.scalars(
+            select(AuditEntry).where(AuditEntry.action == "risiko.result").order_by(AuditEntry.id)
+        ).all()[-1]
+        assert row.after is not None
+        assert "records excluded" in row.after["console_overridden"]["difference"]
+        assert row.reason == "the exclusion was tapped on the wrong player"
+    # The console's record, entered as it says, needs no override.
+    right: list[dict[str, Any]] = [
+        *_seats(tables[1][:2], [40, 30]),
+        {"player": tables[1][2], "status": "eliminated", "eliminated": 1},
+        {"player": tables[1][3], "status": "excluded"},
+    ]
+    act(store, judge, tid, 1, 2, {"kind": "exclude", "player": tables[1][3]})
+    act(store, judge, tid, 1, 2, {"kind": "eliminate", "player": tables[1][2]})
+    recorded = enter_result(store, judge, tid, 1, 2, right)
+    assert recorded.positions()[PlayerId(tables[1][3])] == 4
+
+
+def test_RSK_ROLL_3_a_table_still_in_its_final_rolls_has_no_result(
+    store: Store, judge: Actor, organizer: Actor
+) -> None:
+    """RSK-ROLL-3: game time over and the roll under way on the console: no result yet."""
+    from torneo.risiko.commands_console import act
+
+    tid, tables = _running(store, organizer, players=8)
+    act(store, judge, tid, 1, 1, {"kind": "time_over"})
+    for _ in range(8):
+        act(store, judge, tid, 1, 1, {"kind": "end_turn"})
+    act(store, judge, tid, 1, 1, {"kind": "roll", "total": 9})
+    seats = _seats(tables[0], [40, 30, 20, 10])
+    err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, seats))
+    assert err.field == "table"
+    assert "still in its final rolls" in err.reason
+    act(store, judge, tid, 1, 1, {"kind": "end_turn"})
+    act(store, judge, tid, 1, 1, {"kind": "roll", "total": 4})
+    assert enter_result(store, judge, tid, 1, 1, seats).winners == (tables[0][0],)
+
+
+def test_RSK_TIE_1_one_champion_by_the_ranking_then_the_referees_roll(
+    store: Store, organizer: Actor, judge: Actor
+) -> None:
+    """RSK-TIE-1: co-winners of the final table used to share first place. The qualifying
+    ranking decides first; two players equal on it too roll before the referee, and the event
+    cannot close until the roll is recorded (audited); a corrected final rolls again."""
+    tid = tournament(store, organizer, 8, qualifying_games=1, semifinal_tables=0)
+    risiko.draw_round(store, organizer, tid)
+    _, tables = current_tables(store, tid)
+    for t, seats in enumerate(tables, start=1):  # both tables alike: the winners tie on all
+        points = [40, 30, 20, 10]
+        enter_result(store, judge, tid, 1, t, _line(seats, points))
+    risiko.draw_round(store, organizer, tid)
+    number, (final,) = current_tables(store, tid)
+    winners = {tables[0][0], tables[1][0]}
+    seats = sorted(final, key=lambda p: (p not in winners, p))
+    enter_result(store, judge, tid, number, 1, _line(seats, [40, 40, 20, 10]))
+    page = risiko_views.tournament_page(store, tid)
+    assert {p.player_id for p in page.title_tie} == winners
+    assert not page.can_close
+    assert [f.position for f in page.final[:2]] == [1, 1]
+    before = fingerprint(store, tid)
+    with pytest.raises(Conflict) as err:
+        risiko.close_tournament(store, organizer, tid)
+    assert err.value.field == "title"
+    assert "RSK-TIE-1" in err.value.reason
+    bad = [{"player": p, "total": 8} for p in sorted(winners)]
+    with pytest.raises(TorneoError) as refused:
+        record_title_roll(store, judge, tid, bad)
+    assert refused.value.field == "rolls"
+    assert "roll again" in refused.value.reason
+    assert fingerprint(store, tid) == before
+    low, high = sorted(winners)
+    order = record_title_roll(
+        store, judge, tid, [{"player": low, "total": 5}, {"player": high, "total": 11}]
+    )
+    assert order == (high, low)
+    page = risiko_views.tournament_page(store, tid)
+    assert [(f.person.player_id, f.position) for f in page.final[:2]] == [(high, 1), (low, 2)]
+    assert page.can_close
+    assert page.title_tie == ()
+    risiko.close_tournament(store, organizer, tid)
+
+
+def _line(seats: list[int], points: list[int]) -> list[dict[str, Any]]:
+    return [{"player": p, "table_points": n} for p, n in zip(seats, points, strict=True)]

@@ -39,7 +39,7 @@ def test_RSK_PTS_1_a_seat_refusal_in_italian_and_in_english() -> None:
     )
     with i18n.language("it"):
         assert i18n.translate_accepted(refusal) == (
-            "da 0 a 86 punti tavolo (i territori dell'obiettivo), 100 per RisiKo!"
+            "da 0 a 85 punti tavolo (i territori dell'obiettivo), 100 per RisiKo!"
         )
 
 
@@ -55,17 +55,13 @@ def test_RSK_REG_1_the_missing_parts_are_named_in_the_pages_language() -> None:
     )
 
 
-def test_RSK_TBL_2_an_unseatable_field_in_italian() -> None:
-    refusal = can_seat(7, TablePolicy.FOURS_THEN_FIVES)
+def test_RSK_TBL_1_a_field_too_small_in_italian() -> None:
+    refusal = can_seat(2, TablePolicy.FOURS_THEN_FIVES)
     assert refusal is not None
     italian, english = _both(refusal)
-    assert (
-        english
-        == "7 players cannot be seated at tables of 4 and 5; tables of 4 and 3 seat it [RSK-TBL-2]"
-    )
+    assert english == "2 players cannot be seated: a table seats 3 to 5 [RSK-TBL-1]"
     assert italian == (
-        "7 giocatori non si possono sistemare a tavoli da 4 e da 5; a tavoli da 4 e da 3 sì "
-        "[RSK-TBL-2]"
+        "2 giocatori non si possono sistemare: un tavolo ha da 3 a 5 giocatori [RSK-TBL-1]"
     )
 
 

@@ -296,3 +296,172 @@ def test_settings_form_changes_the_rules_until_the_first_draw(web_store: Store) 
     manage = client.get(f"/risiko/{tid}/manage").text
     assert 'type="radio" name="formula"' not in manage
     assert "Le regole sono fissate dal primo sorteggio." in manage
+
+
+def test_RSK_ROLL_3_the_log_labels_a_roll_that_did_not_end_the_game(web_store: Store) -> None:
+    """RSK-ROLL-3: the console's log says what each roll did; a 9 over the threshold goes on
+    (it used to read "la sdadata ha chiuso la partita" for every roll)."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    url = f"/risiko/{tid}/rounds/1/tables/1/console"
+    htmx = {"HX-Request": "true"}
+    version = "0"
+
+    def act(**data: Any) -> str:
+        nonlocal version
+        r = client.post(url, data={"csrf_token": token, "version": version, **data}, headers=htmx)
+        assert r.status_code == 200, r.text
+        version = _version(r.text)
+        return str(r.text)
+
+    act(kind="time_over")
+    for _ in range(8):
+        act(kind="end_turn", conquered="0")
+    html = act(kind="roll", total="9")
+    log = html[html.index("rk-log") :]
+    assert "la sdadata ha chiuso la partita" not in log
+    assert "Sdadata · 9 · si continua" in log
+    html = act(kind="end_turn", conquered="0")
+    html = act(kind="roll", total="3")
+    log = html[html.index("azioni registrate") :]
+    assert "Sdadata · 3 · chiude la partita" in log
+    assert "Sdadata · 9 · si continua" in log
+
+
+def test_RSK_OUT_1_the_result_form_agrees_with_the_console_or_overrides_it(
+    web_store: Store,
+) -> None:
+    """RSK-OUT-1 / RSK-PTS-1 in the page: a form with nothing entered is refused; the console
+    excluded the 4th player, so "eliminated" for them is refused naming the difference, until
+    the referee ticks the override and says why."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    a, b, c, d = _tables(client, tid)[0]
+    url = f"/risiko/{tid}/rounds/1/tables/1"
+    empty = {f"seat-{i}-player": p for i, p in enumerate((a, b, c, d), start=1)}
+    r = _post(client, f"{url}/result", token, **empty)
+    assert r.status_code == 422
+    assert "<code>seats[1].table_points</code>" in r.text
+    console = {"HX-Request": "true"}
+    r = client.post(
+        f"{url}/console",
+        data={"csrf_token": token, "version": "0", "kind": "exclude", "player": str(d)},
+        headers=console,
+    )
+    assert r.status_code == 200, r.text
+    form = client.get(f"{url}/result").text
+    assert 'name="override_console"' in form
+    data: dict[str, Any] = {**empty}
+    for i, (status, points) in enumerate(
+        [("survived", 40), ("survived", 30), ("survived", 20), ("eliminated", "")], start=1
+    ):
+        data[f"seat-{i}-status"] = status
+        data[f"seat-{i}-points"] = points
+    data["seat-4-eliminated"] = "1"
+    r = _post(client, f"{url}/result", token, **data)
+    assert r.status_code == 422
+    assert "registra escluso, il risultato dice eliminato" in r.text
+    r = _post(client, f"{url}/result", token, override_console="1", **data)
+    assert r.status_code == 422
+    assert "<code>reason</code>" in r.text
+    r = _post(
+        client, f"{url}/result", token, override_console="1", reason="wrong player tapped", **data
+    )
+    assert r.status_code == 303, r.text
+
+
+def test_RSK_TBL_2_alla_greca_at_3_tables_in_the_page(web_store: Store) -> None:
+    """RSK-TBL-2: the manage page says alla greca at 3 tables cannot avoid repeats and offers
+    the improving swaps, each opening the swap preview."""
+    client, token = _login(web_store)
+    tid = _ready(client, token, players=12)
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    for t, seats in enumerate(_tables(client, tid), start=1):
+        body = {"seats": [{"player": p, "table_points": 40 - 5 * i} for i, p in enumerate(seats)]}
+        r = client.put(
+            f"{API}/tournaments/{tid}/rounds/1/tables/{t}/result",
+            json=body,
+            headers={"X-CSRF-Token": token},
+        )
+        assert r.status_code == 200, r.text
+    r = _post(client, f"/risiko/{tid}/manage/draw", token, method="greca")
+    assert r.status_code == 303, r.text
+    page = client.get(f"/risiko/{tid}/manage").text
+    assert "Alla greca con 3 tavoli non si possono evitare avversari ripetuti" in page
+    rounds = client.get(f"{API}/tournaments/{tid}").json()["rounds"]
+    assert rounds[-1]["repeats_unavoidable"] is True
+    if rounds[-1]["advice"]:
+        assert 'id="swap-advice"' in page
+    else:
+        assert "Nessuno scambio di due giocatori migliora questo sorteggio." in page
+
+
+def test_RSK_TIE_1_the_roll_for_the_title_in_the_page_and_the_api(web_store: Store) -> None:
+    """RSK-TIE-1: two co-winners of the final table equal on the ranking too: the manage page
+    asks for their roll, a tie of rolls is refused naming the field, the highest roll wins."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    headers = {"X-CSRF-Token": token}
+    change = {"qualifying_games": 1, "semifinal_tables": 0}
+    assert client.patch(f"{API}/tournaments/{tid}", json=change, headers=headers).is_success
+
+    def result(round_no: int, t: int, seats: list[int], points: list[int]) -> None:
+        body = {
+            "seats": [{"player": p, "table_points": n} for p, n in zip(seats, points, strict=True)]
+        }
+        url = f"{API}/tournaments/{tid}/rounds/{round_no}/tables/{t}/result"
+        assert client.put(url, json=body, headers=headers).status_code == 200
+
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    first = _tables(client, tid)
+    for t, seats in enumerate(first, start=1):
+        result(1, t, seats, [40, 30, 20, 10])
+    assert _post(client, f"/risiko/{tid}/manage/draw", token).status_code == 303
+    (final,) = _tables(client, tid)
+    winners = sorted({first[0][0], first[1][0]})
+    seats = sorted(final, key=lambda p: (p not in winners, p))
+    result(2, 1, seats, [40, 40, 20, 10])
+    page = client.get(f"/risiko/{tid}/manage").text
+    assert 'id="title-roll"' in page
+    version = _version(page)
+    rolls = {f"roll-{p}": "7" for p in winners}
+    r = _post(client, f"/risiko/{tid}/manage/title-roll", token, version=version, **rolls)
+    assert r.status_code == 422
+    assert "<code>rolls</code>" in r.text
+    body = {"rolls": [{"player": winners[0], "total": 4}, {"player": winners[1], "total": 10}]}
+    r = client.post(f"{API}/tournaments/{tid}/title-roll", json=body, headers=headers)
+    assert r.status_code == 200, r.text
+    assert r.json()["order"] == [winners[1], winners[0]]
+    page = client.get(f"/risiko/{tid}/manage").text
+    assert 'id="title-roll"' not in page
+    api = client.get(f"{API}/tournaments/{tid}").json()
+    assert [(f["person"]["player_id"], f["position"]) for f in api["final"][:2]] == [
+        (winners[1], 1),
+        (winners[0], 2),
+    ]
+
+
+def test_RSK_TBL_2_the_structure_warning_and_its_change_in_the_page(web_store: Store) -> None:
+    """RSK-TBL-2: 8 players cannot fill 4 semifinal tables: the manage page warns; between
+    rounds the organizer changes the structure with a reason, and the warning goes."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    page = client.get(f"/risiko/{tid}/manage").text
+    assert 'id="structure-warning"' in page
+    _post(client, f"/risiko/{tid}/manage/draw", token)
+    headers = {"X-CSRF-Token": token}
+    for t, seats in enumerate(_tables(client, tid), start=1):
+        body = {"seats": [{"player": p, "table_points": 40 - 5 * i} for i, p in enumerate(seats)]}
+        url = f"{API}/tournaments/{tid}/rounds/1/tables/{t}/result"
+        assert client.put(url, json=body, headers=headers).status_code == 200
+    version = _version(client.get(f"/risiko/{tid}/manage").text)
+    data = {"semifinal_tables": "1", "final_table_size": "4", "version": version}
+    r = _post(client, f"/risiko/{tid}/manage/structure", token, **data)
+    assert r.status_code == 422
+    assert "<code>reason</code>" in r.text
+    r = _post(client, f"/risiko/{tid}/manage/structure", token, reason="8 came", **data)
+    assert r.status_code == 303, r.text
+    assert 'id="structure-warning"' not in client.get(f"/risiko/{tid}/manage").text
+    assert client.get(f"{API}/tournaments/{tid}").json()["rules"]["semifinal_tables"] == 1

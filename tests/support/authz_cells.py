@@ -311,6 +311,10 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
         "ok",
     ),
     ("POST", "/seasons/new"): ORG_PAGE,
+    ("POST", "/api/v1/risiko/tournaments/{tid}/structure"): ORG_API,
+    ("POST", "/api/v1/risiko/tournaments/{tid}/title-roll"): STAFF_API,
+    ("POST", "/risiko/{tid}/manage/structure"): ("303", "no", "no", "no", "ok"),
+    ("POST", "/risiko/{tid}/manage/title-roll"): ("303", "no", "no", "ok", "ok"),
     # Clubs and accounts (issue 12): the world's "org" organizes club 1 but does not own it,
     # so nobody here may change its members (tests/platform/test_clubs.py: the owner may).
     ("GET", "/clubs/{club_id}"): ("303", "403", "200", "200", "200"),

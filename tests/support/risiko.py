@@ -61,7 +61,7 @@ def invented_seats(seats: list[int], rng: random.Random) -> list[dict[str, Any]]
     """One game: 0 or 1 eliminated (the last seat), distinct table points for the others."""
     eliminated = rng.randrange(0, 2)
     alive = len(seats) - eliminated
-    points = rng.sample(range(5, 80), alive)
+    points = rng.sample(range(5, 33), alive)
     out: list[dict[str, Any]] = [
         {"player": p, "table_points": pts, "status": "survived"}
         for p, pts in zip(seats[:alive], points, strict=True)

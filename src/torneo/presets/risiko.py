@@ -48,6 +48,7 @@ class RisikoScoring(_Strict):
     formula: str = "bonus-50"
     objective_max: int = Field(default=86, ge=1)  # RSK-PTS-1
     risiko_points: int = 100  # RSK-PTS-1
+    board_total: int = Field(default=164, ge=1)  # RSK-PTS-1: the whole board's neighbours
     sole_winner: bool = False
     discard_worst: int = Field(default=0, ge=0)
     table_size_factors: dict[int, ExactFraction] = Field(default_factory=dict)  # Open variant
@@ -98,6 +99,7 @@ class RisikoRules(_Strict):
     qualifying_games: int = Field(default=2, ge=1)
     semifinal_tables: int = Field(default=4, ge=0)  # 0 = no semifinals
     final_table_size: int = Field(default=4, ge=MIN_TABLE, le=MAX_TABLE)
+    shared_titles: bool = False  # RSK-TIE-1: co-winners of the final table share the title
     scoring: RisikoScoring = RisikoScoring()
     roll: RisikoRoll = RisikoRoll()
     season: RisikoSeason = RisikoSeason()

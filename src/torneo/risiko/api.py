@@ -24,10 +24,9 @@ from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
 from torneo.risiko import views_season, views_tables
-from torneo.risiko.commands_results import enter_result
+from torneo.risiko.commands_results import enter_result, record_title_roll
 from torneo.risiko.schemas import (
     ActionIn,
-    ConsoleOut,
     CreateIn,
     DrawIn,
     PageOut,
@@ -43,12 +42,16 @@ from torneo.risiko.schemas import (
     SeatLineOut,
     SettingsIn,
     StandingsOut,
+    StructureIn,
     SummaryOut,
     SwapIn,
     SwapOut,
+    TitleRollIn,
+    TitleRollOut,
     VersionIn,
     WithdrawIn,
 )
+from torneo.risiko.schemas_console import ConsoleOut
 
 router = APIRouter(prefix="/api/v1/risiko", tags=["risiko"])
 
@@ -283,6 +286,43 @@ def swap(request: Request, tid: Tid, round_no: Rnd, body: SwapIn, actor: ApiActo
     return SwapOut.model_validate(done)
 
 
+@router.post(
+    "/tournaments/{tid}/structure",
+    response_model=PageOut,
+    responses=_PROBLEMS,
+    summary="Change the structure between rounds (RSK-TBL-2)",
+)
+def change_structure(request: Request, tid: Tid, body: StructureIn, actor: ApiActor) -> PageOut:
+    risiko_settings.change_structure(
+        store_of(request),
+        actor,
+        tid,
+        reason=body.reason,
+        version=body.version,
+        table_policy=body.table_policy,
+        semifinal_tables=body.semifinal_tables,
+        final_table_size=body.final_table_size,
+    )
+    return _page(request, tid)
+
+
+@router.post(
+    "/tournaments/{tid}/title-roll",
+    response_model=TitleRollOut,
+    responses=_PROBLEMS,
+    summary="Record the roll between players still tied for the title (RSK-TIE-1)",
+)
+def title_roll(request: Request, tid: Tid, body: TitleRollIn, actor: ApiActor) -> TitleRollOut:
+    order = record_title_roll(
+        store_of(request),
+        actor,
+        tid,
+        [r.model_dump() for r in body.rolls],
+        version=body.version,
+    )
+    return TitleRollOut(order=[int(p) for p in order])
+
+
 @router.put(
     "/tournaments/{tid}/rounds/{round_no}/tables/{table}/result",
     response_model=ResultOut,
@@ -301,6 +341,7 @@ def put_result(
         [s.model_dump() for s in body.seats],
         body.winners,
         correction=body.correction,
+        override_console=body.override_console,
         reason=body.reason,
         version=body.version,
     )

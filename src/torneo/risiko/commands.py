@@ -65,6 +65,8 @@ from torneo.risiko.structure import (
     make_draw,
     next_draw,
     parse_method,
+    structure_warning,
+    title_undecided,
     unfinished_round,
 )
 from torneo.risiko.tables import RisikoEntrant, RisikoRound, RisikoTournament
@@ -122,6 +124,7 @@ _RULE_FIELDS = {
     "qualifying_games": (None, "qualifying_games"),
     "semifinal_tables": (None, "semifinal_tables"),
     "final_table_size": (None, "final_table_size"),
+    "shared_titles": (None, "shared_titles"),
     "game_minutes": (None, "game_minutes"),
 }
 
@@ -389,6 +392,7 @@ def draw_round(
                 N_("publish the regulation's four parts before the first draw"),
                 rule="RSK-REG-1",
             )
+        warning = structure_warning(row, rules) if plan.stage == Stage.QUALIFYING else None
         seed = random.Random(f"{row.seed}:{row.draws}").randrange(2**31)
         draw = make_draw(row, rules, plan, chosen, seed)
         row.draws += 1
@@ -419,6 +423,8 @@ def draw_round(
             tables=len(draw.tables),
             repeat_opponents=draw.criteria.repeat_opponents,
             same_club=draw.criteria.same_club,
+            # RSK-TBL-2: the structure cannot reach its final table with this field (a warning)
+            structure_warning=warning.text if warning is not None else None,
         )
         return plan.round_no
 
@@ -441,6 +447,9 @@ def close_tournament(
         waiting = unfinished_round(row, row.rounds[-1])
         if waiting is not None:
             raise waiting.raise_as(Conflict)
+        undecided = title_undecided(row, rules_of(row))  # RSK-TIE-1: one champion
+        if undecided is not None:
+            raise undecided.raise_as(Conflict)
         row.status = FINISHED
         row.finished_at = uow.now
         touch(row)

@@ -8,6 +8,8 @@ forced, an elimination order with gaps, a player of another table (a player at t
 round), six players at a table — and nothing is changed.
 
 Decisions where the rules are silent:
+- RSK-PTS-1: a player still in the game needs their table points typed: a blank is not 0, so a
+  form sent with nothing entered is refused (the players out of the game hold none).
 - The seats must be exactly the players the draw put at that table; they are stored in the
   draw's turn order whatever order they were typed in.
 - A result can be corrected (with a reason, on the audit log) until the next round is drawn,
@@ -19,6 +21,7 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from torneo.core.errors import Conflict, TorneoError
@@ -29,7 +32,11 @@ from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.forms import WHOLE_NUMBER
 from torneo.risiko.commands import audit, not_finished, topic, touch
+from torneo.risiko.rules.console_agreement import check_against_console
 from torneo.risiko.rules.results import (
+    OBJECTIVE_MAX,
+    RISIKO_POINTS,
+    ResultRules,
     SeatResult,
     SeatStatus,
     TableResult,
@@ -37,9 +44,12 @@ from torneo.risiko.rules.results import (
     check_table_result,
     record_table_result,
 )
+from torneo.risiko.rules.standings import title_roll
 from torneo.risiko.rules.wording import numbers
 from torneo.risiko.state import (
+    Stage,
     check_version,
+    find_game,
     get_tournament,
     names_of,
     result_of,
@@ -47,10 +57,13 @@ from torneo.risiko.state import (
     round_row,
     rules_of,
     seat_to_json,
+    stage_of_round,
     table_seats,
 )
 from torneo.risiko.state_access import authorize_tournament
-from torneo.risiko.tables import RisikoResult
+from torneo.risiko.state_console import console_of
+from torneo.risiko.structure import title_tie_of
+from torneo.risiko.tables import RisikoResult, RisikoTournament
 
 
 def _named_params(params: Mapping[str, Any], names: Mapping[int, str]) -> Mapping[str, Any]:
@@ -90,12 +103,30 @@ def _whole(field: str, value: Any, *, optional: bool = False) -> int | None:
         ) from None
 
 
+def _points(i: int, value: Any, status: SeatStatus) -> int | None:
+    """RSK-PTS-1: a player still in the game needs their table points typed (a blank is not 0:
+    a form sent with nothing entered is refused); a player out of the game holds none."""
+    field = f"seats[{i}].table_points"
+    blank = value is None or (isinstance(value, str) and not value.strip())
+    if blank and status.is_in_game:
+        raise TorneoError(
+            field,
+            N_("is empty"),
+            N_(
+                "the table points of a player still in the game: 0 to %(max)s, %(risiko)s for "
+                "RisiKo!"
+            ),
+            params={"max": OBJECTIVE_MAX - 1, "risiko": RISIKO_POINTS},
+            rule="RSK-PTS-1",
+        )
+    return _whole(field, value, optional=True)
+
+
 def parse_seats(raw: Sequence[Mapping[str, Any]]) -> tuple[SeatResult, ...]:
     """Seats as typed (``player``, ``table_points``, ``status``, ``eliminated``) → seat results."""
     seats = []
     for i, item in enumerate(raw, start=1):
         player = _whole(f"seats[{i}].player", item.get("player"))
-        points = _whole(f"seats[{i}].table_points", item.get("table_points", 0), optional=True)
         status_raw = str(item.get("status") or SeatStatus.SURVIVED.value)
         try:
             status = SeatStatus(status_raw)
@@ -106,6 +137,7 @@ def parse_seats(raw: Sequence[Mapping[str, Any]]) -> tuple[SeatResult, ...]:
                 ", ".join(s.value for s in SeatStatus),
                 params={"value": status_raw},
             ) from None
+        points = _points(i, item.get("table_points"), status)
         eliminated = _whole(f"seats[{i}].eliminated", item.get("eliminated"), optional=True)
         assert player is not None
         seats.append(SeatResult(PlayerId(player), points or 0, status, eliminated))
@@ -154,6 +186,19 @@ def _check_players(
         )
 
 
+def _recorded(row: RisikoTournament, result: TableResult, rules: ResultRules) -> TableResult:
+    """The table's result checked (RSK-PTS-1, RSK-TBL-1), its seats in the draw's turn order."""
+    rnd = round_row(row, result.round_no)
+    drawn = table_seats(rnd, result.table)
+    refusal = check_table_result(result, rules)
+    if refusal is not None:
+        raise refusal.raise_as()
+    _check_players(result, drawn, rnd.tables)
+    by_player = {s.player: s for s in result.seats}
+    ordered = replace(result, seats=tuple(by_player[p] for p in drawn))
+    return record_table_result(ordered, rules)
+
+
 def enter_result(
     store: Store,
     actor: Actor,
@@ -164,10 +209,12 @@ def enter_result(
     winners: Sequence[int] = (),
     *,
     correction: bool = False,
+    override_console: bool = False,
     reason: str | None = None,
     version: int | None = None,
 ) -> TableResult:
-    """Record one table's game; a correction needs a reason and an undrawn next round."""
+    """Record one table's game; a correction needs a reason and an undrawn next round; a result
+    that contradicts the table's console needs ``override_console`` and a reason."""
     precheck(actor, Action.OFFICIATE)
     parsed = (
         tuple(s for s in seats if isinstance(s, SeatResult))
@@ -182,17 +229,8 @@ def enter_result(
         try:
             check_version(row, version)
             not_finished(row)
-            rnd = round_row(row, round_no)
-            drawn = table_seats(rnd, table)
-            rules = result_rules(rules_of(row), rnd.stage)
-            result = TableResult(round_no, table, parsed, chosen)
-            refusal = check_table_result(result, rules)
-            if refusal is not None:
-                raise refusal.raise_as()
-            _check_players(result, drawn, rnd.tables)
-            by_player = {s.player: s for s in parsed}
-            ordered = TableResult(round_no, table, tuple(by_player[p] for p in drawn), chosen)
-            recorded = record_table_result(ordered, rules)
+            rules = result_rules(rules_of(row), round_row(row, round_no).stage)
+            recorded = _recorded(row, TableResult(round_no, table, parsed, chosen), rules)
             existing = next(
                 (r for r in row.results if r.round_no == round_no and r.table_no == table), None
             )
@@ -203,11 +241,19 @@ def enter_result(
             refusal = check_round([*others, recorded])
             if refusal is not None:
                 raise refusal.raise_as()
+            overridden = _check_console(row, recorded, rules, override_console, reason)
         except TorneoError as err:
             raise _named(err, names) from err
         seats_json = [seat_to_json(s) for s in recorded.seats]
         winners_json = [int(w) for w in recorded.winners]
-        after = {"round": round_no, "table": table, "seats": seats_json, "winners": winners_json}
+        after: dict[str, Any] = {
+            "round": round_no,
+            "table": table,
+            "seats": seats_json,
+            "winners": winners_json,
+        }
+        if overridden is not None:
+            after["console_overridden"] = overridden
         if existing is None:
             row.results.append(
                 RisikoResult(
@@ -225,6 +271,7 @@ def enter_result(
             before = {"seats": existing.seats, "winners": existing.winners}
             existing.seats = seats_json
             existing.winners = winners_json
+            existing.tiebreak = None  # RSK-TIE-1: a corrected final rolls again if still tied
             existing.entered_by = actor.name
             existing.entered_at = uow.now
         touch(row)
@@ -241,6 +288,85 @@ def enter_result(
         if expelled:
             audit(uow, row, "expel", players=[int(p) for p in expelled], round=round_no)
         return recorded
+
+
+def _check_console(
+    row: RisikoTournament,
+    result: TableResult,
+    rules: ResultRules,
+    override: bool,
+    reason: str | None,
+) -> dict[str, Any] | None:
+    """The table's console is the referee's record (RSK-OUT-1/2, RSK-PTS-1, RSK-ROLL-3): a result
+    that contradicts it is refused naming the difference, unless the referee overrides the
+    console with a reason; the difference overridden is returned for the audit row."""
+    game = find_game(row, result.round_no, result.table)
+    if game is None:
+        return None
+    refusal = check_against_console(result, console_of(game).state, rules)
+    if refusal is None:
+        return None
+    if not override:
+        raise refusal.raise_as()
+    if not (reason or "").strip():
+        raise TorneoError(
+            "reason",
+            N_("overriding the table's console needs a reason"),
+            N_("a short text for the record"),
+            rule=refusal.rule,
+        )
+    return {"field": refusal.field, "difference": refusal.text}
+
+
+def record_title_roll(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    rolls: Sequence[Mapping[str, Any]],
+    *,
+    version: int | None = None,
+) -> tuple[PlayerId, ...]:
+    """RSK-TIE-1: the referee records the roll between the players still tied for the title at
+    the final table (``player`` and ``total`` of two dice each); returns them best first."""
+    precheck(actor, Action.OFFICIATE)
+    totals: dict[PlayerId, int] = {}
+    for i, item in enumerate(rolls, start=1):
+        player = _whole(f"rolls[{i}].player", item.get("player"))
+        total = _whole(f"rolls[{i}].total", item.get("total"))
+        assert player is not None
+        assert total is not None
+        totals[PlayerId(player)] = total
+    with store.unit(actor) as uow:
+        row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.OFFICIATE)
+        names = names_of(row)
+        try:
+            check_version(row, version)
+            not_finished(row)
+            tied = title_tie_of(row, rules_of(row))
+            if not tied:
+                raise Conflict(
+                    "rolls",
+                    N_("nobody is tied for the title: the final table has one champion"),
+                    N_("a roll only between players tied for the title"),
+                    rule="RSK-TIE-1",
+                )
+            order = title_roll(totals, tied)
+        except TorneoError as err:
+            raise _named(err, names) from err
+        final = next(r for r in row.results if stage_of_round(row, r.round_no) == Stage.FINAL)
+        before = final.tiebreak
+        final.tiebreak = [{"player": int(p), "total": totals[p]} for p in order]
+        touch(row)
+        uow.notify(topic(row.id), "result", round=final.round_no, table=final.table_no)
+        uow.audit(
+            "risiko.title_roll",
+            "risiko_tournament",
+            row.id,
+            before={"rolls": before} if before else None,
+            after={"rolls": final.tiebreak, "champion": int(order[0])},
+        )
+        return order
 
 
 def _check_correction(
@@ -273,4 +399,4 @@ def _check_correction(
         )
 
 
-__all__ = ["enter_result", "parse_seats"]
+__all__ = ["enter_result", "parse_seats", "record_title_roll"]

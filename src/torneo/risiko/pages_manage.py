@@ -24,6 +24,7 @@ from torneo.risiko import commands as risiko
 from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
+from torneo.risiko.commands_results import record_title_roll
 from torneo.risiko.commands_swaps import SwapPreview
 from torneo.risiko.pages_render import label, page
 
@@ -302,3 +303,51 @@ def close(request: Request, tid: int, actor: PageWriter, version: Text = "") -> 
         return say(request, N_("The tournament is closed: the final ranking is fixed."))
 
     return _act(request, tid, {}, action)
+
+
+@router.post("/risiko/{tid}/manage/title-roll", response_class=HTMLResponse)
+async def title_roll(request: Request, tid: int, actor: PageWriter) -> Response:
+    """RSK-TIE-1: the roll for the title, one total of two dice per tied player."""
+    raw = await request.form()
+    form = {k: str(v) for k, v in raw.items()}
+    rolls = [
+        {"player": key.removeprefix("roll-"), "total": value}
+        for key, value in form.items()
+        if key.startswith("roll-")
+    ]
+
+    def action() -> str:
+        record_title_roll(
+            store_of(request), actor, tid, rolls, version=_version(form.get("version"))
+        )
+        return say(request, N_("The roll for the title is recorded."))
+
+    return _act(request, tid, form, action, anchor="#final")
+
+
+@router.post("/risiko/{tid}/manage/structure", response_class=HTMLResponse)
+def change_structure(
+    request: Request,
+    tid: int,
+    actor: PageWriter,
+    semifinal_tables: Text = "",
+    final_table_size: Text = "",
+    reason: Text = "",
+    version: Text = "",
+) -> Response:
+    """RSK-TBL-2: the structure changed between rounds, with a reason."""
+
+    def action() -> str:
+        risiko_settings.change_structure(
+            store_of(request),
+            actor,
+            tid,
+            reason=reason,
+            version=_version(version),
+            semifinal_tables=form_int("semifinal_tables", semifinal_tables, required=False),
+            final_table_size=form_int("final_table_size", final_table_size, required=False),
+        )
+        return say(request, N_("The structure is changed."))
+
+    form = {"semifinal_tables": semifinal_tables, "final_table_size": final_table_size}
+    return _act(request, tid, form, action, anchor="#round")

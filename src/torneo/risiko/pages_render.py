@@ -72,12 +72,6 @@ LABELS: dict[str, str] = {
     "ends_game": N_("ends the game"),
     "skipped": N_("no roll: conquered more than 2"),
     "forgotten": N_("forgotten"),
-    "end_turn": N_("End of turn"),
-    "time_over": N_("Game time over"),
-    "eliminate": N_("Eliminated"),
-    "exclude": N_("Excluded"),
-    "withdraw": N_("Withdrew"),
-    "army": N_("Army ruling"),
     "warning": N_("Verbal warning"),
     "exclusion": N_("Exclusion from the game"),
     "expulsion": N_("Expulsion from the tournament"),
@@ -102,6 +96,27 @@ LABELS: dict[str, str] = {
     "running": N_("running"),
     "finished": N_("finished"),
 }
+
+
+# The console's actions (RSK-ROLL-1..3, RSK-OUT-1/2, RSK-ARMY-1) have their own words: the same
+# code can mean something else elsewhere ("roll" is also the reason a game ended, EndReason.ROLL).
+ACTION_LABELS: dict[str, str] = {
+    "end_turn": N_("End of turn"),
+    "time_over": N_("Game time over"),
+    "roll": N_("End-of-game roll"),
+    "eliminate": N_("Eliminated"),
+    "exclude": N_("Excluded"),
+    "withdraw": N_("Withdrew"),
+    "risiko": N_("RisiKo! declared"),
+    "forgotten_roll": N_("Forgotten end-of-game roll"),
+    "army": N_("Army ruling"),
+}
+
+
+def action_label(kind: str) -> str:
+    """A console action's name in the page's language (never an end reason's)."""
+    message = ACTION_LABELS.get(kind)
+    return i18n.gettext(message) if message else kind
 
 
 def label(code: str | None) -> str:
@@ -150,6 +165,7 @@ def page(
     """Render a RisiKo! template with the helpers every one of them uses."""
     full = {
         "label": label,
+        "action_label": action_label,
         "pts": pts,
         "clock": clock,
         "seats_by_name": seats_by_name,

@@ -92,6 +92,7 @@ async def save_result(
             seats,
             winner_ids,
             correction=checked(typed.get("correction")),
+            override_console=checked(typed.get("override_console")),
             reason=typed.get("reason") or None,
         )
     except TorneoError as err:

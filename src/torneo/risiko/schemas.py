@@ -53,6 +53,7 @@ class RulesIn(BaseModel):
     qualifying_games: int | None = None
     semifinal_tables: int | None = None
     final_table_size: int | None = None
+    shared_titles: bool | None = Field(default=None, description="co-winners share the title")
     game_minutes: int | None = None
 
     def rule_changes(self) -> dict[str, Any]:
@@ -114,10 +115,37 @@ class SwapIn(VersionIn):
     b: int
 
 
+class StructureIn(VersionIn):
+    """RSK-TBL-2: the structure changed between rounds when the field changed."""
+
+    table_policy: str | None = Field(default=None, max_length=40)
+    semifinal_tables: int | None = None
+    final_table_size: int | None = None
+    reason: str = Field(max_length=500)
+
+
+class RollIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    player: int
+    total: int = Field(description="the sum of two dice")
+
+
+class TitleRollIn(VersionIn):
+    """RSK-TIE-1: the roll between the players still tied for the title, one line each."""
+
+    rolls: list[RollIn] = Field(max_length=5)
+
+
+class TitleRollOut(BaseModel):
+    order: list[int] = Field(description="the tied players, best first: the first is champion")
+
+
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     player: int
-    table_points: int = 0
+    table_points: int | None = Field(
+        default=None, description="required for a player in the game; 0 for the others"
+    )
     status: str = Field(default="survived", max_length=20)
     eliminated: int | None = None
 
@@ -126,6 +154,9 @@ class ResultIn(VersionIn):
     seats: list[SeatIn] = Field(max_length=20)
     winners: list[int] = Field(default_factory=list, max_length=20)
     correction: bool = False
+    override_console: bool = Field(
+        default=False, description="enter a result that contradicts the table's console"
+    )
     reason: str | None = Field(default=None, max_length=500)
 
 
@@ -208,6 +239,12 @@ class CriteriaOut(_Out):
     repeated_pairs: list[tuple[int, int]]
 
 
+class SwapAdviceOut(_Out):
+    a: PersonOut
+    b: PersonOut
+    after: CriteriaOut
+
+
 class RoundLineOut(_Out):
     number: int
     stage: str
@@ -217,6 +254,12 @@ class RoundLineOut(_Out):
     criteria: CriteriaOut
     swaps: list[tuple[PersonOut, PersonOut]]
     is_last: bool
+    repeats_unavoidable: bool = Field(
+        default=False, description="RSK-TBL-2: the method could not avoid its repeats"
+    )
+    advice: list[SwapAdviceOut] = Field(
+        default_factory=list, description="RSK-TBL-2: swaps that would improve the round"
+    )
 
 
 class GameCellOut(_Out):
@@ -311,6 +354,9 @@ class PageOut(_Out):
     final: list[FinalLineOut]
     next_draw: NextDrawOut | None
     why_no_draw: RefusalOut | None
+    structure_warning: RefusalOut | None = Field(
+        default=None, description="RSK-TBL-2: the structure cannot reach its final table"
+    )
     can_register: bool
     can_close: bool
     criteria: list[str]
@@ -363,94 +409,6 @@ class ResultOut(BaseModel):
     table: int
     winners: list[int]
     seats: list[SeatLineOut]
-
-
-# --- answers: the console ---------------------------------------------------------------------
-
-
-class ConsoleSeatOut(_Out):
-    person: PersonOut
-    seat: str
-    is_to_play: bool
-    cap: int
-    warnings: int
-    eliminated_order: int | None
-
-
-class DueLineOut(_Out):
-    roller: PersonOut
-    for_player: PersonOut
-    threshold: int
-    round_no: int
-
-
-class RollLineOut(_Out):
-    seq: int
-    roller: PersonOut
-    for_player: PersonOut
-    threshold: int
-    round_no: int
-    outcome: str
-    total: int | None
-
-
-class ArmyLineOut(_Out):
-    seq: int
-    person: PersonOut
-    case: str
-    found_by: str
-    excess: int
-    remove: int
-    from_just_placed: int
-    from_any: int
-    cap: int | None
-    at: Moment | None
-
-
-class SanctionLineOut(_Out):
-    person: PersonOut
-    infraction: str
-    kind: str
-    rule: str
-
-
-class ActionLineOut(_Out):
-    seq: int
-    kind: str
-    person: PersonOut | None
-    detail: str
-    at: Moment | None
-    by: str
-
-
-class ConsoleOut(_Out):
-    """A table's console: turn, next roll, rolls, sanctions, army rulings (RSK-ROLL-1..3)."""
-
-    tournament_id: int
-    tournament_name: str
-    round_no: int
-    stage: str
-    table: int
-    version: int
-    opened: bool
-    seats: list[ConsoleSeatOut]
-    to_play: PersonOut
-    round_in_game: int
-    phase: str
-    threshold: int
-    next_roll: DueLineOut | None
-    pending: list[DueLineOut]
-    rolls: list[RollLineOut]
-    sanctions: list[SanctionLineOut]
-    army: list[ArmyLineOut]
-    actions: list[ActionLineOut]
-    ended: str | None
-    has_result: bool
-    started_at: Moment | None
-    time_ends_at: Moment | None
-    game_minutes: int
-    max_conquests: int
-    army_cap: int
 
 
 # --- answers: the season ----------------------------------------------------------------------

@@ -9,6 +9,7 @@ A table's console (its log of actions) is rebuilt in :mod:`torneo.risiko.state_c
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -220,7 +221,7 @@ def result_rules(rules: RisikoRules, stage: str) -> ResultRules:
     """Semifinal tables always need a sole winner: exactly one player goes on to the final."""
     base = rules_from_preset(rules).result_rules()
     if stage == Stage.SEMIFINAL:
-        return ResultRules(base.objective_max, base.risiko_points, True)
+        return replace(base, sole_winner=True)
     return base
 
 
@@ -237,3 +238,13 @@ def find_game(row: RisikoTournament, round_no: int, table: int) -> RisikoGame | 
 
 def games_at(row: RisikoTournament, round_no: int) -> Iterable[RisikoGame]:
     return (g for g in row.games if g.round_no == round_no)
+
+
+def title_roll_of(row: RisikoTournament) -> tuple[PlayerId, ...]:
+    """RSK-TIE-1: the recorded roll for the title at the final table, best first (or none)."""
+    stages = {r.number: r.stage for r in row.rounds}
+    for res in row.results:
+        if stages.get(res.round_no) == Stage.FINAL and res.tiebreak:
+            rolls = sorted(res.tiebreak, key=lambda r: -int(r["total"]))
+            return tuple(PlayerId(int(r["player"])) for r in rolls)
+    return ()

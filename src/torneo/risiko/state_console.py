@@ -279,7 +279,9 @@ def _roll_total(action: Mapping[str, Any]) -> int:
 
 
 def _infraction(action: Mapping[str, Any]) -> Infraction:
-    raw = str(action.get("infraction", Infraction.UNDECLARED_RISIKO.value))
+    # RSK-OUT-1: an exclusion without a reason typed is the undeclared RisiKo! (the console's
+    # only exclusion button); a form or the API may send the field empty.
+    raw = str(action.get("infraction") or Infraction.UNDECLARED_RISIKO.value)
     # A forgotten roll is found by the assistant itself (RSK-ROLL-2), not excluded by hand.
     allowed = (Infraction.UNDECLARED_RISIKO, Infraction.REJECTED_RULING)
     try:

@@ -18,7 +18,7 @@ from torneo.core.messages import N_, Term
 from torneo.presets.risiko import RisikoRules
 from torneo.risiko.rules.criteria import DrawCriteria, score_seatings
 from torneo.risiko.rules.draw import DrawMethod, TableDraw
-from torneo.risiko.rules.greca import alla_greca
+from torneo.risiko.rules.greca import alla_greca, greca_unavoidable
 from torneo.risiko.rules.random_draw import draw_tables
 from torneo.risiko.rules.seeding import (
     alla_svizzera,
@@ -27,15 +27,18 @@ from torneo.risiko.rules.seeding import (
     semifinal_winners,
 )
 from torneo.risiko.rules.settings import rules_from_preset
-from torneo.risiko.rules.standings import Standing, standings
-from torneo.risiko.rules.table_sizes import can_seat
+from torneo.risiko.rules.standings import Standing, standings, title_tie
+from torneo.risiko.rules.swap_advice import SuggestedSwap, improving_swaps
+from torneo.risiko.rules.table_sizes import STANDARD_TABLE, can_seat
 from torneo.risiko.rules.wording import numbers
 from torneo.risiko.state import (
     FINISHED,
     Stage,
+    draw_of,
     field_of,
     history_of,
     results_of,
+    title_roll_of,
 )
 from torneo.risiko.tables import RisikoRound, RisikoTournament
 
@@ -192,3 +195,85 @@ def round_criteria(row: RisikoTournament, rnd: RisikoRound) -> DrawCriteria:
     """RSK-TBL-2: what the round's seating scores against the games before it."""
     history = history_of(row, before_round=rnd.number)
     return score_seatings([[PlayerId(int(p)) for p in t] for t in rnd.tables], history)
+
+
+# RSK-TBL-2: the draws that seat by results or standing, not by the criteria, and so are
+# offered the swaps that would improve them.
+_ADVISED = (DrawMethod.GRECA.value, DrawMethod.SVIZZERA.value)
+
+
+def round_advice(
+    row: RisikoTournament, rnd: RisikoRound, rules: RisikoRules
+) -> tuple[bool, tuple[SuggestedSwap, ...]]:
+    """RSK-TBL-2: whether the round's method could not avoid its repeated opponents (alla greca
+    with fewer tables than seats), and the swaps that would improve the round, best first."""
+    if rnd.method not in _ADVISED or rnd.swaps:
+        return False, ()
+    history = history_of(row, before_round=rnd.number)
+    draw = draw_of(rnd, history)
+    if not draw.criteria.repeat_opponents:
+        return False, ()
+    largest = max(t.size for t in draw.tables)
+    unavoidable = rnd.method == DrawMethod.GRECA.value and greca_unavoidable(
+        len(draw.tables), largest
+    )
+    return unavoidable, improving_swaps(draw, history, rules_from_preset(rules).draw_priorities)
+
+
+def title_tie_of(row: RisikoTournament, rules: RisikoRules) -> tuple[PlayerId, ...]:
+    """RSK-TIE-1: the players still tied for the title at the final table after the ranking,
+    who must roll before the referee (empty: one champion, titles shared, or no final yet)."""
+    finals = results_of(row, Stage.FINAL)
+    if rules.shared_titles or not finals:
+        return ()
+    return title_tie(qualifying_standings(row, rules), finals[0])
+
+
+def title_undecided(row: RisikoTournament, rules: RisikoRules) -> Refusal | None:
+    """RSK-TIE-1: one champion: a title still tied without its roll keeps the event open."""
+    tied = title_tie_of(row, rules)
+    if not tied or set(title_roll_of(row)) == set(tied):
+        return None
+    return Refusal(
+        "title",
+        N_("%(players)s are tied for the title on the ranking too: they roll before the referee"),
+        N_("record the roll for the title first"),
+        "RSK-TIE-1",
+        params={"players": numbers(tied)},
+    )
+
+
+def structure_warning(row: RisikoTournament, rules: RisikoRules) -> Refusal | None:
+    """RSK-TBL-2: the structure cannot reach its final table with the current field (fewer
+    players than the semifinal tables need, or than the final table's seats). A warning, not a
+    refusal: the organizer changes the structure between rounds (``change_structure``)."""
+    stages = {r.stage for r in row.rounds}
+    if Stage.SEMIFINAL in stages or Stage.FINAL in stages:
+        return None
+    n = len(field_of(row))
+    params: dict[str, object] = {
+        "n": n,
+        "tables": rules.semifinal_tables,
+        "needed": rules.semifinal_tables * STANDARD_TABLE,
+        "size": rules.final_table_size,
+    }
+    if rules.semifinal_tables and n < rules.semifinal_tables * STANDARD_TABLE:
+        return Refusal(
+            "semifinal_tables",
+            N_(
+                "%(n)s players cannot fill %(tables)s semifinal tables: they need the best "
+                "%(needed)s of the ranking"
+            ),
+            N_("fewer semifinal tables (or none) for this field"),
+            "RSK-TBL-2",
+            {**params, "most": n // STANDARD_TABLE},
+        )
+    if n < rules.final_table_size:
+        return Refusal(
+            "final_table_size",
+            N_("%(n)s players cannot fill a final table of %(size)s"),
+            N_("a final table of at most %(n)s"),
+            "RSK-TBL-2",
+            params,
+        )
+    return None

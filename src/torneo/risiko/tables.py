@@ -111,6 +111,9 @@ class RisikoResult(Versioned, Base):
     table_no: Mapped[int] = mapped_column(Integer)
     seats: Mapped[list[Any]] = mapped_column(JSON)  # [{player, table_points, status, eliminated}]
     winners: Mapped[list[Any]] = mapped_column(JSON)
+    # RSK-TIE-1: the final table's roll between players still tied for the title, as
+    # [{player, total}, ...]; None when no roll was needed (or the result was corrected since).
+    tiebreak: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     entered_by: Mapped[str] = mapped_column(String(120))
     entered_at: Mapped[datetime]
 

@@ -9,7 +9,7 @@ season table in :mod:`torneo.risiko.views_season`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from fractions import Fraction
 
@@ -35,9 +35,19 @@ from torneo.risiko.state import (
     result_of,
     results_of,
     rules_of,
+    title_roll_of,
 )
 from torneo.risiko.state_console import console_of
-from torneo.risiko.structure import NextDraw, next_draw, qualifying_standings, round_criteria
+from torneo.risiko.structure import (
+    NextDraw,
+    next_draw,
+    qualifying_standings,
+    round_advice,
+    round_criteria,
+    structure_warning,
+    title_tie_of,
+    title_undecided,
+)
 from torneo.risiko.tables import RisikoEntrant, RisikoTournament
 
 
@@ -131,6 +141,15 @@ class TableLine:
 
 
 @dataclass(frozen=True, slots=True)
+class SwapAdvice:
+    """A swap that would improve the round, and the criteria it leaves (RSK-TBL-2)."""
+
+    a: Person
+    b: Person
+    after: DrawCriteria
+
+
+@dataclass(frozen=True, slots=True)
 class RoundLine:
     number: int
     stage: str
@@ -140,6 +159,10 @@ class RoundLine:
     criteria: DrawCriteria
     swaps: tuple[tuple[Person, Person], ...]
     is_last: bool
+    # RSK-TBL-2: the method could not avoid its repeats (alla greca at few tables), and the
+    # swaps that would improve the round, offered while the draw can still change.
+    repeats_unavoidable: bool = False
+    advice: tuple[SwapAdvice, ...] = ()
 
     @property
     def reported(self) -> int:
@@ -243,6 +266,9 @@ class Page:
     why_no_draw: Refusal | None
     can_register: bool
     can_close: bool
+    title_tie: tuple[Person, ...] = ()  # RSK-TIE-1: still tied for the title, no roll yet
+    # RSK-TBL-2: the structure cannot reach its final table with the current field
+    structure_warning: Refusal | None = None
     criteria: tuple[str, ...] = field(default_factory=lambda: tuple(c.value for c in Criterion))
 
     @property
@@ -316,18 +342,21 @@ def _table_lines(
 def _rounds(row: RisikoTournament, people: People, rules: RisikoRules) -> tuple[RoundLine, ...]:
     out = []
     for rnd in row.rounds:
-        out.append(
-            RoundLine(
-                rnd.number,
-                rnd.stage,
-                rnd.method,
-                rnd.seed,
-                _table_lines(row, rnd.number, rnd.tables, people, rules),
-                round_criteria(row, rnd),
-                tuple((people(s["a"]), people(s["b"])) for s in rnd.swaps),
-                rnd is row.rounds[-1],
-            )
+        line = RoundLine(
+            rnd.number,
+            rnd.stage,
+            rnd.method,
+            rnd.seed,
+            _table_lines(row, rnd.number, rnd.tables, people, rules),
+            round_criteria(row, rnd),
+            tuple((people(s["a"]), people(s["b"])) for s in rnd.swaps),
+            rnd is row.rounds[-1],
         )
+        if line.can_change and row.status != FINISHED:
+            unavoidable, swaps = round_advice(row, rnd, rules)
+            advice = tuple(SwapAdvice(people(s.a), people(s.b), s.after) for s in swaps)
+            line = replace(line, repeats_unavoidable=unavoidable, advice=advice)
+        out.append(line)
     return tuple(out)
 
 
@@ -361,7 +390,13 @@ def final_places(row: RisikoTournament, rules: RisikoRules) -> tuple[FinalPlace,
     if not semis and not finals:
         return ()
     qualifying: Sequence[Standing] = qualifying_standings(row, rules)
-    return final_ranking(qualifying, semis, finals[0] if finals else None)
+    return final_ranking(
+        qualifying,
+        semis,
+        finals[0] if finals else None,
+        roll=title_roll_of(row),
+        shared_titles=rules.shared_titles,
+    )
 
 
 def _page(row: RisikoTournament) -> Page:
@@ -401,7 +436,11 @@ def _page(row: RisikoTournament) -> Page:
         why_no_draw=plan if isinstance(plan, Refusal) else None,
         can_register=row.status != FINISHED
         and all(r.stage == Stage.QUALIFYING for r in row.rounds),
-        can_close=row.status != FINISHED and complete,
+        can_close=row.status != FINISHED and complete and title_undecided(row, rules) is None,
+        title_tie=tuple(people(p) for p in title_tie_of(row, rules))
+        if row.status != FINISHED and title_undecided(row, rules) is not None
+        else (),
+        structure_warning=structure_warning(row, rules) if row.status != FINISHED else None,
     )
 
 

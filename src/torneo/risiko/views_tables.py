@@ -46,6 +46,7 @@ class ResultForm:
     seats: tuple[ResultSeat, ...]
     entered: bool  # a result exists (the form corrects it)
     from_console: bool  # statuses prefilled from the table's console
+    has_console: bool  # the table's console was used: the result must agree with it
     sole_winner: bool
     objective_max: int
     risiko_points: int
@@ -97,6 +98,7 @@ def result_form(store: Store, tournament_id: int, round_no: int, table: int) -> 
             seats,
             existing is not None,
             from_console,
+            find_game(row, round_no, table) is not None,
             rules.sole_winner,
             rules.objective_max,
             rules.risiko_points,
@@ -166,6 +168,7 @@ class ActionLine:
     detail: str
     at: datetime | None
     by: str
+    outcome: str | None = None  # a roll: goes_on or ends_game (RSK-ROLL-3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,23 +229,28 @@ def _army_line(entry: ArmyEntry, people: People) -> ArmyLine:
 
 
 def _action_lines(console: Console, people: People) -> tuple[ActionLine, ...]:
+    # RSK-ROLL-3: each roll action is one thrown roll of the log, in the same order.
+    thrown = iter([r.outcome.value for r in console.state.rolls if r.total is not None])
     out = []
     for line in console.log:
         data = line.data
         who = people(int(data["player"])) if data.get("player") is not None else None
         kind = line.kind
         detail = ""
+        outcome = None
         if kind == "end_turn":
             detail = str(data.get("conquered", 0))
         elif kind == "roll":
             detail = str(data.get("total"))
+            outcome = next(thrown, None)
         elif kind == "exclude":
             detail = str(data.get("infraction", ""))
         elif kind == "withdraw":
             detail = "rejects_ruling" if data.get("rejects_ruling") else "force_majeure"
         elif kind == "army":
             detail = str(data.get("case", ""))
-        out.append(ActionLine(line.seq, kind, who, detail, line.at, str(data.get("by", ""))))
+        by = str(data.get("by", ""))
+        out.append(ActionLine(line.seq, kind, who, detail, line.at, by, outcome))
     return tuple(reversed(out))
 
 

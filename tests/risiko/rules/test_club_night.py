@@ -31,12 +31,13 @@ SPARTAC = ScoringRules("spartac")
 
 
 def play(draw: TableDraw, rng: random.Random) -> tuple[TableResult, ...]:
-    """Invent a plausible game at every table: one or two eliminated, distinct table points."""
+    """Invent a plausible game at every table: one or two eliminated, distinct table points
+    (at most 32 each, so a table never holds more than the board's 164, RSK-PTS-1)."""
     results = []
     for t in draw.tables:
         seats = list(t.seats)
         eliminated = rng.randrange(0, 2)
-        points = rng.sample(range(5, 80), len(seats) - eliminated)
+        points = rng.sample(range(5, 33), len(seats) - eliminated)
         out = seats[len(seats) - eliminated :]
         row = [SeatResult(p, pts) for p, pts in zip(seats, points, strict=False)]
         row += [SeatResult(p, 0, SeatStatus.ELIMINATED, i + 1) for i, p in enumerate(out)]
@@ -76,7 +77,10 @@ def table_results(draw: st.DrawFn) -> TableResult:
     eliminated = draw(st.integers(0, size - 1))
     alive = size - eliminated
     points: Sequence[int] = draw(
-        st.lists(st.integers(0, 86), min_size=alive, max_size=alive)
+        # RSK-PTS-1: 86 would be the whole objective (RisiKo!, 100); the board holds 164 in all.
+        st.lists(st.integers(0, 85), min_size=alive, max_size=alive).filter(
+            lambda ps: 0 < sum(ps) <= 164
+        )
         | st.just([100] + [0] * (alive - 1))
     )
     seats = [SeatResult(PlayerId(i + 1), points[i]) for i in range(alive)]

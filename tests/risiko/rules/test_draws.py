@@ -13,17 +13,19 @@ from hypothesis import strategies as st
 from tests.support.risiko_rules import P, alive, out, table
 from torneo.core.errors import NotFound, TorneoError
 from torneo.core.ids import PlayerId
-from torneo.risiko.rules.criteria import Criterion, criteria
+from torneo.risiko.rules.criteria import DEFAULT_PRIORITIES, Criterion, criteria
 from torneo.risiko.rules.draw import DrawMethod, TableDraw
-from torneo.risiko.rules.greca import alla_greca
+from torneo.risiko.rules.greca import alla_greca, greca_unavoidable
 from torneo.risiko.rules.history import History, PastTable
 from torneo.risiko.rules.random_draw import draw_tables, random_only, swap_players
+from torneo.risiko.rules.results import TableResult
 from torneo.risiko.rules.seeding import (
     alla_svizzera,
     final_table,
     semifinal_bands,
     semifinal_winners,
 )
+from torneo.risiko.rules.swap_advice import improving_swaps
 from torneo.risiko.rules.table_sizes import TablePolicy
 
 
@@ -79,10 +81,13 @@ def test_RSK_TBL_2_off_size_tables_follow_the_policy_and_rotate() -> None:
     assert Counter(t.size for t in threes.tables) == {4: 9, 3: 2}
 
 
-def test_RSK_TBL_2_unseatable_field_is_refused() -> None:
-    """RSK-TBL-2: 7 players cannot sit at tables of 4 and 5."""
+def test_RSK_TBL_1_seven_players_sit_at_4_and_3_even_with_tables_of_5() -> None:
+    """RSK-TBL-1: 7 players used to be refused at tables of 4 and 5; a table of 3 is mixed in.
+    Fewer than 3 are still refused."""
+    draw = draw_tables(field(7), History(), random.Random(1), round_no=1)
+    assert [t.size for t in draw.tables] == [4, 3]
     with pytest.raises(TorneoError) as err:
-        draw_tables(field(7), History(), random.Random(1), round_no=1)
+        draw_tables(field(2), History(), random.Random(1), round_no=1)
     assert err.value.field == "players"
 
 
@@ -187,6 +192,64 @@ def test_RSK_TBL_2_alla_greca_winner_stays_second_moves_one_third_two() -> None:
     assert got == [[11, 24, 33, 42], [12, 21, 34, 43], [13, 22, 31, 44], [14, 23, 32, 41]]
     assert draw.method is DrawMethod.GRECA
     assert draw.criteria.repeat_opponents == 0
+
+
+def _greca_round(sizes: tuple[int, ...]) -> list[TableResult]:
+    """Tables numbered 1.., players 10t+k finishing k-th at table t (k = 1 wins)."""
+    rounds = []
+    for t, size in enumerate(sizes, start=1):
+        seats = [alive(10 * t + k, 60 - 10 * k) for k in range(1, size)]
+        rounds.append(table(*seats, out(10 * t + size, 1), number=t))
+    return rounds
+
+
+@pytest.mark.parametrize("sizes", [(4, 4, 4), (4, 4, 5), (4, 5, 5, 4), (4, 4, 3), (4, 4)])
+def test_RSK_TBL_2_alla_greca_sends_nobody_back_to_their_own_table(sizes: tuple[int, ...]) -> None:
+    """RSK-TBL-2 alla greca with 3 tables: the 4th of table t used to go to t + 3 = t, back to
+    the winner they just played with (and the 5th at 4 tables too). Only the winner stays; the
+    others move 1, 2, … tables on, counting the other tables only; table sizes stay the same."""
+    rounds = _greca_round(sizes)
+    players = [p for r in rounds for p in r.players]
+    draw = alla_greca(rounds, players, History.from_results(rounds), random.Random(1), round_no=2)
+    before = {p: r.table for r in rounds for p in r.players}
+    winners = {r.winners[0] for r in rounds}
+    for t in draw.tables:
+        for p in t.seats:
+            assert (before[p] == t.number) == (p in winners), (p, t.number)
+    assert sorted(t.size for t in draw.tables) == sorted(sizes)
+    assert sorted(draw.players) == sorted(players)
+
+
+def test_RSK_TBL_2_alla_greca_says_when_repeats_cannot_be_avoided_and_offers_swaps() -> None:
+    """RSK-TBL-2: 3 tables of 4 cannot avoid repeats (a table of 4 gathers players from 3
+    tables: one pair each, which alla greca attains); the draw counts the pairs that meet
+    again, and the swaps that lower them are offered, best first, each with what it leaves.
+    Here 11 and 23 also met in an earlier game, which alla greca does not look at."""
+    rounds = _greca_round((4, 4, 4))
+    players = [p for r in rounds for p in r.players]
+    history = History.from_results(rounds)
+    draw = alla_greca(rounds, players, history, random.Random(1), round_no=2)
+    assert greca_unavoidable(len(rounds), max(r.size for r in rounds))
+    assert not greca_unavoidable(4, 4)
+    assert draw.criteria.repeat_opponents == 3  # the least possible
+    assert improving_swaps(draw, history, DEFAULT_PRIORITIES) == ()
+    history = History((*history.tables, PastTable(0, (P(11), P(23)))))
+    draw = alla_greca(rounds, players, history, random.Random(1), round_no=2)
+    assert draw.criteria.repeat_opponents == 4
+    swaps = improving_swaps(draw, history, DEFAULT_PRIORITIES)
+    assert swaps  # at least one swap lowers the repeats
+    best = swaps[0]
+    assert best.after.vector(DEFAULT_PRIORITIES) < draw.criteria.vector(DEFAULT_PRIORITIES)
+    swapped = swap_players(draw, best.a, best.b, history)
+    assert swapped.criteria == best.after
+    assert all(
+        x.after.vector(DEFAULT_PRIORITIES) <= y.after.vector(DEFAULT_PRIORITIES)
+        for x, y in itertools.pairwise(swaps)
+    )
+    four = _greca_round((4, 4, 4, 4))
+    fours = [p for r in four for p in r.players]
+    clean = alla_greca(four, fours, History.from_results(four), random.Random(1), round_no=2)
+    assert improving_swaps(clean, History.from_results(four), DEFAULT_PRIORITIES) == ()
 
 
 def test_RSK_TBL_2_alla_greca_needs_the_previous_field() -> None:
@@ -294,12 +357,13 @@ def test_RSK_TBL_2_zero_repeats_whenever_the_field_allows(
 def test_RSK_TBL_1_every_player_seated_once_at_a_legal_table(
     n: int, seed: int, policy: TablePolicy
 ) -> None:
-    """RSK-TBL-1: each player at exactly one table of 3..5, sizes per the policy."""
+    """RSK-TBL-1: each player at exactly one table of 3..5, sizes per the policy when it can
+    seat the field alone (else the other off size is mixed in)."""
     from torneo.risiko.rules.table_sizes import is_seatable
 
-    if not is_seatable(n, policy):
-        return
     draw = draw_tables(field(n), History(), random.Random(seed), round_no=1, policy=policy)
     _seated_once(draw, field(n))
-    assert {t.size for t in draw.tables} <= {4, policy.off_size}
+    assert {t.size for t in draw.tables} <= {3, 4, 5}
+    if is_seatable(n, policy):
+        assert {t.size for t in draw.tables} <= {4, policy.off_size}
     assert [t.number for t in draw.tables] == list(range(1, len(draw.tables) + 1))

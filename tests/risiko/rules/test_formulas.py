@@ -6,7 +6,8 @@ import pytest
 
 from tests.support.risiko_rules import P, alive, excluded, out, table
 from torneo.core.errors import TorneoError
-from torneo.risiko.rules.formulas import FORMULAS, ScoringRules, game_points
+from torneo.risiko.rules.formulas import FORMULAS, ScoringRules, formula_bounds, game_points
+from torneo.risiko.rules.results import ResultRules, TableResult
 
 OPEN = {5: Fraction(5, 4), 3: Fraction(3, 4)}
 
@@ -64,9 +65,9 @@ def test_RSK_PTS_2_master_worked_case() -> None:
         4: 0,
         5: 0,
     }
-    capped = table(alive(1, 86), alive(2, 50), alive(3, 33), out(4, 2), out(5, 1))
-    assert points("master", capped)[1] == Fraction("1.100")  # 1.108 capped
-    risiko = table(alive(1, 100), alive(2, 50), alive(3, 33))
+    capped = table(alive(1, 85), alive(2, 45), alive(3, 33), out(4, 2), out(5, 1))
+    assert points("master", capped)[1] == Fraction("1.100")  # 1.107 capped
+    risiko = table(alive(1, 100), alive(2, 45), alive(3, 33))
     assert points("master", risiko)[1] == Fraction("1.1")
 
 
@@ -129,3 +130,50 @@ def test_RSK_PTS_2_points_are_exact_fractions() -> None:
     for name in FORMULAS:
         assert all(type(v) is Fraction for v in points(name, FOUR).values()), name
     assert P(1) in game_points(FOUR, ScoringRules())
+
+
+def test_RSK_PTS_2_master_with_the_open_variant_keeps_the_cap_and_the_5_factor_once() -> None:
+    """RSK-PTS-2 master + Open: master already weighs tables of 5 by ×1.25; the Open variant
+    must not apply it a second time on top, nor lift the points over the 1.100 cap. Its factors
+    weigh the part master weighs, the table points: ×1.25 once at 5, ×0.75 at 3."""
+    five = table(alive(1, 61), alive(2, 50), alive(3, 33), out(4, 2), out(5, 1))
+    assert points("master", five, table_size_factors=OPEN) == points("master", five)
+    assert points("master", five, table_size_factors=OPEN)[1] == Fraction("1.077")
+    capped = table(alive(1, 85), alive(2, 45), alive(3, 33), out(4, 2), out(5, 1))
+    assert points("master", capped, table_size_factors=OPEN)[1] == Fraction("1.100")
+    risiko = table(alive(1, 100), alive(2, 40), alive(3, 30), out(4, 2), out(5, 1))
+    assert points("master", risiko, table_size_factors=OPEN)[1] == Fraction("1.100")
+    three = table(alive(1, 40), alive(2, 30), out(3, 1))
+    # 40 × 0.75 = 30 → 0.030 + 1; 30 × 0.75 = 22.5 → rounded up to 0.023.
+    assert points("master", three, table_size_factors=OPEN) == {
+        1: Fraction("1.030"),
+        2: Fraction("0.023"),
+        3: 0,
+    }
+    assert points("master", FOUR, table_size_factors=OPEN) == points("master", FOUR)
+
+
+@pytest.mark.parametrize("name", sorted(FORMULAS))
+def test_RSK_PTS_2_every_formula_is_checked_against_its_own_bounds(name: str) -> None:
+    """RSK-PTS-2: what a formula gives is checked against what it can give (bonus-50 0..150,
+    master 0..1.100, spartac 0..186, placement 0..13, times the Open factor): settings that push
+    it outside (a negative bonus, a cap above a RisiKo!) are refused, not scored."""
+    for result in (FOUR, table(alive(1, 100), alive(2, 45), alive(3, 33))):
+        rules = ScoringRules(formula=name)
+        low, high = formula_bounds(result, rules)
+        assert all(low <= v <= high for v in game_points(result, rules).values())
+    # A 200-point objective: a winner on 150 puts a second on 10 at 100 − 140 = −40.
+    wide = ResultRules(objective_max=200, board_total=400)
+    far = table(alive(1, 150), alive(2, 10), out(3, 1), rules=wide)
+    broken: dict[str, tuple[TableResult, dict[str, object]]] = {
+        "bonus-50": (FOUR, {"bonus_sole": -60}),
+        "master": (FOUR, {"master_table_factors": {4: Fraction(-1)}}),
+        "spartac": (far, {"results": wide}),
+        "placement": (FOUR, {"placement_eliminated": (-5, 1, 2, 3)}),
+    }
+    result, settings = broken[name]
+    with pytest.raises(TorneoError) as err:
+        points(name, result, **settings)
+    assert err.value.field == "points"
+    assert err.value.rule == "RSK-PTS-2"
+    assert "outside" in err.value.reason

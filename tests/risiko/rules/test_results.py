@@ -23,8 +23,9 @@ def test_RSK_PTS_1_winner_is_the_player_in_the_game_with_most_table_points() -> 
 
 
 def test_RSK_PTS_1_risiko_is_recorded_as_100_and_wins() -> None:
-    """RSK-PTS-1: completing the objective is 100."""
-    result = table(alive(1, 70), alive(2, 100), alive(3, 10), alive(4, 0))
+    """RSK-PTS-1: completing the objective is 100 (its territories are 86 of the board's 164, so
+    the others hold at most 78 between them)."""
+    result = table(alive(1, 60), alive(2, 100), alive(3, 10), alive(4, 0))
     assert result.winners == (P(2),)
     assert result.is_risiko(ResultRules())
 
@@ -131,3 +132,54 @@ def test_RSK_PTS_1_nobody_left_in_the_game_is_refused() -> None:
     refusal = check_table_result(TableResult(1, 1, (out(1, 3), out(2, 2), out(3, 1))))
     assert refusal is not None
     assert refusal.field == "seats"
+
+
+@pytest.mark.parametrize(
+    ("seats", "reason"),
+    [
+        # Four players each near the objective's maximum: 85 + 80 + 0 + 0 = 165 > 164.
+        ((alive(1, 85), alive(2, 80), out(3, 2), out(4, 1)), "165 table points in all"),
+        ((alive(1, 60), alive(2, 50), alive(3, 40), alive(4, 20)), "170 table points in all"),
+    ],
+)
+def test_RSK_PTS_1_a_table_total_above_the_boards_164_is_refused(
+    seats: tuple[SeatResult, ...], reason: str
+) -> None:
+    """RSK-PTS-1: a territory is held by one player and counts its neighbours once: the whole
+    board is worth 164, so a table's points cannot add up to more."""
+    refusal = check_table_result(TableResult(1, 1, seats))
+    assert refusal is not None
+    assert refusal.field == "table_points"
+    assert reason in refusal.text
+    assert "above the board's 164" in refusal.text
+    assert refusal.rule == "RSK-PTS-1"
+
+
+def test_RSK_PTS_1_others_above_78_beside_a_risiko_are_refused() -> None:
+    """RSK-PTS-1: a completed objective holds 86 of the board's 164: the others hold at most 78
+    between them (the RisiKo! counts 86 of the board, though it is recorded as 100)."""
+    for seats in (
+        (alive(1, 100), alive(2, 79), out(3, 2), out(4, 1)),
+        (alive(1, 100), alive(2, 50), alive(3, 29)),
+    ):
+        refusal = check_table_result(TableResult(1, 1, seats))
+        assert refusal is not None
+        assert refusal.field == "table_points"
+        assert "at most 78" in refusal.text
+    assert (
+        check_table_result(TableResult(1, 1, (alive(1, 100), alive(2, 50), alive(3, 28)))) is None
+    )
+
+
+def test_RSK_PTS_1_86_without_risiko_is_refused() -> None:
+    """RSK-PTS-1: 86 is the whole objective: a player holding it has completed RisiKo!, which is
+    recorded as 100 when declared, and as an exclusion when not (RSK-OUT-1)."""
+    for status in (SeatStatus.SURVIVED, SeatStatus.WITHDRAWN):
+        seats = (SeatResult(P(1), 86, status), alive(2, 40), alive(3, 30))
+        refusal = check_table_result(TableResult(1, 1, seats))
+        assert refusal is not None
+        assert refusal.field == "table_points"
+        assert "the whole objective" in refusal.text
+        assert refusal.accepted_message is not None
+        assert "100 for a declared RisiKo!" in refusal.accepted_message.english()
+    assert check_table_result(TableResult(1, 1, (alive(1, 85), alive(2, 40), alive(3, 30)))) is None

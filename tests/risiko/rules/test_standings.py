@@ -2,10 +2,20 @@
 
 from fractions import Fraction
 
+import pytest
+
 from tests.support.risiko_rules import P, alive, out, table
+from torneo.core.errors import TorneoError
 from torneo.risiko.rules.formulas import ScoringRules
 from torneo.risiko.rules.results import SeatResult, SeatStatus
-from torneo.risiko.rules.standings import Stage, Standing, final_ranking, standings
+from torneo.risiko.rules.standings import (
+    Stage,
+    Standing,
+    final_ranking,
+    standings,
+    title_roll,
+    title_tie,
+)
 
 BONUS = ScoringRules("bonus-50")
 
@@ -105,3 +115,52 @@ def test_RSK_TBL_2_final_ranking_final_table_then_semifinals_then_qualifying() -
     assert [int(p.player) for p in ranking[10:]] == [10, 8]
     assert [p.position for p in ranking] == list(range(1, 13))
     assert ranking[-1].stage is Stage.QUALIFYING
+
+
+def _qualifying_for_final() -> tuple[Standing, ...]:
+    """Players 1, 5 and 9 won their tables on 50; 2 and 6 were second on 40 (equal on all)."""
+    return standings(
+        [
+            table(alive(1, 50), alive(2, 40), alive(3, 30), alive(4, 20), number=1),
+            table(alive(5, 50), alive(6, 40), alive(7, 30), alive(8, 20), number=2),
+            table(alive(9, 60), alive(10, 40), alive(11, 30), alive(12, 20), number=3),
+        ],
+        BONUS,
+    )
+
+
+def test_RSK_TIE_1_one_champion_co_winners_of_the_final_by_the_regulations_order() -> None:
+    """RSK-TIE-1: co-winners of the final table used to share the title. The regulation's order
+    (the ranking: total, wins, best game, …) decides: 9 (110 in qualifying) is champion over 1."""
+    qualifying = _qualifying_for_final()
+    final = table(alive(1, 40), alive(9, 40), alive(2, 20), alive(5, 10), round_no=2)
+    ranking = final_ranking(qualifying, (), final)
+    assert [(int(p.player), p.position) for p in ranking[:4]] == [(9, 1), (1, 2), (2, 3), (5, 4)]
+    assert title_tie(qualifying, final) == ()
+    # A setting lets an event share its titles.
+    shared = final_ranking(qualifying, (), final, shared_titles=True)
+    assert [(int(p.player), p.position) for p in shared[:2]] == [(9, 1), (1, 1)]
+
+
+def test_RSK_TIE_1_one_champion_still_tied_falls_to_the_referees_roll() -> None:
+    """RSK-TIE-1: co-winners equal on the whole ranking (1 and 5: 100 each, one win, the same
+    games) roll the dice before the referee; the highest roll is champion, equal rolls again."""
+    qualifying = _qualifying_for_final()
+    final = table(alive(1, 40), alive(5, 40), alive(9, 20), alive(2, 10), round_no=2)
+    assert title_tie(qualifying, final) == (P(1), P(5))
+    undecided = final_ranking(qualifying, (), final)
+    assert [p.position for p in undecided[:2]] == [1, 1]
+    roll = title_roll({P(1): 6, P(5): 9}, title_tie(qualifying, final))
+    assert roll == (P(5), P(1))
+    ranking = final_ranking(qualifying, (), final, roll=roll)
+    assert [(int(p.player), p.position) for p in ranking[:3]] == [(5, 1), (1, 2), (9, 3)]
+    for totals, field in (
+        ({P(1): 7, P(5): 7}, "rolls"),
+        ({P(1): 7}, "rolls"),
+        ({P(1): 7, P(5): 8, P(9): 3}, "rolls"),
+        ({P(1): 1, P(5): 8}, "rolls"),
+    ):
+        with pytest.raises(TorneoError) as err:
+            title_roll(totals, (P(1), P(5)))
+        assert err.value.field == field
+        assert err.value.rule == "RSK-TIE-1"

@@ -3,7 +3,13 @@
 import pytest
 
 from torneo.core.errors import TorneoError
-from torneo.risiko.rules.table_sizes import TablePolicy, can_seat, seatable_counts, table_sizes
+from torneo.risiko.rules.table_sizes import (
+    TablePolicy,
+    can_seat,
+    is_seatable,
+    seatable_counts,
+    table_sizes,
+)
 
 FIVES = TablePolicy.FOURS_THEN_FIVES
 THREES = TablePolicy.FOURS_THEN_THREES
@@ -43,24 +49,45 @@ def test_RSK_TBL_2_fewest_off_size_tables(
     assert sum(sizes) == n
 
 
-@pytest.mark.parametrize(("n", "other_works"), [(6, True), (7, True), (11, True), (2, False)])
-def test_RSK_TBL_2_unseatable_field_is_refused_with_the_reason(n: int, other_works: bool) -> None:
-    """RSK-TBL-2: refused naming the policy, the nearest fields and whether 3s would do."""
-    refusal = can_seat(n, FIVES)
-    assert refusal is not None
-    assert refusal.field == "players"
-    assert refusal.rule == "RSK-TBL-2"
-    assert f"{n} players cannot be seated at tables of 4 and 5" in refusal.text
-    assert ("tables of 4 and 3 seat it" in refusal.text) is other_works
-    with pytest.raises(TorneoError):
-        table_sizes(n, FIVES)
+@pytest.mark.parametrize(
+    ("n", "policy", "sizes"),
+    [
+        (11, FIVES, (4, 4, 3)),
+        (7, FIVES, (4, 3)),
+        (6, FIVES, (3, 3)),
+        (3, FIVES, (3,)),
+        (5, THREES, (5,)),
+    ],
+)
+def test_RSK_TBL_1_any_field_of_3_or_more_is_seated_mixing_3_4_5(
+    n: int, policy: TablePolicy, sizes: tuple[int, ...]
+) -> None:
+    """RSK-TBL-1: a table seats 3 to 5, so every field of 3 or more can play. These fields used
+    to be refused because the policy alone cannot seat them; the other off size is mixed in, as
+    few tables of it as possible."""
+    assert can_seat(n, policy) is None
+    assert table_sizes(n, policy) == sizes
 
 
-def test_RSK_TBL_2_refusal_names_the_nearest_seatable_fields() -> None:
-    """RSK-TBL-2: 11 players at 4+5: 10 or 12 would do."""
-    refusal = can_seat(11, FIVES)
-    assert refusal is not None
-    assert str(refusal.accepted_message) == "a field of 10 or 12 players with tables of 4 and 5"
-    five = can_seat(5, THREES)
-    assert five is not None
-    assert str(five.accepted_message) == "a field of 4 or 6 players with tables of 4 and 3"
+def test_RSK_TBL_1_every_field_from_3_seats_at_legal_tables() -> None:
+    """RSK-TBL-1: 3..5 at every table, the policy's sizes whenever they can do it alone."""
+    for policy in TablePolicy:
+        for n in range(3, 120):
+            sizes = table_sizes(n, policy)
+            assert sum(sizes) == n
+            assert all(3 <= s <= 5 for s in sizes)
+            if is_seatable(n, policy):
+                assert set(sizes) <= {4, policy.off_size}
+
+
+def test_RSK_TBL_1_fewer_than_3_players_are_refused() -> None:
+    """RSK-TBL-1: nobody to seat, or fewer than one table."""
+    for n in (0, 1, 2):
+        refusal = can_seat(n, FIVES)
+        assert refusal is not None
+        assert refusal.field == "players"
+        assert refusal.rule == "RSK-TBL-1"
+        assert refusal.accepted_message is not None
+        assert str(refusal.accepted_message) == "at least 3 players"
+        with pytest.raises(TorneoError):
+            table_sizes(n, FIVES)

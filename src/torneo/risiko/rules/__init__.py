@@ -15,15 +15,17 @@ One module per concept:
 - :mod:`.season` the season across tournaments;
 - :mod:`.settings` the preset's ``[risiko]`` section read into the types above.
 
-A worked example (RSK-TBL-2, RSK-PTS-1, RSK-PTS-2). With tables of 4 and 5, thirteen players
-sit at 4 + 4 + 5; eleven cannot be seated (11 = 4a + 5b has no answer), so the draw is refused
-and the reason says what would work:
+A worked example (RSK-TBL-1, RSK-TBL-2, RSK-PTS-1, RSK-PTS-2). With tables of 4 and 5,
+thirteen players sit at 4 + 4 + 5; eleven have no answer in 4a + 5b, so a table of 3 is mixed
+in (a table seats 3 to 5); only fewer than 3 players are refused:
 
 >>> from torneo.risiko.rules import TablePolicy, can_seat, table_sizes
 >>> table_sizes(13, TablePolicy.FOURS_THEN_FIVES)
 (4, 4, 5)
->>> can_seat(11, TablePolicy.FOURS_THEN_FIVES).text
-'11 players cannot be seated at tables of 4 and 5; tables of 4 and 3 seat it [RSK-TBL-2]'
+>>> table_sizes(11, TablePolicy.FOURS_THEN_FIVES)
+(4, 4, 3)
+>>> can_seat(2, TablePolicy.FOURS_THEN_FIVES).text
+'2 players cannot be seated: a table seats 3 to 5 [RSK-TBL-1]'
 
 At a table of four the referee enters the table points; the sole player with the most wins,
 and "bonus 50" gives them their table points plus 50 (the others keep their table points):

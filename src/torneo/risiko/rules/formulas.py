@@ -15,6 +15,12 @@ Decisions where the clubs' practice is silent:
   exclusion (eliminated first, RSK-OUT-1) is always worth 0 whatever happens after it.
 - Master's ×1.25 at tables of 5 multiplies the table-point part (table points / 1000), which is
   then rounded *up* to thousandths; the total is capped at 1.100, the value of a RisiKo!.
+- Master with the Open variant: master already weighs the tables of 5, so the Open factors take
+  the place of master's own (×1.25 once at 5, ×0.75 at 3) and weigh the same part, the table
+  points; the +1 and the 1.100 cap stay. The other formulas take the Open factor on the whole.
+- Every formula's output is checked against its own bounds (:func:`formula_bounds`: bonus-50
+  0..RisiKo! + 50, master 0..1.100, spartac 0..100 + 86, placement 0..12 + RisiKo!/100, times the
+  Open factor): settings that would score outside them are refused, never scored.
 """
 
 from __future__ import annotations
@@ -77,9 +83,16 @@ def _ceil_thousandths(value: Fraction) -> Fraction:
     return Fraction(math.ceil(value * 1000), 1000)
 
 
+def _master_factor(size: int, rules: ScoringRules) -> Fraction:
+    """RSK-PTS-2: master's table-size factor, or the Open variant's in its place (never both)."""
+    if rules.table_size_factors:
+        return rules.table_size_factors.get(size, Fraction(1))
+    return rules.master_table_factors.get(size, Fraction(1))
+
+
 def master(result: TableResult, rules: ScoringRules) -> Points:
     """RSK-PTS-2 master: table points / 1000, +1 for the winner, ×1.25 at 5, cap 1.100."""
-    factor = rules.master_table_factors.get(result.size, Fraction(1))
+    factor = _master_factor(result.size, rules)
     share = _winner_share(result, Fraction(1), Fraction(1, 2))
     risiko = rules.results.risiko_points
     points: Points = {}
@@ -145,6 +158,56 @@ FORMULAS: Mapping[str, ScoringFormula] = MappingProxyType(
 )
 
 
+# Formulas that weigh the table size themselves (the Open factor is not applied again after).
+_OWN_SIZE_FACTOR = frozenset({"master"})
+
+
+def _bounds_before_factor(result: TableResult, rules: ScoringRules) -> tuple[Fraction, Fraction]:
+    risiko = rules.results.risiko_points
+    if rules.formula == "bonus-50":
+        return Fraction(0), Fraction(risiko + rules.bonus_sole)
+    if rules.formula == "master":
+        return Fraction(0), rules.master_cap
+    if rules.formula == "spartac":
+        return Fraction(0), Fraction(100 + rules.results.objective_max)
+    best = max(rules.placement_survivors, default=0)
+    return Fraction(0), best + Fraction(risiko, 100)
+
+
+def formula_bounds(result: TableResult, rules: ScoringRules) -> tuple[Fraction, Fraction]:
+    """RSK-PTS-2: the least and the most a player can score at this table by the formula."""
+    formula(rules.formula)
+    low, high = _bounds_before_factor(result, rules)
+    if rules.formula in _OWN_SIZE_FACTOR:
+        return low, high
+    factor = rules.table_size_factors.get(result.size, Fraction(1))
+    return low * factor, high * factor
+
+
+def _check_bounds(result: TableResult, rules: ScoringRules, points: Points) -> None:
+    low, high = formula_bounds(result, rules)
+    for player, value in points.items():
+        if not low <= value <= high:
+            raise TorneoError(
+                "points",
+                N_(
+                    "%(formula)s gives player %(player)s %(value)s points at table %(table)s "
+                    "of round %(round)s, outside its %(low)s..%(high)s"
+                ),
+                N_("the formula's settings as the regulation gives them"),
+                params={
+                    "formula": rules.formula,
+                    "player": player,
+                    "value": str(value),
+                    "table": result.table,
+                    "round": result.round_no,
+                    "low": str(low),
+                    "high": str(high),
+                },
+                rule="RSK-PTS-2",
+            )
+
+
 def formula(name: str) -> ScoringFormula:
     try:
         return FORMULAS[name]
@@ -158,7 +221,8 @@ def formula(name: str) -> ScoringFormula:
 
 
 def game_points(result: TableResult, rules: ScoringRules) -> Points:
-    """Tournament points of one recorded game: the formula, then the Open table-size factor."""
+    """Tournament points of one recorded game: the formula, then the Open table-size factor
+    (master weighs the size itself), checked against the formula's bounds."""
     if not result.winners:
         raise TorneoError(
             "winners",
@@ -168,6 +232,7 @@ def game_points(result: TableResult, rules: ScoringRules) -> Points:
         )
     points = formula(rules.formula)(result, rules)
     factor = rules.table_size_factors.get(result.size, Fraction(1))
-    if factor != 1:
+    if factor != 1 and rules.formula not in _OWN_SIZE_FACTOR:
         points = {player: value * factor for player, value in points.items()}
+    _check_bounds(result, rules, points)
     return points

@@ -5,6 +5,12 @@ t + k − 1 (counting around: after the last table comes table 1). With tables o
 receives four players again; a table of 5 (or 3) passes its extra (or missing) seat on with its
 5th place, so the sizes stay within the policy.
 
+Only the winner stays: with fewer tables than places (3 tables of 4, 4 tables with a 5), t + k − 1
+would come back around to table t, so the moves count the *other* tables only: the k-th (k ≥ 2)
+moves 1 + (k − 2) mod (T − 1) tables on. Fewer tables than seats at a table cannot avoid repeated
+opponents (a table gathers players from fewer tables than it has seats): the draw counts them and
+:func:`torneo.risiko.rules.swap_advice.improving_swaps` offers the swaps that lower them.
+
 Decisions where the rules are silent: players sharing a place (co-winners, equal table points)
 move in their turn order at that table; the field must be the previous round's, because a
 player who left would leave a table short — the organizer then uses a random draw. The new
@@ -62,5 +68,18 @@ def alla_greca(
     for i, result in enumerate(ordered):
         finish = [p for group in result.finishing_groups() for p in group]
         for place, player in enumerate(finish):
-            seatings[(i + place) % count].append(player)
+            seatings[(i + greca_move(place, count)) % count].append(player)
     return seat_tables(seatings, history, rng, round_no, DrawMethod.GRECA)
+
+
+def greca_move(place: int, tables: int) -> int:
+    """RSK-TBL-2: how many tables on the player of ``place`` (0 = the winner) moves: the winner
+    stays, the others move 1, 2, … around the *other* tables, never back to their own."""
+    if place == 0 or tables < 2:
+        return 0
+    return 1 + (place - 1) % (tables - 1)
+
+
+def greca_unavoidable(tables: int, largest: int) -> bool:
+    """Fewer tables than seats at the largest: some table gathers two players of one table."""
+    return tables < largest

@@ -14,6 +14,12 @@ Decisions where the regulation is silent (written here so the referee console ca
   by its table points (if the neutral territories are all conquered later the referee records the
   seat as eliminated instead). A withdrawal that rejects a ruling is an expulsion: the seat ranks
   like an exclusion and the player leaves the tournament (see :mod:`.standings`).
+- RSK-PTS-1 bounds: a territory is held by one player and counts its neighbours once, so a
+  table's points add up to at most the board's 164; a completed objective holds 86 of it (a
+  RisiKo! is recorded as 100, and counts 86 of the board), so the others hold at most 78
+  between them. Holding 86 *is* completing the objective: 86 without RisiKo! is refused (100
+  when it was declared; an undeclared one is an exclusion, RSK-OUT-1). A table where nobody in
+  the game holds a point is refused as nothing entered.
 - Co-winners are the players in the game tied on the most table points. When the event forces a
   sole winner the referee breaks the tie at the table (by the regulation's criterion) and names
   the winner; otherwise the winners are exactly the tied players.
@@ -34,6 +40,7 @@ from torneo.risiko.rules.wording import numbers
 
 OBJECTIVE_MAX = 86  # RSK-PTS-1: every tournament objective is worth 86 in all
 RISIKO_POINTS = 100  # RSK-PTS-1: completing the objective is recorded as 100
+BOARD_TOTAL = 164  # RSK-PTS-1: every territory's neighbours, over the whole board
 
 
 class SeatStatus(StrEnum):
@@ -67,6 +74,7 @@ class ResultRules:
     objective_max: int = OBJECTIVE_MAX
     risiko_points: int = RISIKO_POINTS
     sole_winner: bool = False  # the event forces one winner per table
+    board_total: int = BOARD_TOTAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +133,7 @@ class TableResult:
 
 # What a seat's table points may be (RSK-PTS-1); filled by ``_points_params``.
 _ACCEPTED_POINTS = N_(
-    "0..%(max)s table points (the objective's territories), %(risiko)s for RisiKo!"
+    "0..%(below)s table points (the objective's territories), %(risiko)s for RisiKo!"
 )
 
 
@@ -138,6 +146,7 @@ def _points_params(s: SeatResult, rules: ResultRules) -> dict[str, object]:
         "status": Term(s.status.value),
         "order": s.eliminated,
         "max": rules.objective_max,
+        "below": rules.objective_max - 1,  # the whole objective is RisiKo!
         "risiko": rules.risiko_points,
     }
 
@@ -176,7 +185,59 @@ def check_table_result(result: TableResult, rules: ResultRules = ResultRules()) 
             "RSK-PTS-1",
             params={"table": result.table},
         )
+    refusal = _check_board(result, rules)
+    if refusal is not None:
+        return refusal
+    if not any(s.table_points for s in in_game):
+        return Refusal(
+            "table_points",
+            N_("nobody in the game at table %(table)s holds a table point: nothing entered"),
+            N_("the table points of the players still in the game"),
+            "RSK-PTS-1",
+            params={"table": result.table},
+        )
     return _check_winners(result, in_game, rules)
+
+
+def _check_board(result: TableResult, rules: ResultRules) -> Refusal | None:
+    """RSK-PTS-1: a territory is held by one player and counts its neighbours once, so a table's
+    points add up to at most the board's 164; a RisiKo! holds the whole objective (86 of the
+    board, though recorded as 100), so the others hold at most 164 − 86 = 78 between them."""
+    risiko = next((s for s in result.seats if s.table_points == rules.risiko_points), None)
+    on_board = sum(rules.objective_max if s is risiko else s.table_points for s in result.seats)
+    if on_board <= rules.board_total:
+        return None
+    params: dict[str, object] = {
+        "table": result.table,
+        "total": on_board,
+        "board": rules.board_total,
+        "others": on_board - rules.objective_max,
+        "most": rules.board_total - rules.objective_max,
+        "player": risiko.player if risiko is not None else None,
+        "max": rules.objective_max,
+    }
+    if risiko is not None:
+        return Refusal(
+            "table_points",
+            N_(
+                "player %(player)s completed the objective (%(max)s of the board): the others "
+                "at table %(table)s hold at most %(most)s table points between them, not "
+                "%(others)s"
+            ),
+            N_("at most %(most)s table points for the other players together"),
+            "RSK-PTS-1",
+            params,
+        )
+    return Refusal(
+        "table_points",
+        N_(
+            "%(total)s table points in all at table %(table)s, above the board's %(board)s "
+            "(each territory counts for one player only)"
+        ),
+        N_("at most %(board)s table points at a table"),
+        "RSK-PTS-1",
+        params,
+    )
 
 
 def _check_seat(s: SeatResult, rules: ResultRules) -> Refusal | None:
@@ -197,6 +258,20 @@ def _check_seat(s: SeatResult, rules: ResultRules) -> Refusal | None:
                 "of %(max)s"
             ),
             _ACCEPTED_POINTS,
+            "RSK-PTS-1",
+            params,
+        )
+    if points == rules.objective_max:
+        return Refusal(
+            "table_points",
+            N_(
+                "player %(player)s has %(points)s table points, the whole objective: that is "
+                "RisiKo!"
+            ),
+            N_(
+                "%(risiko)s for a declared RisiKo!; an undeclared one is an exclusion "
+                "(RSK-OUT-1); otherwise less than %(max)s"
+            ),
             "RSK-PTS-1",
             params,
         )

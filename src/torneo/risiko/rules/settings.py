@@ -37,7 +37,7 @@ class RisikoSettings:
     def result_rules(self) -> ResultRules:
         """RSK-PTS-1: the objective's cap, the points of a RisiKo!, whether one player wins."""
         s = self.section.scoring
-        return ResultRules(s.objective_max, s.risiko_points, s.sole_winner)
+        return ResultRules(s.objective_max, s.risiko_points, s.sole_winner, s.board_total)
 
     def scoring_rules(self) -> ScoringRules:
         """RSK-PTS-2 / RSK-TIE-1: the formula and its factors, discards and bonuses."""

@@ -15,21 +15,29 @@ Decisions where the rules are silent:
   finishing order, then the semifinalists by their place at their semifinal table (a table's 2nd
   before any 3rd), then everyone else by the qualifying ranking; inside each step the qualifying
   ranking breaks ties.
+- One champion: players sharing a place at the final table (co-winners tied on table points) are
+  ordered by the regulation's order, the qualifying ranking (RSK-TIE-1: total, wins, best game,
+  …); players equal on all of it too roll two dice before the referee, the highest roll first
+  (:func:`title_roll`; equal rolls roll again). Until the roll is recorded they share the place,
+  and a title shared that way stops the tournament from closing. An event may instead share its
+  titles (``shared_titles``): co-winners of the final table are then all champions.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
 from torneo.engines.ranking import competition_ranks
 from torneo.risiko.rules.formulas import ScoringRules, game_points
 from torneo.risiko.rules.results import SeatStatus, TableResult
+from torneo.risiko.rules.wording import numbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,19 +152,38 @@ class FinalPlace:
     stage: Stage  # the furthest stage the player reached
 
 
+def _final_key(
+    player: PlayerId,
+    place: int,
+    qualifying: Mapping[PlayerId, int],
+    roll: Sequence[PlayerId],
+) -> tuple[int, ...]:
+    """RSK-TIE-1 at the final table: its place, then the qualifying ranking, then the roll."""
+    rolled = roll.index(player) if player in roll else len(roll)
+    return (0, place, qualifying.get(player, len(qualifying) + 1), rolled)
+
+
 def final_ranking(
     qualifying: Sequence[Standing],
     semifinals: Sequence[TableResult] = (),
     final: TableResult | None = None,
+    *,
+    roll: Sequence[PlayerId] = (),
+    shared_titles: bool = False,
 ) -> tuple[FinalPlace, ...]:
-    """The event's final ranking: final table, then semifinalists, then the qualifying order."""
+    """The event's final ranking: final table, then semifinalists, then the qualifying order.
+
+    ``roll`` is the referee's roll between players still tied at the final table, best first.
+    """
     order = {s.player: i for i, s in enumerate(qualifying)}
+    position = {s.player: s.position or len(order) + 1 for s in qualifying}
     last = len(order)
-    rows: list[tuple[tuple[int, int], FinalPlace]] = []
+    rows: list[tuple[tuple[int, ...], FinalPlace]] = []
     placed: set[PlayerId] = set()
     if final is not None:
         for player, place in final.positions().items():
-            rows.append(((0, place), FinalPlace(0, player, Stage.FINAL)))
+            key = (0, place) if shared_titles else _final_key(player, place, position, roll)
+            rows.append((key, FinalPlace(0, player, Stage.FINAL)))
             placed.add(player)
     for semi in semifinals:
         for player, place in semi.positions().items():
@@ -167,10 +194,51 @@ def final_ranking(
         if s.player not in placed and s.position is not None:
             rows.append(((2, 0), FinalPlace(0, s.player, Stage.QUALIFYING)))
     rows.sort(key=lambda r: (r[0], order.get(r[1].player, last), r[1].player))
-    # Co-winners of the final table share first place; every other step is strict.
+    # Players still tied at the final table share the place; every other step is strict.
     keys = [k if k[0] == 0 else (k[0], k[1], i) for i, (k, _) in enumerate(rows)]
     places = competition_ranks(keys)
     return tuple(
         FinalPlace(place, row.player, row.stage)
         for place, (_, row) in zip(places, rows, strict=True)
     )
+
+
+def title_tie(qualifying: Sequence[Standing], final: TableResult) -> tuple[PlayerId, ...]:
+    """RSK-TIE-1: the players still sharing first place at the final table after the
+    regulation's order (the qualifying ranking): the ones who must roll; empty when decided."""
+    ranking = final_ranking(qualifying, (), final)
+    first = tuple(p.player for p in ranking if p.position == 1 and p.stage is Stage.FINAL)
+    return tuple(sorted(first)) if len(first) > 1 else ()
+
+
+def title_roll(totals: Mapping[PlayerId, int], tied: Sequence[PlayerId]) -> tuple[PlayerId, ...]:
+    """RSK-TIE-1: the referee's roll between the players tied for the title (two dice each):
+    the players best first; every tied player rolls once, and equal rolls must roll again."""
+    params: dict[str, object] = {"tied": numbers(sorted(tied)), "min": 2, "max": 12}
+    accepted = N_("one roll of two dice (%(min)s to %(max)s) for each of %(tied)s, all different")
+    if set(totals) != set(tied):
+        raise TorneoError(
+            "rolls",
+            N_("the roll for the title is between %(tied)s"),
+            accepted,
+            params=params,
+            rule="RSK-TIE-1",
+        )
+    bad = [t for t in totals.values() if not 2 <= t <= 12]
+    if bad:
+        raise TorneoError(
+            "rolls",
+            N_("%(total)s is not a roll of two dice"),
+            accepted,
+            params={**params, "total": bad[0]},
+            rule="RSK-TIE-1",
+        )
+    if len(set(totals.values())) != len(totals):
+        raise TorneoError(
+            "rolls",
+            N_("equal rolls for the title: those players roll again"),
+            accepted,
+            params=params,
+            rule="RSK-TIE-1",
+        )
+    return tuple(sorted(totals, key=lambda p: -totals[p]))

@@ -5,9 +5,15 @@ left over by tables of 4: seat them as tables of 5 or as tables of 3. With eithe
 draw uses as few off-size tables as possible, so the field is seated as ``4a + 5b`` (or
 ``4a + 3b``) with ``b`` the least possible.
 
-Which field sizes can be seated (Frobenius: every n from the largest gap + 1 on works):
+Which field sizes the policy alone seats (Frobenius: every n from the largest gap + 1 on works):
 - tables of 4 and 5: every n except 1, 2, 3, 6, 7 and 11;
 - tables of 4 and 3: every n except 1, 2 and 5.
+
+RSK-TBL-1: any field of 3 or more can still be seated, since a table seats 3 to 5. When the
+policy alone cannot (11 at tables of 4 and 5, 5 at tables of 4 and 3), the draw mixes in the
+other off size: as few tables of it as possible, then as few of the policy's off size (11 sits
+at 4 + 4 + 3, 7 at 4 + 3, 6 at 3 + 3, 3 at one table of 3; 5 at one table of 5). Only fewer than
+3 players are refused.
 """
 
 from __future__ import annotations
@@ -31,71 +37,60 @@ class TablePolicy(StrEnum):
         return 5 if self is TablePolicy.FOURS_THEN_FIVES else 3
 
     @property
+    def other_size(self) -> int:
+        """The off size the policy does not choose, mixed in only when it must be."""
+        return 3 if self is TablePolicy.FOURS_THEN_FIVES else 5
+
+    @property
     def label(self) -> Message:
         """ "tables of 4 and 5" as a message, so a refusal naming it is translated."""
         return Message(N_("tables of 4 and %(off)s"), {"off": self.off_size})
 
 
-def _off_tables(n: int, policy: TablePolicy) -> int | None:
-    """Least number of off-size tables seating ``n``; None when ``n`` cannot be seated."""
+def _off_tables(n: int, off: int, *, other: int | None = None) -> tuple[int, int] | None:
+    """(tables of ``other``, tables of ``off``), fewest of ``other`` then of ``off``, seating
+    ``n`` with tables of 4 for the rest; None when it cannot be done."""
     if n <= 0:
         return None
-    off = policy.off_size
-    for b in range(STANDARD_TABLE):  # b ≡ the residue that off-size tables must absorb (mod 4)
-        if (n - b * off) >= 0 and (n - b * off) % STANDARD_TABLE == 0:
-            return b
+    for c in range(STANDARD_TABLE if other is not None else 1):
+        rest = n - c * (other or 0)
+        for b in range(STANDARD_TABLE):  # b ≡ the residue off-size tables absorb (mod 4)
+            if rest - b * off >= 0 and (rest - b * off) % STANDARD_TABLE == 0:
+                return c, b
     return None
 
 
 def is_seatable(n: int, policy: TablePolicy) -> bool:
-    return _off_tables(n, policy) is not None
+    """Whether the policy alone (tables of 4 and its off size) seats ``n``."""
+    return _off_tables(n, policy.off_size) is not None
 
 
 def seatable_counts(policy: TablePolicy, up_to: int) -> list[int]:
-    """Every field size from 1 to ``up_to`` the policy can seat."""
+    """Every field size from 1 to ``up_to`` the policy alone can seat."""
     return [n for n in range(1, up_to + 1) if is_seatable(n, policy)]
 
 
 def can_seat(n: int, policy: TablePolicy) -> Refusal | None:
-    """RSK-TBL-2: refuse a field the policy cannot seat, naming the nearest sizes that work."""
-    if is_seatable(n, policy):
+    """RSK-TBL-1: refuse a field too small for one table (any 3 or more can be seated)."""
+    if n >= MIN_TABLE:
         return None
-    if n <= 0:
-        return Refusal(
-            "players",
-            N_("%(n)s players: there is nobody to seat"),
-            N_("at least 3 players"),
-            params={"n": n},
-        )
-    below = next((m for m in range(n - 1, 0, -1) if is_seatable(m, policy)), None)
-    above = next(m for m in range(n + 1, n + 13) if is_seatable(m, policy))
-    nearest = Message(N_("%(below)s or %(above)s"), {"below": below, "above": above})
-    other = next(p for p in TablePolicy if p is not policy)
-    reason = (
-        N_("%(n)s players cannot be seated at %(policy)s; %(other)s seat it")
-        if is_seatable(n, other)
-        else N_("%(n)s players cannot be seated at %(policy)s")
-    )
     return Refusal(
         "players",
-        reason,
-        N_("a field of %(nearest)s players with %(policy)s"),
-        "RSK-TBL-2",
-        params={
-            "n": n,
-            "policy": policy.label,
-            "other": other.label,
-            "nearest": nearest if below else above,
-        },
+        N_("%(n)s players cannot be seated: a table seats %(min)s to %(max)s"),
+        N_("at least %(min)s players"),
+        "RSK-TBL-1",
+        params={"n": n, "min": MIN_TABLE, "max": MAX_TABLE, "policy": policy.label},
     )
 
 
 def table_sizes(n: int, policy: TablePolicy) -> tuple[int, ...]:
-    """The sizes of the tables for ``n`` players: the tables of 4 first, the off-size ones last."""
-    b = _off_tables(n, policy)
-    if b is None:
-        refusal = can_seat(n, policy)
-        assert refusal is not None
+    """The sizes of the tables for ``n`` players: the tables of 4 first, then the policy's off
+    size, then (only when the policy alone cannot seat ``n``) the other off size."""
+    refusal = can_seat(n, policy)
+    if refusal is not None:
         raise refusal.raise_as()
-    a = (n - b * policy.off_size) // STANDARD_TABLE
-    return (STANDARD_TABLE,) * a + (policy.off_size,) * b
+    found = _off_tables(n, policy.off_size, other=policy.other_size)
+    assert found is not None  # every n ≥ 3 is 4a + 3b + 5c
+    c, b = found
+    a = (n - b * policy.off_size - c * policy.other_size) // STANDARD_TABLE
+    return (STANDARD_TABLE,) * a + (policy.off_size,) * b + (policy.other_size,) * c
