@@ -12,12 +12,14 @@ from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
     MetaData,
     String,
     Text,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 
@@ -56,6 +58,10 @@ class User(Versioned, Base):
     role: Mapped[str] = mapped_column(String(20))  # organizer | judge | player
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), default=None)
     created_at: Mapped[datetime]
+    # torneo.platform.sessions: a session cookie carries the generation it was made in; bumping
+    # it (log out, new password, disabled) ends every session of the account on every worker.
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Player(Versioned, Base):
