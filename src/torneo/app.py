@@ -30,7 +30,7 @@ from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.uow import Store
 from torneo.platform.web import auth, live, problems
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
-from torneo.platform.web.ratelimit import LoginThrottle, limiter_for, refuse_login_page
+from torneo.platform.web.ratelimit import LoginGuard, limiter_for, retry_after_header
 from torneo.platform.web.settings import WebSettings
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
@@ -50,9 +50,13 @@ def _is_api(request: Request) -> bool:
 
 async def _torneo_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, TorneoError)
+    headers = retry_after_header(exc)  # 429 and 503 say when to come back
     if _is_api(request):
-        return problems.from_torneo_error(exc, request.url.path)
-    return render(request, "error.html", {"error": exc, "status": exc.status}, status=exc.status)
+        response = problems.from_torneo_error(exc, request.url.path)
+        response.headers.update(headers)
+        return response
+    context = {"error": exc, "status": exc.status}
+    return render(request, "error.html", context, status=exc.status, headers=headers)
 
 
 async def _validation_error(request: Request, exc: Exception) -> Response:
@@ -125,6 +129,9 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.state.settings = settings
     app.state.read_cache = ReadCache()
     app.state.rate_limiter = limiter_for(settings.redis_url)  # shared by workers with Redis
+    app.state.login_guard = LoginGuard(
+        app.state.rate_limiter, limit=settings.login_failures, window=settings.login_window
+    )
 
     app.add_exception_handler(TorneoError, _torneo_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -153,13 +160,6 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     static = str(resources.files("torneo.platform.web") / "static")
     app.mount("/static", StaticFiles(directory=static), name="static")
 
-    app.add_middleware(  # inside the session: its 429 is the login page itself
-        LoginThrottle,
-        limiter=app.state.rate_limiter,
-        limit=settings.login_failures,
-        window=settings.login_window,
-        refuse_page=refuse_login_page,
-    )
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
