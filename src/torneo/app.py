@@ -7,6 +7,7 @@ is the database, the session is a signed cookie, so any number of workers can se
 
 from __future__ import annotations
 
+import logging
 from importlib import resources
 from urllib.parse import quote
 
@@ -17,7 +18,6 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from torneo.cards import api as api_events
 from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
@@ -29,9 +29,10 @@ from torneo.judging import pages as pages_judging
 from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.uow import Store
 from torneo.platform.web import auth, live, problems
+from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.ratelimit import LoginGuard, limiter_for, retry_after_header
-from torneo.platform.web.settings import WebSettings
+from torneo.platform.web.settings import WebSettings, development_secret_warning
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
 from torneo.poker import pages as pages_poker
@@ -39,6 +40,8 @@ from torneo.risiko import api as api_risiko
 from torneo.risiko import pages as pages_risiko
 from torneo.seasons import api as api_seasons
 from torneo.seasons import pages as pages_seasons
+
+log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v1"
 SESSION_COOKIE = "torneo_session"
@@ -84,35 +87,13 @@ async def _login_required(request: Request, exc: Exception) -> Response:
     return RedirectResponse(target, status_code=303)
 
 
-class SecurityHeaders:
-    """Headers every answer carries (a plain ASGI middleware: cheap on every request)."""
-
-    HEADERS = (
-        (b"x-content-type-options", b"nosniff"),
-        (b"referrer-policy", b"same-origin"),
-        (b"x-frame-options", b"DENY"),
-    )
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *self.HEADERS]
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
 def create_app(store: Store | None = None, *, settings: WebSettings | None = None) -> FastAPI:
     """Build the app; with no arguments, settings and database come from ``TORNEO_*``."""
     settings = settings or WebSettings.from_env()
     settings.check()
+    warning = development_secret_warning(settings)
+    if warning:
+        log.warning(warning)
     if store is None:
         # TORNEO_REDIS_URL: live notices cross workers through Redis (torneo.platform.live).
         broker = RedisBroker(settings.redis_url) if settings.redis_url else broker_from_env()
@@ -168,6 +149,6 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         same_site="lax",
         https_only=settings.secure_cookies,
     )
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, hsts=settings.is_production)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # outermost: 413 first
     return app

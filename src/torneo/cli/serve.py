@@ -11,6 +11,11 @@ from torneo.cli.common import fail, safe_url
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.store.db import database_url
+from torneo.platform.web.settings import WebSettings, development_secret_warning
+
+# Seconds a restart waits for open requests (live streams end on shutdown at once, see
+# torneo.platform.web.live; this bounds anything else).
+GRACEFUL_SHUTDOWN_SECONDS = 10
 
 
 def serve(
@@ -47,6 +52,9 @@ def serve(
         fail(
             TorneoError("reload", N_("--reload runs a single worker"), N_("--reload or --workers"))
         )
+    warning = development_secret_warning(WebSettings.from_env())
+    if warning:
+        typer.secho(warning, err=True, fg=typer.colors.RED, bold=True)
     options: dict[str, Any] = {} if access_log else {"access_log": False}
     uvicorn.run(
         "torneo.app:create_app",
@@ -55,5 +63,6 @@ def serve(
         port=port,
         workers=workers,
         reload=reload,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
         **options,
     )

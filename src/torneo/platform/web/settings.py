@@ -18,6 +18,17 @@ ENVIRONMENTS = ("development", "test", "production")
 LANGUAGES = ("it", "en")
 
 
+def development_secret_warning(settings: WebSettings) -> str | None:
+    """What ``torneo serve`` and every worker say, loudly, while the development key signs."""
+    if settings.secret_key != DEFAULT_SECRET_KEY:
+        return None
+    return (
+        "WARNING: TORNEO_SECRET_KEY is not set: sessions are signed with the development key, "
+        "which anyone can read in Torneo's source and use to forge a login. Set "
+        "TORNEO_SECRET_KEY to a random secret before anyone else can reach this server."
+    )
+
+
 class InsecureSettings(RuntimeError):
     """The app would start in a state that is unsafe for its environment."""
 
