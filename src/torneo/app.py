@@ -8,6 +8,8 @@ is the database, the session is a signed cookie, so any number of workers can se
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from urllib.parse import quote
 
@@ -23,6 +25,7 @@ from torneo.cards import api as api_events
 from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
 from torneo.cards import pages as pages_organizer
 from torneo.cards.cache import ReadCache
+from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
 from torneo.judging import api as api_judging
 from torneo.judging import pages as pages_judging
@@ -36,8 +39,10 @@ from torneo.platform.web.settings import WebSettings, development_secret_warning
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
 from torneo.poker import pages as pages_poker
+from torneo.poker.tables import PokerTournament
 from torneo.risiko import api as api_risiko
 from torneo.risiko import pages as pages_risiko
+from torneo.risiko.tables import RisikoTournament
 from torneo.seasons import api as api_seasons
 from torneo.seasons import pages as pages_seasons
 
@@ -87,6 +92,13 @@ async def _login_required(request: Request, exc: Exception) -> Response:
     return RedirectResponse(target, status_code=303)
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    live.end_streams_on_shutdown_signals(app)  # a restart never waits for open live pages
+    yield
+    live.close_streams(app)
+
+
 def create_app(store: Store | None = None, *, settings: WebSettings | None = None) -> FastAPI:
     """Build the app; with no arguments, settings and database come from ``TORNEO_*``."""
     settings = settings or WebSettings.from_env()
@@ -105,6 +117,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         openapi_url=f"{API_PREFIX}/openapi.json",
         docs_url=f"{API_PREFIX}/docs",
         redoc_url=None,
+        lifespan=_lifespan,
     )
     app.state.store = store
     app.state.settings = settings
@@ -133,6 +146,9 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.include_router(api_judging.router)
     app.include_router(pages_judging.router)
     app.include_router(live.router)
+    live.register_topics(  # /live/<kind>:<id> of things that exist
+        app, {"event": Event, "poker": PokerTournament, "risiko": RisikoTournament}
+    )
     app.include_router(api_self_report.router)
     app.include_router(pages_self_report.router)
     app.include_router(api_seasons.router)
