@@ -126,7 +126,7 @@ class RedisBroker:
         loop = asyncio.get_running_loop()
         channels = self._channels.get(loop)
         if channels is None or channels.closed:
-            channels = self._channels[loop] = _Channels(self._url)
+            channels = self._channels[loop] = _Channels(self._url, f"{self._prefix}:live")
         return channels
 
     @asynccontextmanager
@@ -150,8 +150,9 @@ class RedisBroker:
 class _Channels:
     """One Redis connection carrying every subscribed channel of one event loop."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, name: str) -> None:
         self.url = url
+        self.name = name  # the connection's CLIENT SETNAME: CLIENT LIST shows who holds it
         self.client: Any = None
         self.pubsub: Any = None
         self.listeners: dict[str, set[asyncio.Queue[Notice | None]]] = {}
@@ -163,7 +164,7 @@ class _Channels:
     async def _connect(self) -> None:
         import redis.asyncio as aioredis
 
-        self.client = aioredis.Redis.from_url(self.url)
+        self.client = aioredis.Redis.from_url(self.url, client_name=self.name)
         self.pubsub = self.client.pubsub()
         self.reader = asyncio.create_task(self._read(), name="live:redis")
 

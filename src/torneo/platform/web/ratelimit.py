@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import threading
 import time
 import uuid
@@ -295,7 +296,11 @@ class FallbackLimiter:
 
 
 def limiter_for(redis_url: str | None) -> InProcessLimiter | FallbackLimiter:
-    return FallbackLimiter(RedisLimiter(redis_url)) if redis_url else InProcessLimiter()
+    """Redis (keys under ``TORNEO_REDIS_PREFIX``:rl) with the in-process fallback, or in-process."""
+    if not redis_url:
+        return InProcessLimiter()
+    prefix = os.environ.get("TORNEO_REDIS_PREFIX", "torneo")
+    return FallbackLimiter(RedisLimiter(redis_url, f"{prefix}:rl"))
 
 
 def client_address(scope: Scope) -> str:
