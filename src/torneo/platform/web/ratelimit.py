@@ -91,7 +91,8 @@ def _wait(times: Sequence[float], limit: int, window: int, now: float) -> int | 
         return None
     # The window frees up when the oldest event that keeps us at the limit expires.
     oldest = times[len(times) - limit]
-    return max(1, math.ceil(oldest + window - now))
+    # At most the window: another worker's clock (or thread) may run a little ahead of ours.
+    return min(window, max(1, math.ceil(oldest + window - now)))
 
 
 class InProcessLimiter:
@@ -156,7 +157,8 @@ class InProcessLimiter:
 
 
 # KEYS: the keys; ARGV: now, window, member, then one limit per key. Returns 0 when reserved,
-# else the seconds to wait (nothing recorded). One script: atomic on the Redis server.
+# else the seconds to wait, at most the window (nothing recorded). One script: atomic on the
+# Redis server.
 _RESERVE = """
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
@@ -167,7 +169,7 @@ for i, key in ipairs(KEYS) do
   local n = redis.call('ZCARD', key)
   if n >= limit then
     local oldest = redis.call('ZRANGE', key, n - limit, n - limit, 'WITHSCORES')
-    local w = math.max(1, math.ceil(tonumber(oldest[2]) + window - now))
+    local w = math.min(window, math.max(1, math.ceil(tonumber(oldest[2]) + window - now)))
     if w > wait then wait = w end
   end
 end
