@@ -49,7 +49,7 @@ def check_password(password: str) -> None:
     >>> check_password("1234567890")
     Traceback (most recent call last):
     ...
-    torneo.core.errors.TorneoError: password: is a common password
+    torneo.core.errors.TorneoError: password: is a common password (accepted: at least 10 characters, not a common password)
     """
     accepted = N_("at least %(n)s characters, not a common password")
     params = {"n": MIN_LENGTH}

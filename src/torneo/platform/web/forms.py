@@ -66,7 +66,7 @@ def refuse_repeated(names: Iterable[str]) -> None:
     >>> refuse_repeated(["username", "password", "username"])
     Traceback (most recent call last):
     ...
-    torneo.core.errors.TorneoError: username: is given more than once
+    torneo.core.errors.TorneoError: username: is given more than once (accepted: one value)
     """
     seen: set[str] = set()
     for name in names:
