@@ -72,7 +72,7 @@ def test_a_shutdown_signal_ends_the_streams_then_reaches_uvicorn(
     closed: list[object] = []
     seen: list[int] = []
     monkeypatch.setattr(live, "close_streams", lambda app: closed.append(app))
-    before = signal.getsignal(signal.SIGTERM)
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         signal.signal(signal.SIGTERM, lambda signum, frame: seen.append(signum))  # "uvicorn"
         app = _app(web_store)
@@ -82,9 +82,9 @@ def test_a_shutdown_signal_ends_the_streams_then_reaches_uvicorn(
         handler(signal.SIGTERM, None)
         assert closed == [app]
         assert seen == [signal.SIGTERM]
-    finally:
-        signal.signal(signal.SIGTERM, before)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    finally:  # put back exactly what was there (an xdist worker ignores SIGINT, for one)
+        for sig, handler_before in before.items():
+            signal.signal(sig, handler_before)
 
 
 def _redis_or_skip() -> None:
