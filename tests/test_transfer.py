@@ -42,7 +42,7 @@ def finished_event(store: Store, players: int = 10, seed: int = 4) -> int:
     )
     events.register_roster(store, ORG, event_id, roster(players))
     accounts.create_user(
-        store, Actor.system(), username="giudice", password="password1", role="judge"
+        store, Actor.system(), username="giudice", password="password-uno-1", role="judge"
     )
     judging.appoint_judge(store, ORG, event_id, username="giudice")
     rounds, _ = events.start_event(store, ORG, event_id)
@@ -101,7 +101,7 @@ def test_an_event_goes_through_a_json_file_with_identical_standings(
     assert judge.password_hash == transfer.DISABLED_PASSWORD  # no password hash travels
     assert "password_hash" not in json.dumps(document["tables"]["users"])
     with pytest.raises(TorneoError):
-        accounts.authenticate(empty, "giudice", "password1")
+        accounts.authenticate(empty, "giudice", "password-uno-1")
 
 
 def test_an_export_from_sqlite_imports_into_either_database(

@@ -7,6 +7,7 @@ is the database, the session is a signed cookie, so any number of workers can se
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -21,13 +22,13 @@ from sqlalchemy.exc import DataError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from torneo.cards import api as api_events
 from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
 from torneo.cards import pages as pages_organizer
 from torneo.cards import state_access as cards_access
 from torneo.cards.cache import ReadCache
+from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
 from torneo.demo import demo_accounts_left
 from torneo.judging import api as api_judging
@@ -37,23 +38,28 @@ from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.db import worker_threads
 from torneo.platform.store.uow import Store
 from torneo.platform.web import auth, clubs_pages, live, problems
+from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.overload import database_busy
-from torneo.platform.web.ratelimit import LoginThrottle, limiter_for, refuse_login_page
-from torneo.platform.web.settings import InsecureSettings, WebSettings
+from torneo.platform.web.ratelimit import LoginGuard, limiter_for, retry_after_header
+from torneo.platform.web.settings import InsecureSettings, WebSettings, development_secret_warning
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
 from torneo.poker import api_staff as api_poker_staff
 from torneo.poker import pages as pages_poker
 from torneo.poker import pages_staff as pages_poker_staff
 from torneo.poker import state_access as poker_access
+from torneo.poker.tables import PokerTournament
 from torneo.risiko import api as api_risiko
 from torneo.risiko import api_staff as api_risiko_staff
 from torneo.risiko import pages as pages_risiko
 from torneo.risiko import pages_staff as pages_risiko_staff
 from torneo.risiko import state_access as risiko_access
+from torneo.risiko.tables import RisikoTournament
 from torneo.seasons import api as api_seasons
 from torneo.seasons import pages as pages_seasons
+
+log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v1"
 SESSION_COOKIE = "torneo_session"
@@ -65,9 +71,13 @@ def _is_api(request: Request) -> bool:
 
 async def _torneo_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, TorneoError)
+    headers = retry_after_header(exc)  # 429 and 503 say when to come back
     if _is_api(request):
-        return problems.from_torneo_error(exc, request.url.path)
-    return render(request, "error.html", {"error": exc, "status": exc.status}, status=exc.status)
+        response = problems.from_torneo_error(exc, request.url.path)
+        response.headers.update(headers)
+        return response
+    context = {"error": exc, "status": exc.status}
+    return render(request, "error.html", context, status=exc.status, headers=headers)
 
 
 async def _validation_error(request: Request, exc: Exception) -> Response:
@@ -95,37 +105,14 @@ async def _login_required(request: Request, exc: Exception) -> Response:
     return RedirectResponse(target, status_code=303)
 
 
-class SecurityHeaders:
-    """Headers every answer carries (a plain ASGI middleware: cheap on every request)."""
-
-    HEADERS = (
-        (b"x-content-type-options", b"nosniff"),
-        (b"referrer-policy", b"same-origin"),
-        (b"x-frame-options", b"DENY"),
-    )
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *self.HEADERS]
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
 @asynccontextmanager
-async def _threads(app: FastAPI) -> AsyncIterator[None]:
-    """The worker's threads for blocking handlers: as many as its pool has connections for
-    (torneo.platform.store.db), so a thread never waits on a connection another one hoards."""
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    # The worker's threads for blocking handlers: as many as its pool has connections for
+    # (torneo.platform.store.db), so a thread never waits on a connection another one hoards.
     anyio.to_thread.current_default_thread_limiter().total_tokens = app.state.threads
+    live.end_streams_on_shutdown_signals(app)  # a restart never waits for open live pages
     yield
+    live.close_streams(app)
 
 
 def _routers() -> tuple[APIRouter, ...]:
@@ -160,6 +147,9 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     """Build the app; with no arguments, settings and database come from ``TORNEO_*``."""
     settings = settings or WebSettings.from_env()
     settings.check()
+    warning = development_secret_warning(settings)
+    if warning:
+        log.warning(warning)
     if store is None:
         # TORNEO_REDIS_URL: live notices cross workers through Redis (torneo.platform.live).
         broker = RedisBroker(settings.redis_url) if settings.redis_url else broker_from_env()
@@ -186,13 +176,16 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         openapi_url=f"{API_PREFIX}/openapi.json",
         docs_url=f"{API_PREFIX}/docs",
         redoc_url=None,
-        lifespan=_threads,
+        lifespan=_lifespan,
     )
     app.state.threads = worker_threads()
     app.state.store = store
     app.state.settings = settings
     app.state.read_cache = ReadCache()
     app.state.rate_limiter = limiter_for(settings.redis_url)  # shared by workers with Redis
+    app.state.login_guard = LoginGuard(
+        app.state.rate_limiter, limit=settings.login_failures, window=settings.login_window
+    )
 
     app.add_exception_handler(TorneoError, _torneo_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -205,16 +198,12 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
 
     for router in _routers():
         app.include_router(router)
+    live.register_topics(  # /live/<kind>:<id> of things that exist
+        app, {"event": Event, "poker": PokerTournament, "risiko": RisikoTournament}
+    )
     static = str(resources.files("torneo.platform.web") / "static")
     app.mount("/static", StaticFiles(directory=static), name="static")
 
-    app.add_middleware(  # inside the session: its 429 is the login page itself
-        LoginThrottle,
-        limiter=app.state.rate_limiter,
-        limit=settings.login_failures,
-        window=settings.login_window,
-        refuse_page=refuse_login_page,
-    )
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -223,6 +212,6 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         same_site="lax",
         https_only=settings.secure_cookies,
     )
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, hsts=settings.is_production)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # outermost: 413 first
     return app

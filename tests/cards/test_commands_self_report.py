@@ -224,19 +224,24 @@ def test_a_player_account_reports_only_its_own_match(store: Store) -> None:
     event_id, tables = running_event(store)
     t = tables[0]
     accounts.create_user(
-        store, Actor.system(), username="anna", password="password1", role="player", player_id=t.a
+        store,
+        Actor.system(),
+        username="anna",
+        password="password-uno-1",
+        role="player",
+        player_id=t.a,
     )
     accounts.create_user(
-        store, Actor.system(), username="nolink", password="password1", role="player"
+        store, Actor.system(), username="nolink", password="password-uno-1", role="player"
     )
-    anna = accounts.authenticate(store, "anna", "password1")
+    anna = accounts.authenticate(store, "anna", "password-uno-1")
     seat = srv.my_seat(store, anna, event_id)
     assert (seat.table, seat.side, seat.player_id) == (t.number, "a", t.a)
     assert sr.report_as_player(store, anna, event_id, "2-1").answer == "waiting"
     # Anna's account cannot confirm for her opponent: her second report is hers again.
     assert sr.report_as_player(store, anna, event_id, "2-1").answer == "unchanged"
     assert recorded(store, event_id, t.number) is None
-    nolink = accounts.authenticate(store, "nolink", "password1")
+    nolink = accounts.authenticate(store, "nolink", "password-uno-1")
     before = fingerprint(store, event_id)
     with pytest.raises(Forbidden) as err:
         sr.report_as_player(store, nolink, event_id, "2-0")
@@ -252,12 +257,12 @@ def test_judges_queue_is_for_organizers_and_judges_of_this_event(store: Store) -
     event_b, _ = running_event(store, name="B")
     for name in ("judge-a", "judge-b"):
         accounts.create_user(
-            store, Actor.system(), username=name, password="password1", role="judge"
+            store, Actor.system(), username=name, password="password-uno-1", role="judge"
         )
     judging.appoint_judge(store, ORG, event_a, username="judge-a")
     judging.appoint_judge(store, ORG, event_b, username="judge-b")
-    judge_a = accounts.authenticate(store, "judge-a", "password1")
-    judge_b = accounts.authenticate(store, "judge-b", "password1")
+    judge_a = accounts.authenticate(store, "judge-a", "password-uno-1")
+    judge_b = accounts.authenticate(store, "judge-b", "password-uno-1")
     player = Actor("p")
     t = tables[0]
     by_code(store, event_a, t, "a", "2-0")

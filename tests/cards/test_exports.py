@@ -82,3 +82,45 @@ def test_standings_csv_has_the_preset_tiebreaks(store: Store, organizer: Actor) 
         assert name in rows[0]
     if "omw" in view.tiebreak_names:
         assert re.fullmatch(r"0\.\d{6}|1\.000000", rows[0]["omw"])
+
+
+EVIL = ["=HYPERLINK(A1)", "+39 333 000", "@SUM(A1)", "-Meno", "\tTab", "Anna"]
+
+
+def _cells(text: str) -> list[str]:
+    return [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+
+
+def _is_safe(cell: str) -> bool:
+    return not cell.startswith(("=", "+", "-", "@", "\t", "\r")) or bool(
+        re.fullmatch(r"[+-]?[0-9]+(\.[0-9]+)?", cell)
+    )
+
+
+def test_every_csv_export_neutralises_formulas(sqlite_store: Store, organizer: Actor) -> None:
+    """Issue 12 item 9: names that a spreadsheet would run are written with a leading quote."""
+    from torneo.cards import commands as events
+    from torneo.cards.cli_export import export_csv
+
+    store = sqlite_store
+    event_id = events.create_event(
+        store,
+        organizer,
+        name="=cmd|' /C calc'!A0",
+        preset="invasion-it-2012",
+        held_on="2012-03-10",
+        location="@Circolo",
+        seed=1,
+    )
+    events.register_roster(store, organizer, event_id, "\n".join(f"{n},Club" for n in EVIL))
+    events.start_event(store, organizer, event_id)
+    events.pair_next_round(store, organizer, event_id)
+    texts = [
+        exports.pairings_csv(store, event_id),
+        exports.standings_csv(store, event_id),
+        export_csv(queries.event_page(store, event_id)),
+    ]
+    for text in texts:
+        cells = _cells(text)
+        assert [c for c in cells if not _is_safe(c)] == []
+        assert any(c.startswith(("'=HYPERLINK", "'+39")) for c in cells)

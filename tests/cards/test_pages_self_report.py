@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.support.events import fingerprint
-from tests.support.web import SECRET, api_login, form_token, page_login
+from tests.support.web import SECRET, api_login, form_token, make_client, page_login
 from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
@@ -194,3 +195,42 @@ def test_the_judges_pages_queue_and_slips(anon: TestClient, web_store: Store) ->
     event_page = anon.get(f"/events/{event_id}").text
     assert f'href="/events/{event_id}/report"' in event_page
     assert f'href="/events/{event_id}/reports"' in event_page
+
+
+def test_concurrent_wrong_codes_are_limited_like_sequential_ones(
+    web_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 12: each code attempt is reserved before the code is checked, so fifteen guesses
+    at once from one address check ten codes (CODE_FAILURES), not fifteen."""
+    import threading
+
+    from torneo.core.errors import Forbidden
+
+    started: list[int] = []
+    release = threading.Event()
+
+    def wrong(*args: object, **kwargs: object) -> None:
+        started.append(1)
+        release.wait(60)
+        raise Forbidden("code", "wrong code")
+
+    monkeypatch.setattr(sr, "report_by_code", wrong)
+    statuses: list[int] = []
+    with make_client(web_store) as client:
+
+        def guess(i: int) -> None:
+            body = {"table": 1, "code": f"GUESS{i:02d}", "result": "2-0"}
+            statuses.append(client.post("/api/v1/events/1/self-reports", json=body).status_code)
+
+        threads = [threading.Thread(target=guess, args=(i,)) for i in range(15)]
+        for t in threads:
+            t.start()
+        for _ in range(20_000):  # bounded wait: every guess is checking or refused
+            if len(started) + len(statuses) >= 15:
+                break
+            threading.Event().wait(0.001)
+        release.set()
+        for t in threads:
+            t.join()
+    assert len(started) == 10
+    assert sorted(statuses) == [403] * 10 + [429] * 5

@@ -53,9 +53,26 @@ def test_serve_runs_the_app_factory(cli: Cli, monkeypatch: pytest.MonkeyPatch) -
     assert calls == [
         (
             ("torneo.app:create_app",),
-            {"factory": True, "host": "127.0.0.1", "port": 8123, "workers": 1, "reload": False},
+            {
+                "factory": True,
+                "host": "127.0.0.1",
+                "port": 8123,
+                "workers": 1,
+                "reload": False,
+                "timeout_graceful_shutdown": 10,
+            },
         )
     ]
+
+
+def test_serve_says_loudly_when_the_development_secret_is_in_use(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.delenv("TORNEO_SECRET_KEY", raising=False)
+    assert "WARNING: TORNEO_SECRET_KEY is not set" in cli.ok("serve").stderr
+    monkeypatch.setenv("TORNEO_SECRET_KEY", "a-real-secret-of-enough-characters-0123456789")
+    assert "WARNING" not in cli.ok("serve").stderr
 
 
 def test_serve_allows_workers_on_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:

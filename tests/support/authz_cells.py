@@ -31,6 +31,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/live/{topic}"): STREAM,
     ("MOUNT", "/static"): MOUNT,
     ("GET", "/"): PUBLIC,
+    ("GET", "/poker/assets/poker.js"): PUBLIC,
     ("GET", "/api/v1/docs"): PUBLIC,
     ("GET", "/api/v1/events"): PUBLIC,
     ("GET", "/api/v1/events/{event_id}"): PUBLIC,

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Request
 
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
-from torneo.cards.pages_self_report import check_code_attempts, wrong_code
+from torneo.cards.pages_self_report import code_attempt
 from torneo.cards.schemas_self_report import (
     ReportOut,
     ResolveIn,
@@ -26,7 +26,7 @@ from torneo.cards.schemas_self_report import (
     SelfReportOut,
     SlipOut,
 )
-from torneo.core.errors import Forbidden, TorneoError
+from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.store.uow import Actor
 from torneo.platform.web import csrf
@@ -73,10 +73,9 @@ Reader = Annotated[Actor, Depends(api_actor)]  # a read that needs an account (n
 def self_report(request: Request, event_id: int, body: SelfReportIn) -> SelfReportOut:
     store = store_of(request)
     if body.code is not None:
-        check_code_attempts(request, event_id)
         if body.table is None:
             raise TorneoError("table", N_("is missing"), N_("your table number, with the code"))
-        try:
+        with code_attempt(request, event_id):  # reserved before the code is checked
             done = sr.report_by_code(
                 store,
                 event_id,
@@ -85,10 +84,6 @@ def self_report(request: Request, event_id: int, body: SelfReportIn) -> SelfRepo
                 body.result,
                 secret=settings_of(request).secret_key,
             )
-        except Forbidden as err:
-            if err.field == "code":
-                wrong_code(request, event_id)
-            raise
     else:
         actor = api_actor(request)
         csrf.check(request)

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from torneo.cards import views as queries
 from torneo.cards.views_rounds import RoundView
+from torneo.core.csv_cells import safe_cell
 
 
 class ExportFormat(StrEnum):
@@ -60,9 +61,10 @@ def export_csv(page: queries.EventPage) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=SEASON_COLUMNS, lineterminator="\n")
     writer.writeheader()
+    rows: list[dict[str, object]] = []
     if page.final is not None:
         for f in page.final.lines:
-            writer.writerow(
+            rows.append(
                 {
                     **common,
                     "player": f.name,
@@ -74,7 +76,7 @@ def export_csv(page: queries.EventPage) -> str:
             )
     else:
         for line in page.standings.lines:
-            writer.writerow(
+            rows.append(
                 {
                     **common,
                     "player": line.name,
@@ -84,4 +86,6 @@ def export_csv(page: queries.EventPage) -> str:
                     "dropped": "no" if line.is_active else "yes",
                 }
             )
+    for row in rows:  # no formula injection (torneo.core.csv_cells)
+        writer.writerow({k: safe_cell(v) for k, v in row.items()})
     return out.getvalue()

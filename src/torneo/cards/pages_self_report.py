@@ -15,6 +15,9 @@ cookie for it): uniform, and harmless. Wrong codes are rate-limited per address 
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -28,7 +31,7 @@ from torneo.core.messages import N_
 from torneo.platform.web import csrf
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import form_int_required
-from torneo.platform.web.ratelimit import RateLimiter, TooManyAttempts, check, client_address
+from torneo.platform.web.ratelimit import RateLimiter, TooManyAttempts, client_address
 from torneo.platform.web.session import current_actor, settings_of, store_of
 from torneo.platform.web.templating import add_templates, render
 
@@ -50,13 +53,24 @@ def code_key(request: Request, event_id: int) -> str:
     return f"code:{event_id}@{client_address(request.scope)}"
 
 
-def check_code_attempts(request: Request, event_id: int) -> None:
-    """429 while this address has typed too many wrong codes for this event."""
-    check(_limiter(request), code_key(request, event_id), CODE_FAILURES, CODE_WINDOW, "code")
-
-
-def wrong_code(request: Request, event_id: int) -> None:
-    _limiter(request).hit(code_key(request, event_id), CODE_WINDOW)
+@contextmanager
+def code_attempt(request: Request, event_id: int) -> Iterator[None]:
+    """Reserve one attempt of a slip code before it is checked (429 when this address has typed
+    too many wrong codes for this event): concurrent guesses count like sequential ones. The
+    attempt counts when the code is refused; anything else gives it back."""
+    limiter, key, member = _limiter(request), code_key(request, event_id), uuid.uuid4().hex
+    wait = limiter.reserve([(key, CODE_FAILURES)], CODE_WINDOW, member)
+    if wait is not None:
+        raise TooManyAttempts("code", wait)
+    counted = False
+    try:
+        yield
+    except Forbidden as err:
+        counted = err.field == "code"
+        raise
+    finally:
+        if not counted:
+            limiter.release([key], member)
 
 
 _TABLE_NUMBER = N_("a table number")
@@ -140,20 +154,18 @@ def report_submit(
     seat: srv.Seat | None = None
     try:
         if code.strip():
-            check_code_attempts(request, event_id)
-            number = form_int_required("table", table, accepted=_TABLE_NUMBER)
-            try:
-                if not result.strip():  # the code opens the player's match
+            with code_attempt(request, event_id):
+                number = form_int_required("table", table, accepted=_TABLE_NUMBER)
+                try:
+                    if not result.strip():  # the code opens the player's match
+                        seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
+                        return _page(request, event_id, seat=seat, form=typed)
+                    done = sr.report_by_code(store, event_id, number, code, result, secret=secret)
+                except Forbidden:
+                    raise  # a wrong code: counted by code_attempt
+                except TorneoError:  # show the match again beside the refusal
                     seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
-                    return _page(request, event_id, seat=seat, form=typed)
-                done = sr.report_by_code(store, event_id, number, code, result, secret=secret)
-            except Forbidden as err:
-                if err.field == "code":
-                    wrong_code(request, event_id)
-                raise
-            except TorneoError:  # show the match again beside the refusal
-                seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
-                raise
+                    raise
         else:
             actor = current_actor(request)
             if actor is None or "player" not in actor.roles:

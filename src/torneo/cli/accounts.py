@@ -25,7 +25,7 @@ from torneo.cli.common import (
 )
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
-from torneo.platform import accounts, clubs
+from torneo.platform import account_changes, accounts, clubs
 from torneo.platform.store.uow import Store
 
 club_app = typer.Typer(help="Clubs: create them and manage their members.")
@@ -139,6 +139,37 @@ def user_create(
     console().print(f"Account {user_id} created: {username.strip().lower()} ({role})")
     if shown:
         console().print(f"One-time password (shown once, change it): {shown}")
+
+
+@user_app.command("set-password")
+def user_set_password(
+    username: Annotated[str, typer.Argument(help="The account.")],
+    password_stdin: PasswordStdin = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """A new password (one-time unless --password-stdin); the account's sessions end."""
+    with edge(as_json=as_json):
+        password, generated = _password(password_stdin)
+        account_changes.set_password(open_store(), CLI_ACTOR, username, password)
+    shown = password if generated else None
+    if as_json:
+        print_json({"username": username.strip().lower(), "password": shown})
+    elif shown:
+        console().print(f"One-time password (shown once, change it): {shown}")
+    else:
+        console().print(f"Password changed: {username.strip().lower()}")
+
+
+@user_app.command("disable")
+def user_disable(
+    username: Annotated[str, typer.Argument(help="The account.")],
+    enable: Annotated[bool, typer.Option("--enable", help="Enable it again.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Disable an account: it cannot log in and its sessions end (--enable undoes it)."""
+    with edge(as_json=as_json):
+        account_changes.set_disabled(open_store(), CLI_ACTOR, username, disabled=not enable)
+    _done(as_json, {"username": username.strip().lower(), "disabled": not enable})
 
 
 @user_app.command("list")

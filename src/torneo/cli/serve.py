@@ -12,6 +12,11 @@ from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.store.db import database_url, make_engine, pool_size
 from torneo.platform.store.pool import connection_budget
+from torneo.platform.web.settings import WebSettings, development_secret_warning
+
+# Seconds a restart waits for open requests (live streams end on shutdown at once, see
+# torneo.platform.web.live; this bounds anything else).
+GRACEFUL_SHUTDOWN_SECONDS = 10
 
 
 def serve(
@@ -49,6 +54,9 @@ def serve(
             TorneoError("reload", N_("--reload runs a single worker"), N_("--reload or --workers"))
         )
     _check_connections(url, workers)
+    warning = development_secret_warning(WebSettings.from_env())
+    if warning:
+        typer.secho(warning, err=True, fg=typer.colors.RED, bold=True)
     options: dict[str, Any] = {} if access_log else {"access_log": False}
     uvicorn.run(
         "torneo.app:create_app",
@@ -57,6 +65,7 @@ def serve(
         port=port,
         workers=workers,
         reload=reload,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
         **options,
     )
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -19,14 +17,14 @@ from torneo.core.messages import N_
 from torneo.core.policy import CLUB_ROLES, PLAYER, Action
 from torneo.platform.clubs import club_by_name, club_resource
 from torneo.platform.guards import authorize
+from torneo.platform.passwords import check_password, hash_password, verify_password
 from torneo.platform.store.tables import Club, Membership, User
 from torneo.platform.store.uow import Actor, Store
 
 # "player": an account linked to a player record, with no club role (it reports its results).
 ROLES = (*CLUB_ROLES, PLAYER)
-_hasher = PasswordHasher()
 # Verifying against a dummy hash when the user is unknown keeps the timing of both failures equal.
-_DUMMY_HASH = _hasher.hash("torneo-dummy-password")
+_DUMMY_HASH = hash_password("torneo-dummy-password")
 
 
 def actor_of(session: Session, user: User) -> Actor:
@@ -64,10 +62,7 @@ def create_user(
             N_("1-80 letters, digits, '.', '_' or '-'"),
             params={"name": username},
         )
-    if len(password) < 8:
-        raise TorneoError(
-            "password", N_("is shorter than 8 characters"), N_("at least 8 characters")
-        )
+    check_password(password)
     if role not in ROLES:
         raise TorneoError(
             "role",
@@ -91,7 +86,7 @@ def create_user(
             username=name,
             display_name=display_name or username,
             is_admin=admin,
-            password_hash=_hasher.hash(password),
+            password_hash=hash_password(password),
             player_id=player_id,
             created_at=uow.now,
         )
@@ -134,20 +129,29 @@ def _club_for_account(session: Session, actor: Actor, club: int | str | None) ->
 
 
 def authenticate(store: Store, username: str, password: str) -> Actor:
-    """Return the actor for good credentials; one message for every failure (no user probing)."""
+    """Return the actor for good credentials; one message for every failure (no user probing).
+
+    Decision: a disabled account is told so, but only after its right password (a guesser learns
+    nothing about it); both answers are 401, so the login throttle counts them alike. Raises
+    :class:`torneo.platform.passwords.Busy` (503) when the worker checks too many at once.
+    """
     with store.read() as session:
         user = session.scalars(
             select(User).where(User.username == username.strip().lower())
         ).first()
-        try:
-            _hasher.verify(user.password_hash if user else _DUMMY_HASH, password)
-        except (VerificationError, InvalidHashError):
+        if not verify_password(user.password_hash if user else _DUMMY_HASH, password):
             user = None
         if user is None:
             raise Unauthorized(
                 "credentials",
                 N_("wrong user name or password"),
                 N_("the user name and password of an account"),
+            )
+        if user.disabled:
+            raise Unauthorized(
+                "credentials",
+                N_("this account is disabled"),
+                N_("ask the club's owner or the server's admin to enable it"),
             )
         return actor_of(session, user)
 
@@ -211,9 +215,6 @@ def with_password(store: Store, usernames: tuple[str, ...], password: str) -> li
         users = session.scalars(select(User).where(User.username.in_(usernames))).all()
         found = []
         for user in users:
-            try:
-                _hasher.verify(user.password_hash, password)
-            except (VerificationError, InvalidHashError):
-                continue
-            found.append(user.username)
+            if verify_password(user.password_hash, password):
+                found.append(user.username)
         return sorted(found)

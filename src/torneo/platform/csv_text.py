@@ -2,9 +2,11 @@
 
 CSV is UTF-8, one header line, ``\\n`` line ends, ``None`` written as an empty cell; spreadsheets
 read it as it is. Exact values stay exact until written: a fraction becomes a decimal only here.
+Every cell goes through :func:`torneo.core.csv_cells.safe_cell`: a text that a spreadsheet could
+run as a formula (``=…``, ``+…``, ``-…``, ``@…``) gets a leading single quote.
 
->>> csv_text(("player", "points"), [("Anna", 9), ("Bea", None)])
-'player,points\\nAnna,9\\nBea,\\n'
+>>> csv_text(("player", "points"), [("Anna", 9), ("Bea", None), ("=2+5", -1)])
+"player,points\\nAnna,9\\nBea,\\n'=2+5,-1\\n"
 >>> decimal_text(Fraction(2, 3))
 '0.666667'
 """
@@ -19,13 +21,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from torneo.core.csv_cells import safe_row
+
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
+    writer.writerow(safe_row(header))
     for row in rows:
-        writer.writerow(["" if v is None else v for v in row])
+        writer.writerow(safe_row("" if v is None else v for v in row))
     return out.getvalue()
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
+from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Query, Request
@@ -36,6 +37,16 @@ from torneo.poker.views import tournament_view
 add_templates("torneo.poker", "poker")  # this discipline's templates/ (platform/web/templating.py)
 
 router = APIRouter(include_in_schema=False)
+
+
+@router.get("/poker/assets/poker.js")
+def script() -> Response:
+    """The poker pages' script (cached; versioned by the URL): no inline script (the CSP)."""
+    body = (resources.files("torneo.poker") / "templates" / "poker.js").read_text("utf-8")
+    headers = {"Cache-Control": "public, max-age=3600"}
+    return Response(body, media_type="text/javascript", headers=headers)
+
+
 router.include_router(pages_tools.router)
 router.include_router(pages_director.router)
 

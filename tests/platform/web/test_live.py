@@ -44,6 +44,12 @@ def running_event(store: Store, players: int = 8) -> tuple[int, int, int]:
     return event_id, round_no, 1
 
 
+def bare_event(store: Store) -> int:
+    return events.create_event(
+        store, ORG, name="Live", preset="invasion-it-2012", held_on="2012-03-10", seed=7
+    )
+
+
 def _app(store: Store) -> FastAPI:
     return create_app(store, settings=WebSettings(secret_key=SECRET, env="test"))
 
@@ -81,8 +87,21 @@ def test_a_rolled_back_change_announces_nothing(web_store: Store) -> None:
         assert json.loads(stream.next_data())["data"] == {"round": round_no, "table": table}
 
 
-def test_unknown_topics_are_not_found(anon: TestClient) -> None:
-    for topic in ("users:1", "event:", "event:0", "event:abc", "event:1:2", "EVENT:1", "x" * 300):
+def test_unknown_topics_are_not_found(anon: TestClient, web_store: Store) -> None:
+    bare_event(web_store)  # event:1 exists; poker:1 and event:2 do not
+    for topic in (
+        "users:1",
+        "event:",
+        "event:0",
+        "event:abc",
+        "event:1:2",
+        "EVENT:1",
+        "x" * 300,
+        "event:2",
+        "poker:1",
+        "risiko:1",
+        "event:999999999999",
+    ):
         r = anon.get(f"/live/{topic}")
         assert r.status_code == 404, topic
         assert "topic" in r.text  # the error names the field
@@ -92,20 +111,22 @@ def test_heartbeats_keep_an_idle_stream_open(
     web_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(live, "HEARTBEAT_SECONDS", 0.2)
+    tid = poker.create_tournament(web_store, ORG, template="tue", held_on="2025-12-02", seed=3)
     with (
         running(_app(web_store)) as base,
         httpx.Client(base_url=base, timeout=5) as http,
-        event_stream(http, "/live/poker:3") as stream,
+        event_stream(http, f"/live/poker:{tid}") as stream,
     ):
         assert stream.next_event() == [": heartbeat"]
         assert stream.next_event() == [": heartbeat"]
 
 
 def test_the_first_block_says_when_to_reconnect(web_store: Store) -> None:
+    event_id = bare_event(web_store)
     with (
         running(_app(web_store)) as base,
         httpx.Client(base_url=base, timeout=5) as http,
-        http.stream("GET", "/live/risiko:9") as response,
+        http.stream("GET", f"/live/event:{event_id}") as response,
     ):
         first = next(response.iter_lines())
     assert first == f"retry: {live.RETRY_MS}"
@@ -117,6 +138,8 @@ def test_one_broker_subscription_per_topic_and_worker_dropped_when_clients_leave
     monkeypatch.setattr(live, "HEARTBEAT_SECONDS", 0.1)
     broker = web_store.broker
     assert isinstance(broker, InProcessBroker)
+    for _ in range(5):
+        bare_event(web_store)  # event:5 exists
     with (
         running(_app(web_store)) as base,
         httpx.Client(base_url=base, timeout=5) as one,

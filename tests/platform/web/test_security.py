@@ -13,7 +13,7 @@ from tests.support.events import fingerprint
 from tests.support.web import PASSWORD, SECRET, api_login, create_event, form_token, make_client
 from torneo.app import create_app
 from torneo.platform.store.uow import Store
-from torneo.platform.web.ratelimit import InProcessLimiter, LoginThrottle, RedisLimiter
+from torneo.platform.web.ratelimit import InProcessLimiter, RedisLimiter
 from torneo.platform.web.settings import WebSettings
 
 MIB = 1024 * 1024
@@ -172,7 +172,8 @@ def redis_limiters() -> Iterator[tuple[RedisLimiter, RedisLimiter]]:
     prefix = f"torneo-test-rl-{uuid.uuid4().hex[:8]}"
     a, b = RedisLimiter(REDIS_URL, prefix), RedisLimiter(REDIS_URL, prefix)
     yield a, b
-    a.reset("login:org@testclient")
+    for key in ("login:org@testclient", "login-address:testclient", "login-user:org"):
+        a.reset(key)
     a.close()
     b.close()
 
@@ -185,8 +186,7 @@ def test_workers_share_login_failures_through_redis(
     apps = []
     for limiter in redis_limiters:  # two workers, each with its own client of one Redis
         app = create_app(web_store, settings=settings)
-        throttle = next(m for m in app.user_middleware if m.cls is LoginThrottle)  # type: ignore[comparison-overlap]
-        throttle.kwargs["limiter"] = app.state.rate_limiter = limiter
+        app.state.login_guard.limiter = app.state.rate_limiter = limiter
         apps.append(app)
     with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
         assert [_fail(a) for _ in range(3)] + [_fail(b) for _ in range(2)] == [401] * 5

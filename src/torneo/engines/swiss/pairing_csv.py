@@ -1,4 +1,7 @@
-"""CSV export of a Swiss round: one row per table, then the bye (RFC 4180, UTF-8)."""
+"""CSV export of a Swiss round: one row per table, then the bye (RFC 4180, UTF-8).
+
+Cells go through :func:`torneo.core.csv_cells.safe_cell` (no formula injection).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import csv
 import io
 from collections.abc import Mapping
 
+from torneo.core.csv_cells import safe_row
 from torneo.core.ids import PlayerId
 from torneo.engines.swiss import SwissPairing
 
@@ -31,30 +35,34 @@ def pairing_csv(pairing: SwissPairing, names: Mapping[PlayerId, str]) -> str:
     for p in pairing.pairs:
         scores[p.a], scores[p.b] = p.score_a, p.score_b
         writer.writerow(
-            (
-                pairing.round_no,
-                p.table,
-                p.a,
-                names.get(p.a, ""),
-                p.score_a,
-                p.b,
-                names.get(p.b, ""),
-                p.score_b,
-                p.explanation,
+            safe_row(
+                (
+                    pairing.round_no,
+                    p.table,
+                    p.a,
+                    names.get(p.a, ""),
+                    p.score_a,
+                    p.b,
+                    names.get(p.b, ""),
+                    p.score_b,
+                    p.explanation,
+                )
             )
         )
     if pairing.bye is not None:
         writer.writerow(
-            (
-                pairing.round_no,
-                "",
-                pairing.bye,
-                names.get(pairing.bye, ""),
-                "",
-                "",
-                "bye",
-                "",
-                pairing.bye_explanation,
+            safe_row(
+                (
+                    pairing.round_no,
+                    "",
+                    pairing.bye,
+                    names.get(pairing.bye, ""),
+                    "",
+                    "",
+                    "bye",
+                    "",
+                    pairing.bye_explanation,
+                )
             )
         )
     return out.getvalue()

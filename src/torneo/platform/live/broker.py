@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import os
 import threading
 from collections import defaultdict
@@ -13,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 CHANNEL_PREFIX = os.environ.get("TORNEO_REDIS_PREFIX", "torneo")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +87,7 @@ class InProcessBroker:
             self._subscribers.clear()
 
 
-def _offer(queue: asyncio.Queue[Notice], notice: Notice) -> None:
+def _offer(queue: asyncio.Queue[Any], notice: Notice | None) -> None:
     # A slow client loses old notices, not the server's memory: drop the oldest when full.
     if queue.full():
         queue.get_nowait()
@@ -97,7 +100,13 @@ async def _drain(queue: asyncio.Queue[Notice]) -> AsyncIterator[Notice]:
 
 
 class RedisBroker:
-    """Redis pub/sub: publish with a synchronous client, subscribe with an asyncio client."""
+    """Redis pub/sub: publish with a synchronous client, subscribe through one connection.
+
+    Every subscription of one worker (one event loop) shares a single Redis connection
+    (:class:`_Channels`): the first listener of a topic subscribes its channel, the last one
+    unsubscribes it, and one reader task hands each message to the topic's listeners. A
+    thousand open live pages on a worker cost that worker one Redis client, whatever the topics.
+    """
 
     def __init__(self, url: str, prefix: str = CHANNEL_PREFIX) -> None:
         import redis
@@ -105,6 +114,7 @@ class RedisBroker:
         self._url = url
         self._prefix = prefix
         self._sync = redis.Redis.from_url(url)
+        self._channels: dict[asyncio.AbstractEventLoop, _Channels] = {}
 
     def channel(self, topic: str) -> str:
         return f"{self._prefix}:{topic}"
@@ -112,29 +122,132 @@ class RedisBroker:
     def publish(self, notice: Notice) -> None:
         self._sync.publish(self.channel(notice.topic), notice.encode())
 
+    def _for_loop(self) -> _Channels:
+        loop = asyncio.get_running_loop()
+        channels = self._channels.get(loop)
+        if channels is None or channels.closed:
+            channels = self._channels[loop] = _Channels(self._url, f"{self._prefix}:live")
+        return channels
+
     @asynccontextmanager
     async def subscribe(self, topic: str) -> AsyncIterator[AsyncIterator[Notice]]:
-        import redis.asyncio as aioredis
-
-        client = aioredis.Redis.from_url(self._url)
-        pubsub = client.pubsub()
-        await pubsub.subscribe(self.channel(topic))
+        channels = self._for_loop()
+        queue: asyncio.Queue[Notice | None] = asyncio.Queue(100)
+        await channels.add(self.channel(topic), queue)
         try:
-            yield _redis_messages(pubsub)
+            yield _until_dropped(queue)
         finally:
-            await pubsub.unsubscribe()
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
-            await client.aclose()
+            await channels.remove(self.channel(topic), queue)
+
+    def connection_count(self) -> int:
+        """Redis connections this broker holds for subscriptions (one per event loop in use)."""
+        return sum(1 for c in self._channels.values() if c.client is not None)
 
     def close(self) -> None:
         self._sync.close()
 
 
-async def _redis_messages(pubsub: Any) -> AsyncIterator[Notice]:
+class _Channels:
+    """One Redis connection carrying every subscribed channel of one event loop."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.url = url
+        self.name = name  # the connection's CLIENT SETNAME: CLIENT LIST shows who holds it
+        self.client: Any = None
+        self.pubsub: Any = None
+        self.listeners: dict[str, set[asyncio.Queue[Notice | None]]] = {}
+        self.confirmed: dict[str, asyncio.Event] = {}
+        self.reader: asyncio.Task[None] | None = None
+        self.lock = asyncio.Lock()
+        self.closed = False
+
+    async def _connect(self) -> None:
+        import redis.asyncio as aioredis
+
+        self.client = aioredis.Redis.from_url(self.url, client_name=self.name)
+        self.pubsub = self.client.pubsub()
+        self.reader = asyncio.create_task(self._read(), name="live:redis")
+
+    async def add(self, channel: str, queue: asyncio.Queue[Notice | None]) -> None:
+        async with self.lock:
+            if self.client is None:
+                await self._connect()
+            first = channel not in self.listeners
+            self.listeners.setdefault(channel, set()).add(queue)
+            if first:
+                self.confirmed[channel] = asyncio.Event()
+                await self.pubsub.subscribe(channel)
+            confirmed = self.confirmed[channel]
+        # The reader sets it when Redis confirms: from then on no notice can slip by.
+        await confirmed.wait()
+
+    async def remove(self, channel: str, queue: asyncio.Queue[Notice | None]) -> None:
+        async with self.lock:
+            listeners = self.listeners.get(channel)
+            if listeners is None:
+                return
+            listeners.discard(queue)
+            if listeners:
+                return
+            del self.listeners[channel]
+            self.confirmed.pop(channel, None)
+            if self.pubsub is not None:
+                with contextlib.suppress(Exception):
+                    await self.pubsub.unsubscribe(channel)
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                if not self.listeners or self.pubsub.connection is None:
+                    await asyncio.sleep(0.05)  # nothing subscribed yet
+                    continue
+                message = await self.pubsub.get_message(timeout=1.0)
+                if message is None:
+                    continue
+                self._dispatch(message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.warning("live: the Redis connection dropped; listeners reconnect", exc_info=True)
+            await self._drop()
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        raw = message.get("channel")
+        channel = raw.decode() if isinstance(raw, bytes) else str(raw)
+        if message.get("type") == "subscribe":
+            event = self.confirmed.get(channel)
+            if event is not None and event.is_set():
+                # redis-py reconnected and subscribed again by itself: notices may have been
+                # missed meanwhile, so the channel's listeners start over (and say so).
+                for queue in list(self.listeners.get(channel, ())):
+                    _offer(queue, None)
+            elif event is not None:
+                event.set()
+        elif message.get("type") == "message":
+            notice = Notice.decode(message["data"])
+            for queue in list(self.listeners.get(channel, ())):
+                _offer(queue, notice)
+
+    async def _drop(self) -> None:
+        """End every listener (they resubscribe, on a new connection) and close this one."""
+        self.closed = True
+        for event in self.confirmed.values():
+            event.set()  # nobody waits forever on a dead connection
+        for listeners in self.listeners.values():
+            for queue in listeners:
+                _offer(queue, None)
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self.client.aclose()
+
+
+async def _until_dropped(queue: asyncio.Queue[Notice | None]) -> AsyncIterator[Notice]:
     while True:
-        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=30.0)
-        if message is not None and message.get("type") == "message":
-            yield Notice.decode(message["data"])
+        notice = await queue.get()
+        if notice is None:
+            raise ConnectionError("the broker connection dropped")
+        yield notice
 
 
 def broker_from_env() -> InProcessBroker | RedisBroker:

@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 
@@ -60,6 +61,10 @@ class User(Versioned, Base):
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), default=None)
     created_at: Mapped[datetime]
+    # torneo.platform.sessions: a session cookie carries the generation it was made in; bumping
+    # it (log out, new password, disabled) ends every session of the account on every worker.
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Club(Versioned, Base):

@@ -6,12 +6,19 @@
 - Every state-changing page form and API call made with the session cookie must carry the
   session's CSRF token (:mod:`torneo.platform.web.csrf`); logging in via the API is the exception, since
   it needs a JSON body that no cross-site form can send.
+- Logging in reads the form (or the JSON body) once and refuses a field given twice (422); the
+  attempt is reserved in the login rate limit before the password is checked
+  (:class:`torneo.platform.web.ratelimit.LoginGuard`: 429 with ``Retry-After``), and the check
+  waits its turn among this worker's password checks (:mod:`torneo.platform.passwords`: 503
+  with ``Retry-After`` when too many wait).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+from typing import Annotated, Any
 
+import anyio
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
@@ -20,6 +27,13 @@ from torneo.core.messages import N_
 from torneo.platform.accounts import authenticate
 from torneo.platform.store.uow import Actor
 from torneo.platform.web import csrf
+from torneo.platform.web.forms import form_text, refuse_repeated
+from torneo.platform.web.ratelimit import (
+    LoginGuard,
+    TooManyAttempts,
+    client_address,
+    retry_after_header,
+)
 from torneo.platform.web.schemas import LoginIn, SessionOut
 from torneo.platform.web.session import current_actor, flash, log_in, log_out, store_of
 from torneo.platform.web.templating import render, say
@@ -88,23 +102,47 @@ def login_page(request: Request, next: str = "/") -> Response:
     return render(request, "login.html", {"next": safe_next(next), "error": None})
 
 
-@pages.post("/login")
-def login_submit(
-    request: Request,
-    username: Annotated[str, Form(max_length=80)] = "",
-    password: Annotated[str, Form(max_length=1024)] = "",
-    next: Annotated[str, Form(max_length=2000)] = "/",
-    csrf_token: Annotated[str, Form(max_length=200)] = "",
-) -> Response:
-    target = safe_next(next)
-    try:
-        csrf.check(request, csrf_token)
-        actor = authenticate(store_of(request), username, password)
-    except TorneoError as err:
-        context = {"next": target, "error": err, "username": username}
-        return render(request, "login.html", context, status=err.status)
+def _guard(request: Request) -> LoginGuard:
+    guard: LoginGuard = request.app.state.login_guard
+    return guard
+
+
+def _log_in(request: Request, username: str, password: str) -> Actor:
+    """Reserve an attempt, check the password, start the session (in a worker thread)."""
+    store = store_of(request)
+    address = client_address(request.scope)
+    actor = _guard(request).attempt(
+        username, address, lambda: authenticate(store, username, password)
+    )
     log_in(request, actor)
     csrf.rotate(request)
+    return actor
+
+
+LOGIN_FIELDS = {"username": 80, "password": 1024, "next": 2000, "csrf_token": 200}
+
+
+@pages.post("/login")
+async def login_submit(request: Request) -> Response:
+    form = await request.form(max_files=0, max_fields=20)
+    target, username = "/", ""
+    try:
+        refuse_repeated(name for name, _ in form.multi_items())
+        fields = {name: form_text(form, name, size) for name, size in LOGIN_FIELDS.items()}
+        target, username = safe_next(fields["next"] or "/"), fields["username"]
+        csrf.check(request, fields["csrf_token"])
+        actor = await anyio.to_thread.run_sync(_log_in, request, username, fields["password"])
+    except TorneoError as err:
+        shown = err
+        if isinstance(err, TooManyAttempts):
+            shown = TorneoError(
+                "credentials",
+                N_("too many failed logins: try again in %(n)s seconds"),
+                params={"n": err.retry_after},
+            )
+        context = {"next": target, "error": shown, "username": username}
+        headers = retry_after_header(err)
+        return render(request, "login.html", context, status=err.status, headers=headers)
     flash(request, "ok", say(request, N_("Welcome, %(name)s."), name=actor.name))
     return RedirectResponse(target, status_code=303)
 
@@ -127,11 +165,16 @@ def _session_out(request: Request, actor: Actor) -> SessionOut:
     )
 
 
+def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    refuse_repeated(name for name, _ in pairs)
+    return dict(pairs)
+
+
 @api.post("/session", response_model=SessionOut, summary="Log in (sets the session cookie)")
-def api_login(request: Request, body: LoginIn) -> SessionOut:
-    actor = authenticate(store_of(request), body.username, body.password)
-    log_in(request, actor)
-    csrf.rotate(request)
+async def api_login(request: Request, body: LoginIn) -> SessionOut:
+    """429 with ``Retry-After`` after too many failures; 503 when the server is busy checking."""
+    json.loads(await request.body(), object_pairs_hook=_refuse_repeated_keys)  # read as FastAPI did
+    actor = await anyio.to_thread.run_sync(_log_in, request, body.username, body.password)
     return _session_out(request, actor)
 
 

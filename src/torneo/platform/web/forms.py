@@ -6,6 +6,9 @@ thing, in the reader's language, on every page.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 
@@ -51,3 +54,37 @@ def form_int_required(field: str, value: str | None, *, accepted: str = WHOLE_NU
 def checked(value: str | None) -> bool:
     """A check box or a yes/no field: "on", "1", "true", "yes", "sì" are yes."""
     return (value or "").strip().lower() in _YES
+
+
+def refuse_repeated(names: Iterable[str]) -> None:
+    """Refuse a request that gives a field twice (``username=a&username=b``, a JSON key twice).
+
+    Two readers of one request could otherwise take different values (the rate limit one user
+    name, the password check another), so no value is chosen: the request is refused.
+
+    >>> refuse_repeated(["username", "password"])
+    >>> refuse_repeated(["username", "password", "username"])
+    Traceback (most recent call last):
+    ...
+    torneo.core.errors.TorneoError: username: is given more than once (accepted: one value)
+    """
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise TorneoError(name[:40], N_("is given more than once"), N_("one value"))
+        seen.add(name)
+
+
+def form_text(form: Mapping[str, Any], field: str, max_length: int) -> str:
+    """A text field of a form read by hand (missing is empty), at most ``max_length`` long."""
+    value = form.get(field, "")
+    if not isinstance(value, str):
+        raise TorneoError(field, N_("is not text"), N_("a text field"))
+    if len(value) > max_length:
+        raise TorneoError(
+            field,
+            N_("is longer than %(n)s characters"),
+            N_("at most %(n)s characters"),
+            params={"n": max_length},
+        )
+    return value

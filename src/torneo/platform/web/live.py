@@ -12,13 +12,23 @@ from the database. Notices carry no state (a missed one costs freshness, never d
 page keeps a slow fallback poll.
 
 Decisions:
-- Topics are ``<kind>:<id>`` for the kinds listed in :data:`TOPIC_KINDS` (``event``, ``poker``,
-  ``risiko``); anything else is 404, so the endpoint cannot be used to listen to arbitrary
-  channels. Notices hold only what changed (round 3, table 7), never private data, so topics
-  are public like the pages they refresh.
+- Topics are ``<kind>:<id>`` of a thing that exists: the app registers each kind with its table
+  (:func:`register_topics`: ``event`` → card events, ``poker``, ``risiko``; the platform imports
+  no discipline) and a stream of an unknown kind or of an id with no row is 404, so the endpoint
+  cannot be used to listen to arbitrary channels or to hold Redis subscriptions of made-up ids.
+  Notices hold only what changed (round 3, table 7), never private data, so topics are public
+  like the pages they refresh.
 - One subscription to the broker per topic and worker (:class:`LiveHub`), fanned out to every
-  browser of that topic on this worker: 500 phones on one event cost one Redis connection, not
-  500. A slow browser loses its oldest notices (bounded queue), never the server's memory.
+  browser of that topic on this worker; with Redis every topic of a worker shares one
+  connection (:class:`torneo.platform.live.broker.RedisBroker`): 1,000 phones on any number of
+  events cost a worker one Redis client. A slow browser loses its oldest notices (bounded
+  queue), never the server's memory.
+- At most ``live_streams_per_address`` open streams per client address and worker
+  (``TORNEO_LIVE_STREAMS_PER_ADDRESS``, default 100: a club's Wi-Fi puts a room of phones
+  behind one address); one more is 429 with ``Retry-After``.
+- Streams end on shutdown: when the worker is told to stop (SIGTERM or SIGINT, which uvicorn
+  handles), every open stream ends at once, so a restart does not wait for browsers that
+  would never hang up; they reconnect after ``retry`` to whichever worker is up.
 - Notices of one topic arriving within :data:`BATCH_SECONDS` are encoded once and written to
   each stream together (still one SSE event per notice): when a thousand players report in a
   minute, a worker writes a few chunks a second to each phone instead of one per notice. The
@@ -37,45 +47,72 @@ import contextlib
 import json
 import logging
 import re
+import signal
+import threading
 import weakref
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
+from types import FrameType
 from typing import Any
 
-from fastapi import APIRouter, Request
+import anyio
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from torneo.core.errors import NotFound
 from torneo.core.messages import N_
 from torneo.platform.live.broker import Broker, Notice
+from torneo.platform.store.uow import Store
+from torneo.platform.web.ratelimit import TooManyAttempts, client_address
 
 log = logging.getLogger(__name__)
 
 router = APIRouter(include_in_schema=False)
 
-TOPIC_KINDS = ("event", "poker", "risiko")
 TOPIC = re.compile(r"^(?P<kind>[a-z]+):(?P<id>[1-9][0-9]{0,11})$")
 HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 3000
+STREAMS_RETRY_SECONDS = 30  # Retry-After of a refused stream (over the per-address cap)
 QUEUE_SIZE = 64
 BATCH_SECONDS = 0.2
 SUBSCRIBE_TIMEOUT = 5.0
 RESUBSCRIBE_SECONDS = 1.0
 
 
-def check_topic(topic: str) -> str:
+def register_topics(app: FastAPI, tables: Mapping[str, type[Any]]) -> None:
+    """The kinds of live topic the app serves, each with the table whose ids it names."""
+    app.state.live_topics = dict(tables)
+
+
+def _not_a_topic(topic: str, kinds: Mapping[str, type[Any]]) -> NotFound:
+    return NotFound(
+        "topic",
+        N_("'%(topic)s' is not a live topic"),
+        N_("<kind>:<id> of something that exists, kind one of %(kinds)s"),
+        params={"topic": topic[:60], "kinds": ", ".join(sorted(kinds))},
+    )
+
+
+def check_topic(store: Store, kinds: Mapping[str, type[Any]], topic: str) -> str:
+    """The topic, if it names a registered kind and an existing row (else 404)."""
     found = TOPIC.match(topic)
-    if not found or found["kind"] not in TOPIC_KINDS:
-        raise NotFound(
-            "topic",
-            N_("'%(topic)s' is not a live topic"),
-            N_("event:<id>, poker:<id> or risiko:<id>"),
-            params={"topic": topic[:60]},
-        )
+    table = kinds.get(found["kind"]) if found else None
+    if not found or table is None:
+        raise _not_a_topic(topic, kinds)
+    with store.read() as session:
+        if session.get(table, int(found["id"])) is None:
+            raise _not_a_topic(topic, kinds)
     return topic
 
 
-def _offer(queue: asyncio.Queue[str], chunk: str) -> None:
+class TooManyStreams(TooManyAttempts):
+    def __init__(self, retry_after: int) -> None:
+        super().__init__("streams", retry_after, N_("fewer open live pages from one address"))
+
+
+def _offer(queue: asyncio.Queue[str | None], chunk: str | None) -> None:
     if queue.full():
         queue.get_nowait()
     queue.put_nowait(chunk)
@@ -86,7 +123,10 @@ class LiveHub:
 
     def __init__(self, broker: Broker) -> None:
         self.broker = broker
-        self._listeners: dict[str, set[asyncio.Queue[str]]] = {}
+        self.loop = asyncio.get_running_loop()
+        self.closing = False
+        self.streams: Counter[str] = Counter()  # open streams per client address
+        self._listeners: dict[str, set[asyncio.Queue[str | None]]] = {}
         self._pumps: dict[str, asyncio.Task[None]] = {}
         self._ready: dict[str, asyncio.Event] = {}
         self._pending: dict[str, list[Notice]] = {}
@@ -95,10 +135,36 @@ class LiveHub:
     def listener_count(self, topic: str) -> int:
         return len(self._listeners.get(topic, ()))
 
+    def admit(self, address: str, most: int) -> Callable[[], None]:
+        """Count one more stream of ``address`` (429 beyond ``most``); returns its release."""
+        if self.streams[address] >= most:
+            raise TooManyStreams(STREAMS_RETRY_SECONDS)
+        self.streams[address] += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                self.streams[address] -= 1
+                if self.streams[address] <= 0:
+                    del self.streams[address]
+
+        return release
+
+    def close(self) -> None:
+        """End every stream of this worker now (shutdown); new ones end at once too."""
+        self.closing = True
+        for listeners in list(self._listeners.values()):
+            for queue in list(listeners):
+                _offer(queue, None)
+
     @asynccontextmanager
-    async def listen(self, topic: str) -> AsyncIterator[asyncio.Queue[str]]:
+    async def listen(self, topic: str) -> AsyncIterator[asyncio.Queue[str | None]]:
         """A queue of the topic's encoded notices, live once this context is entered."""
-        queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_SIZE)
+        queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_SIZE)
+        if self.closing:
+            queue.put_nowait(None)
         self._listeners.setdefault(topic, set()).add(queue)
         if topic not in self._pumps:
             self._ready[topic] = asyncio.Event()
@@ -196,18 +262,74 @@ async def _stream(request: Request, hub: LiveHub, topic: str) -> AsyncIterator[s
                     return
                 yield ": heartbeat\n\n"
                 continue
+            if chunk is None:  # the worker is stopping: end cleanly, the browser comes back
+                return
             yield chunk
+
+
+class _Stream(StreamingResponse):
+    """A stream that gives back its place in the per-address count however it ends."""
+
+    def __init__(self, body: AsyncIterator[str], release: Callable[[], None], **kw: Any) -> None:
+        super().__init__(body, **kw)
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
 @router.get("/live/{topic}")
 async def live(request: Request, topic: str) -> StreamingResponse:
     """Server-Sent Events of one topic (module doc); ends when the client goes away."""
-    check_topic(topic)
+    state = request.app.state
+    kinds: Mapping[str, type[Any]] = getattr(state, "live_topics", {})
+    await anyio.to_thread.run_sync(check_topic, state.store, kinds, topic)
+    hub = hub_of(request)
+    release = hub.admit(client_address(request.scope), state.settings.live_streams_per_address)
     headers: dict[str, Any] = {
         "Cache-Control": "no-cache, no-transform",
         "X-Accel-Buffering": "no",  # nginx: pass each event on at once (docs/deploy.md)
         "Connection": "keep-alive",
     }
-    return StreamingResponse(
-        _stream(request, hub_of(request), topic), media_type="text/event-stream", headers=headers
+    return _Stream(
+        _stream(request, hub, topic),
+        release,
+        media_type="text/event-stream",
+        headers=headers,
     )
+
+
+def close_streams(app: FastAPI) -> None:
+    """End every open stream of the app's hubs (callable from any thread, a signal handler)."""
+    hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LiveHub] | None = getattr(
+        app.state, "live_hubs", None
+    )
+    for hub in list((hubs or {}).values()):
+        with contextlib.suppress(RuntimeError):  # its loop is closed already
+            hub.loop.call_soon_threadsafe(hub.close)
+
+
+def end_streams_on_shutdown_signals(app: FastAPI) -> None:
+    """Before uvicorn's own handler of SIGTERM/SIGINT runs, end the live streams.
+
+    uvicorn stops accepting connections on those signals, then waits for open answers to
+    finish; a live stream never would. Called at startup, after uvicorn installed its handlers
+    (in the main thread only: elsewhere, as under the test client, signals are not ours).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        previous = signal.getsignal(sig)
+
+        def handler(signum: int, frame: FrameType | None, previous: Any = previous) -> None:
+            close_streams(app)
+            if callable(previous):
+                previous(signum, frame)
+            elif previous == signal.SIG_DFL:  # what the signal would have done without us
+                signal.signal(signum, signal.SIG_DFL)
+                signal.raise_signal(signum)
+
+        signal.signal(sig, handler)

@@ -4,37 +4,39 @@ A limit is "at most ``limit`` events of one key within ``window`` seconds" (a sl
 so a burst at the end of one window and the start of the next is still counted together). With
 ``TORNEO_REDIS_URL`` the log is a Redis sorted set per key, shared by every worker and host;
 without it, a bounded in-process table (one worker: the default single-process deployment).
+When Redis fails (down, unreachable, too slow), :class:`FallbackLimiter` counts in the worker's
+own memory until it answers again: the limits get looser by at most the number of workers, they
+never let everything through.
 
-Login throttling (:class:`LoginThrottle`, a plain ASGI middleware so that the login routes stay
-as they are): a failed login (401) is recorded under the user name *and* the client address, and
-separately under the address alone (a higher limit, against password spraying). While either is
-over its limit the next attempt gets 429 with ``Retry-After``, before the password is even
-checked (no timing oracle, no argon2 work for the attacker). A successful login clears the
-user-name-and-address log. The client address is the connection's peer; behind a reverse proxy
-uvicorn makes it the forwarded client (it trusts 127.0.0.1, or ``FORWARDED_ALLOW_IPS``;
-docs/deploy.md).
+Logins (:class:`LoginGuard`, called by the login routes): before a password is checked, one
+attempt is *reserved* atomically (a Lua script in Redis, a lock in process) under three keys: the
+user name and the client address (``limit``), the address alone and the user name alone
+(``limit × ADDRESS_FACTOR``, against spraying from one address and guessing from many). When any
+is full the attempt gets 429 with ``Retry-After`` and no password is checked, so concurrent
+guesses are limited exactly like sequential ones: with a limit of 5, 5 passwords are checked,
+however many requests arrive at once. A failed login (401) keeps its reservation; a success clears
+the user-name-and-address log and gives back its other slots; anything else (a refusal before the
+check, 503 when the worker is busy) gives them all back. The client address is the connection's
+peer; behind a reverse proxy uvicorn makes it the forwarded client (it trusts 127.0.0.1, or
+``FORWARDED_ALLOW_IPS``; docs/deploy.md).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import math
+import os
 import threading
 import time
 import uuid
 from collections import OrderedDict, deque
-from collections.abc import Callable
-from typing import Any, Protocol
-from urllib.parse import parse_qs
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
-import anyio
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from torneo.core import messages
-from torneo.core.errors import TorneoError
+from torneo.core.errors import TorneoError, Unauthorized
 from torneo.core.messages import N_
 
 log = logging.getLogger(__name__)
@@ -62,6 +64,10 @@ class TooManyAttempts(TorneoError):
         )
 
 
+Slot = tuple[str, int]  # a key and its limit
+T = TypeVar("T")
+
+
 class RateLimiter(Protocol):
     def hit(self, key: str, window: int) -> int:
         """Record one event of ``key``; the number of events within the last ``window`` s."""
@@ -69,7 +75,24 @@ class RateLimiter(Protocol):
     def retry_after(self, key: str, limit: int, window: int) -> int | None:
         """Seconds to wait while ``key`` has ``limit`` or more events in the window, else None."""
 
+    def reserve(self, slots: Sequence[Slot], window: int, member: str) -> int | None:
+        """Atomically: if every key has fewer events than its limit, record ``member`` under each
+        and return None; else record nothing and return the seconds to wait."""
+
+    def release(self, keys: Sequence[str], member: str) -> None:
+        """Forget the event ``member`` of each key (a reservation that did not count)."""
+
     def reset(self, key: str) -> None: ...
+
+
+def _wait(times: Sequence[float], limit: int, window: int, now: float) -> int | None:
+    """Seconds until ``times`` (sorted, within the window) drops below ``limit``, or None."""
+    if len(times) < limit:
+        return None
+    # The window frees up when the oldest event that keeps us at the limit expires.
+    oldest = times[len(times) - limit]
+    # At most the window: another worker's clock (or thread) may run a little ahead of ours.
+    return min(window, max(1, math.ceil(oldest + window - now)))
 
 
 class InProcessLimiter:
@@ -78,15 +101,15 @@ class InProcessLimiter:
     def __init__(self, clock: Callable[[], float] = time.time, max_keys: int = 100_000) -> None:
         self._clock = clock
         self._max_keys = max_keys
-        self._logs: OrderedDict[str, deque[float]] = OrderedDict()
+        self._logs: OrderedDict[str, deque[tuple[float, str]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def _pruned(self, key: str, window: int, now: float) -> deque[float]:
+    def _pruned(self, key: str, window: int, now: float) -> deque[tuple[float, str]]:
         entries = self._logs.get(key)
         if entries is None:
             entries = deque()
             self._logs[key] = entries
-        while entries and entries[0] <= now - window:
+        while entries and entries[0][0] <= now - window:
             entries.popleft()
         self._logs.move_to_end(key)
         while len(self._logs) > self._max_keys:  # forget the least recently seen keys
@@ -97,7 +120,7 @@ class InProcessLimiter:
         now = self._clock()
         with self._lock:
             entries = self._pruned(key, window, now)
-            entries.append(now)
+            entries.append((now, ""))
             return len(entries)
 
     def retry_after(self, key: str, limit: int, window: int) -> int | None:
@@ -106,28 +129,78 @@ class InProcessLimiter:
             if key not in self._logs:
                 return None
             entries = self._pruned(key, window, now)
-            if len(entries) < limit:
-                return None
-            # The window frees up when the oldest event that keeps us at the limit expires.
-            oldest = entries[len(entries) - limit]
-            return max(1, math.ceil(oldest + window - now))
+            return _wait([t for t, _ in entries], limit, window, now)
+
+    def reserve(self, slots: Sequence[Slot], window: int, member: str) -> int | None:
+        now = self._clock()
+        with self._lock:
+            logs = [(self._pruned(key, window, now), limit) for key, limit in slots]
+            waits = [_wait([t for t, _ in log], limit, window, now) for log, limit in logs]
+            if any(w is not None for w in waits):
+                return max(w for w in waits if w is not None)
+            for log, _ in logs:
+                log.append((now, member))
+            return None
+
+    def release(self, keys: Sequence[str], member: str) -> None:
+        with self._lock:
+            for key in keys:
+                entries = self._logs.get(key)
+                if entries is not None:
+                    kept = [e for e in entries if e[1] != member]
+                    entries.clear()
+                    entries.extend(kept)
 
     def reset(self, key: str) -> None:
         with self._lock:
             self._logs.pop(key, None)
 
 
+# KEYS: the keys; ARGV: now, window, member, then one limit per key. Returns 0 when reserved,
+# else the seconds to wait, at most the window (nothing recorded). One script: atomic on the
+# Redis server.
+_RESERVE = """
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local wait = 0
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local limit = tonumber(ARGV[3 + i])
+  local n = redis.call('ZCARD', key)
+  if n >= limit then
+    local oldest = redis.call('ZRANGE', key, n - limit, n - limit, 'WITHSCORES')
+    local w = math.min(window, math.max(1, math.ceil(tonumber(oldest[2]) + window - now)))
+    if w > wait then wait = w end
+  end
+end
+if wait > 0 then return wait end
+for i, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[3])
+  redis.call('EXPIRE', key, window + 1)
+end
+return 0
+"""
+
+
 class RedisLimiter:
     """The same logs as Redis sorted sets (score = time), shared by every worker."""
 
     def __init__(
-        self, url: str, prefix: str = "torneo:rl", clock: Callable[[], float] = time.time
+        self,
+        url: str,
+        prefix: str = "torneo:rl",
+        clock: Callable[[], float] = time.time,
+        timeout: float = 1.0,
     ) -> None:
         import redis
 
-        self._redis = redis.Redis.from_url(url)
+        # A Redis that hangs must not hang logins: short timeouts, then the fallback counts.
+        self._redis = redis.Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout
+        )
         self._prefix = prefix
         self._clock = clock
+        self._reserve = self._redis.register_script(_RESERVE)
 
     def _key(self, key: str) -> str:
         return f"{self._prefix}:{key}"
@@ -150,10 +223,20 @@ class RedisLimiter:
         pipe.zremrangebyscore(name, 0, now - window)
         pipe.zrange(name, 0, -1, withscores=True)
         entries = pipe.execute()[1]
-        if len(entries) < limit:
-            return None
-        oldest = float(entries[len(entries) - limit][1])
-        return max(1, math.ceil(oldest + window - now))
+        return _wait([float(score) for _, score in entries], limit, window, now)
+
+    def reserve(self, slots: Sequence[Slot], window: int, member: str) -> int | None:
+        keys = [self._key(key) for key, _ in slots]
+        args: list[str | int] = [f"{self._clock():.6f}", window, member]
+        args += [limit for _, limit in slots]
+        wait = int(self._reserve(keys=keys, args=args))
+        return wait or None
+
+    def release(self, keys: Sequence[str], member: str) -> None:
+        pipe = self._redis.pipeline(transaction=False)
+        for key in keys:
+            pipe.zrem(self._key(key), member)
+        pipe.execute()
 
     def reset(self, key: str) -> None:
         self._redis.delete(self._key(key))
@@ -162,8 +245,64 @@ class RedisLimiter:
         self._redis.close()
 
 
-def limiter_for(redis_url: str | None) -> InProcessLimiter | RedisLimiter:
-    return RedisLimiter(redis_url) if redis_url else InProcessLimiter()
+class FallbackLimiter:
+    """``primary`` (Redis) while it answers; the worker's own ``fallback`` when it fails."""
+
+    LOG_EVERY = 60.0  # seconds between two warnings of a Redis outage
+
+    def __init__(self, primary: RateLimiter, fallback: InProcessLimiter | None = None) -> None:
+        self.primary = primary
+        self.fallback = fallback or InProcessLimiter()
+        self._warned = -math.inf
+
+    def _failed(self, what: str) -> None:
+        now = time.monotonic()
+        if now - self._warned >= self.LOG_EVERY:
+            self._warned = now
+            log.warning("rate limits: Redis failed (%s); counting in this worker", what)
+
+    def _either(self, what: str, call: Callable[[RateLimiter], T]) -> T:
+        try:
+            return call(self.primary)
+        except Exception:
+            self._failed(what)
+            return call(self.fallback)
+
+    def hit(self, key: str, window: int) -> int:
+        return self._either("hit", lambda limiter: limiter.hit(key, window))
+
+    def retry_after(self, key: str, limit: int, window: int) -> int | None:
+        return self._either("check", lambda limiter: limiter.retry_after(key, limit, window))
+
+    def reserve(self, slots: Sequence[Slot], window: int, member: str) -> int | None:
+        return self._either("reserve", lambda limiter: limiter.reserve(slots, window, member))
+
+    def release(self, keys: Sequence[str], member: str) -> None:
+        self.fallback.release(keys, member)  # wherever it was reserved
+        try:
+            self.primary.release(keys, member)
+        except Exception:
+            self._failed("release")
+
+    def reset(self, key: str) -> None:
+        self.fallback.reset(key)
+        try:
+            self.primary.reset(key)
+        except Exception:
+            self._failed("reset")
+
+    def close(self) -> None:
+        close = getattr(self.primary, "close", None)
+        if close is not None:
+            close()
+
+
+def limiter_for(redis_url: str | None) -> InProcessLimiter | FallbackLimiter:
+    """Redis (keys under ``TORNEO_REDIS_PREFIX``:rl) with the in-process fallback, or in-process."""
+    if not redis_url:
+        return InProcessLimiter()
+    prefix = os.environ.get("TORNEO_REDIS_PREFIX", "torneo")
+    return FallbackLimiter(RedisLimiter(redis_url, f"{prefix}:rl"))
 
 
 def client_address(scope: Scope) -> str:
@@ -178,153 +317,46 @@ def check(limiter: RateLimiter, key: str, limit: int, window: int, field: str) -
         raise TooManyAttempts(field, wait)
 
 
-# --- login throttling ------------------------------------------------------------------------
-
-LOGIN_ROUTES = {"/login", "/api/v1/session"}
-
-
-def _username(body: bytes, content_type: str) -> str:
-    name: object = None
-    try:
-        if content_type.startswith("application/json"):
-            value = json.loads(body or b"{}")
-            name = value.get("username") if isinstance(value, dict) else None
-        elif content_type.startswith("application/x-www-form-urlencoded"):
-            name = next(iter(parse_qs(body.decode("latin-1")).get("username", [])), None)
-    except (ValueError, UnicodeDecodeError):
-        name = None
-    return str(name).strip().lower()[:80] if isinstance(name, str) else ""
-
-
-class LoginThrottle:
-    """ASGI middleware: 429 with ``Retry-After`` after too many failed logins (module doc).
-
-    It must sit inside the session middleware, so the refusal can be the login page itself.
-    """
-
-    def __init__(
-        self,
-        app: ASGIApp,
-        limiter: RateLimiter,
-        *,
-        limit: int = 5,
-        window: int = 300,
-        refuse_page: Callable[[Request, TooManyAttempts], Response] | None = None,
-    ) -> None:
-        self.app = app
-        self.limiter = limiter
-        self.limit = limit
-        self.window = window
-        self.refuse_page = refuse_page
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if (
-            scope["type"] != "http"
-            or scope["method"] != "POST"
-            or scope["path"] not in LOGIN_ROUTES
-        ):
-            await self.app(scope, receive, send)
-            return
-        body = await _read_body(receive)
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        user = _username(body, headers.get("content-type", ""))
-        address = client_address(scope)
-        user_key = f"login:{user}@{address}"
-        address_key = f"login:@{address}"
-        try:
-            await anyio.to_thread.run_sync(self._check, user_key, address_key)
-        except TooManyAttempts as refusal:
-            await self._refuse(scope, refusal, send)
-            return
-
-        status = 0
-
-        async def watch(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-            await send(message)
-
-        await self.app(scope, _replay(body, receive), watch)
-        if status == 401:
-            await anyio.to_thread.run_sync(self._failed, user_key, address_key)
-        elif 200 <= status < 400:
-            await anyio.to_thread.run_sync(self.limiter.reset, user_key)
-
-    def _check(self, user_key: str, address_key: str) -> None:
-        try:
-            check(self.limiter, user_key, self.limit, self.window, "credentials")
-            check(
-                self.limiter, address_key, self.limit * ADDRESS_FACTOR, self.window, "credentials"
-            )
-        except TooManyAttempts:
-            raise
-        except Exception:  # the limiter's store is down: let people log in, say so in the log
-            log.warning("login rate limit not checked", exc_info=True)
-
-    def _failed(self, user_key: str, address_key: str) -> None:
-        try:
-            self.limiter.hit(user_key, self.window)
-            self.limiter.hit(address_key, self.window)
-        except Exception:
-            log.warning("failed login not recorded", exc_info=True)
-
-    async def _refuse(self, scope: Scope, refusal: TooManyAttempts, send: Send) -> None:
-        headers = {"Retry-After": str(refusal.retry_after)}
-        response: Response
-        if scope["path"].startswith("/api/") or self.refuse_page is None:
-            from torneo.platform.web.problems import from_torneo_error
-
-            response = from_torneo_error(refusal, scope["path"])
-            response.headers.update(headers)
-        else:
-            response = self.refuse_page(Request(scope), refusal)
-            response.headers.update(headers)
-
-        async def no_body() -> Message:
-            return {"type": "http.disconnect"}
-
-        await response(scope, no_body, send)
-
-
-async def _read_body(receive: Receive) -> bytes:
-    chunks: list[bytes] = []
-    more = True
-    while more:
-        message = await receive()
-        if message["type"] != "http.request":
-            break
-        chunks.append(message.get("body", b""))
-        more = bool(message.get("more_body", False))
-    return b"".join(chunks)
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    sent = False
-
-    async def replay() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return replay
-
-
 def retry_after_header(err: Any) -> dict[str, str]:
     wait = getattr(err, "retry_after", None)
     return {"Retry-After": str(wait)} if wait else {}
 
 
-def refuse_login_page(request: Request, refusal: TooManyAttempts) -> Response:
-    """The login page again, status 429, saying how long to wait (in the page's language)."""
-    from torneo.platform.web.templating import render
+# --- logins ----------------------------------------------------------------------------------
 
-    shown = TorneoError(
-        "credentials",
-        N_("too many failed logins: try again in %(n)s seconds"),
-        params={"n": refusal.retry_after},
-    )
-    context = {"next": "/", "error": shown, "username": ""}
-    return render(request, "login.html", context, status=429)
+
+class LoginGuard:
+    """Reserve a login attempt before the password is checked (module doc)."""
+
+    def __init__(self, limiter: RateLimiter, *, limit: int = 5, window: int = 300) -> None:
+        self.limiter = limiter
+        self.limit = limit
+        self.window = window
+
+    def slots(self, username: str, address: str) -> list[Slot]:
+        user = username.strip().lower()[:80]
+        wide = self.limit * ADDRESS_FACTOR
+        return [
+            (f"login:{user}@{address}", self.limit),
+            (f"login-address:{address}", wide),
+            (f"login-user:{user}", wide),
+        ]
+
+    def attempt(self, username: str, address: str, check_password: Callable[[], T]) -> T:
+        """``check_password()`` if an attempt is free, else :class:`TooManyAttempts` (429)."""
+        slots = self.slots(username, address)
+        keys = [key for key, _ in slots]
+        member = uuid.uuid4().hex
+        wait = self.limiter.reserve(slots, self.window, member)
+        if wait is not None:
+            raise TooManyAttempts("credentials", wait)
+        try:
+            result = check_password()
+        except Unauthorized:
+            raise  # a failed login: its reservation counts
+        except BaseException:
+            self.limiter.release(keys, member)  # no password was judged: give the slot back
+            raise
+        self.limiter.reset(keys[0])
+        self.limiter.release(keys[1:], member)
+        return result

@@ -5,7 +5,8 @@ refuses to start with the default secret key (anyone could forge a session with 
 cookies ``Secure``.
 
 ``TORNEO_REDIS_URL`` (optional) makes live updates and rate limits shared by every worker
-(docs/deploy.md); ``TORNEO_MAX_BODY_BYTES`` caps a request body (default 1 MiB, answered 413).
+(docs/deploy.md); ``TORNEO_MAX_BODY_BYTES`` caps a request body (default 1 MiB, answered 413);
+``TORNEO_LIVE_STREAMS_PER_ADDRESS`` caps the live streams of one client address on a worker.
 """
 
 from __future__ import annotations
@@ -16,6 +17,17 @@ from dataclasses import dataclass
 DEFAULT_SECRET_KEY = "torneo-development-secret-change-me"
 ENVIRONMENTS = ("development", "test", "production")
 LANGUAGES = ("it", "en")
+
+
+def development_secret_warning(settings: WebSettings) -> str | None:
+    """What ``torneo serve`` and every worker say, loudly, while the development key signs."""
+    if settings.secret_key != DEFAULT_SECRET_KEY:
+        return None
+    return (
+        "WARNING: TORNEO_SECRET_KEY is not set: sessions are signed with the development key, "
+        "which anyone can read in Torneo's source and use to forge a login. Set "
+        "TORNEO_SECRET_KEY to a random secret before anyone else can reach this server."
+    )
 
 
 class InsecureSettings(RuntimeError):
@@ -35,6 +47,7 @@ class WebSettings:
         5  # torneo.platform.web.ratelimit: failed logins per user name and address ...
     )
     login_window: int = 300  # ... within this many seconds, then 429 until the window passes
+    live_streams_per_address: int = 100  # torneo.platform.web.live: open streams per address
 
     @property
     def is_production(self) -> bool:
@@ -52,6 +65,7 @@ class WebSettings:
             database_url=os.environ.get("TORNEO_DATABASE_URL") or None,
             redis_url=os.environ.get("TORNEO_REDIS_URL") or None,
             max_body_bytes=int(os.environ.get("TORNEO_MAX_BODY_BYTES") or 1024 * 1024),
+            live_streams_per_address=int(os.environ.get("TORNEO_LIVE_STREAMS_PER_ADDRESS") or 100),
         )
 
     def check(self) -> None:

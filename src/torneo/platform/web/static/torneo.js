@@ -10,6 +10,11 @@
       input.value = version;
     });
   });
+  // A button marked data-print prints the page (no inline handlers: the CSP allows none).
+  document.addEventListener("click", function (e) {
+    var button = e.target && e.target.closest && e.target.closest("[data-print]");
+    if (button) window.print();
+  });
   // Forms that undo a lot ask first; the question is written (translated) in data-confirm.
   document.addEventListener("submit", function (e) {
     var form = e.target;

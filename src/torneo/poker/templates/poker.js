@@ -1,0 +1,47 @@
+/* Poker pages: the clock counting down, and the director's page noticing another phone's change.
+   Served as /poker/assets/poker.js (no inline script: the Content-Security-Policy allows none). */
+/* The clock counts down here every second from the stored state; the page re-reads it often. */
+(function () {
+  "use strict";
+  var anchor = null;
+  function read() {
+    var el = document.querySelector("[data-seconds-left]");
+    if (!el) { anchor = null; return; }
+    anchor = { left: parseInt(el.getAttribute("data-seconds-left"), 10), running: el.getAttribute("data-running") === "1", at: Date.now() };
+  }
+  function fmt(s) {
+    s = Math.max(0, s);
+    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), x = s % 60;
+    var mm = (m < 10 ? "0" : "") + m, xx = (x < 10 ? "0" : "") + x;
+    return h ? h + ":" + mm + ":" + xx : mm + ":" + xx;
+  }
+  function tick() {
+    if (!anchor) return;
+    var left = anchor.running ? anchor.left - Math.floor((Date.now() - anchor.at) / 1000) : anchor.left;
+    document.querySelectorAll("[data-countdown]").forEach(function (el) { el.textContent = fmt(left); });
+    if (anchor.running && left <= 0 && window.htmx) {
+      var live = document.querySelector("[data-live]");
+      if (live) { anchor.running = false; window.htmx.trigger(live, "refresh"); }
+    }
+  }
+  document.addEventListener("DOMContentLoaded", function () { read(); tick(); });
+  document.addEventListener("htmx:afterSwap", function () { read(); tick(); });
+  setInterval(tick, 250);
+})();
+/* Another director's phone changed the tournament: offer a reload instead of a stale form. The
+   element #stale carries the clock's API address and the version the page was made from. */
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    var stale = document.getElementById("stale");
+    var url = stale && stale.getAttribute("data-stale-url");
+    if (!url) return;
+    var seen = parseInt(stale.getAttribute("data-stale-version"), 10);
+    setInterval(function () {
+      fetch(url, { headers: { "Accept": "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (d) { if (d && d.version !== seen) stale.classList.add("show"); })
+        .catch(function () {});
+    }, 10000);
+  });
+})();
