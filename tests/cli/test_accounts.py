@@ -6,7 +6,9 @@ import pytest
 
 from tests.support.cli import Cli
 from torneo.cli.main import app
+from torneo.core.errors import Unauthorized
 from torneo.platform import accounts
+from torneo.platform.store.tables import User
 
 
 def test_a_club_and_its_owner_from_the_command_line(cli: Cli) -> None:
@@ -54,3 +56,29 @@ def test_bad_input_names_the_field_and_changes_nothing(
 ) -> None:
     result = cli.refused(*args)
     assert field in result.stderr
+
+
+def test_set_password_and_disable_end_the_sessions(cli: Cli) -> None:
+    cli.ok("user", "create", "dario", "--role", "judge")
+    changed = cli.runner.invoke(
+        app, ["user", "set-password", "dario", "--password-stdin"], input="nuova-password-99\n"
+    )
+    assert changed.exit_code == 0, changed.stderr
+    actor = accounts.authenticate(cli.store, "dario", "nuova-password-99")
+    with cli.store.read() as session:
+        user = session.get(User, actor.user_id)
+        assert user is not None
+        generation = user.session_generation
+    assert cli.json("user", "disable", "dario")["disabled"] is True
+    with cli.store.read() as session:
+        user = session.get(User, actor.user_id)
+        assert user is not None
+        assert user.disabled
+        assert user.session_generation == generation + 1  # every session of dario ended
+    with pytest.raises(Unauthorized):
+        accounts.authenticate(cli.store, "dario", "nuova-password-99")
+    short = cli.runner.invoke(
+        app, ["user", "set-password", "dario", "--password-stdin"], input="corta\n"
+    )
+    assert short.exit_code == 2
+    assert "password" in short.stderr

@@ -160,6 +160,7 @@ def register_player(request: Request, event_id: int, body: PlayerIn, actor: ApiA
         club=body.club,
         rating=body.rating,
         version=body.version,
+        player=body.player,
     )
     return _change(request, event_id, player_id=player_id)
 

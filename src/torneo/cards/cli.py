@@ -120,6 +120,10 @@ def register(
     name: Annotated[str | None, typer.Argument(help="Player name (or use --csv).")] = None,
     club: Annotated[str | None, typer.Option(help="Player's club.")] = None,
     rating: Annotated[str | None, typer.Option(help="Player's rating (0..4000).")] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(help="A known player's id (the same person) or 'new' (issue 12)."),
+    ] = None,
     csv_file: Annotated[
         Path | None,
         typer.Option("--csv", help="Roster file, one player a line: name[,club[,rating]]."),
@@ -143,6 +147,7 @@ def register(
                     name=name,
                     club=club,
                     rating=parse_rating("rating", rating),
+                    player=player,
                 )
             ]
         lines = {p.id: p for p in queries.players(store, event_id)}

@@ -141,8 +141,11 @@ def register_player(
     name: Text = "",
     club: Text = "",
     rating: Text = "",
+    player: Text = "",
 ) -> Response:
-    form = {"name": name, "club": club, "rating": rating}
+    # Issue 12: a known name comes back with the match; the organizer then chooses "the same
+    # person" (player=<id>) or "a new player" (player=new) and sends the form again.
+    form = {"name": name, "club": club, "rating": rating, "player": player}
 
     def action() -> str:
         from torneo.core.inputs import parse_rating
@@ -154,6 +157,7 @@ def register_player(
             name=name,
             club=club or None,
             rating=parse_rating("rating", rating),
+            player=player or None,
         )
         return say(request, N_("%(name)s is registered."), name=" ".join(name.split()))
 
