@@ -7,7 +7,6 @@ rows (:mod:`torneo.cards.state_roster`). Everyone or no one: a refusal anywhere 
 
 from __future__ import annotations
 
-from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
 from torneo.cards.rules.lifecycle import EventStatus
@@ -17,12 +16,13 @@ from torneo.cards.rules.tournament import (
 from torneo.cards.state import get_event, tournament_of
 from torneo.cards.state_access import authorize_event
 from torneo.cards.state_roster import insert_players, insert_registrations, known_players
-from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import PlayerInput, clean_name, parse_roster_csv
 from torneo.core.messages import N_, Message
 from torneo.core.policy import Action
 from torneo.platform import guards
+from torneo.platform import players as identities
 from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
@@ -39,78 +39,12 @@ def register_player(
     version: int | None = None,
     player: int | str | None = None,
 ) -> int:
-    """Register one player (issue 12: a name is never merged silently with a known player).
-
-    ``player`` says who it is: the id of a known player ("the same person"), ``"new"`` (a new
-    player, even with a name already known), or nothing: then a name that matches a known
-    player is refused with the match (name, club, rating, id) so the organizer chooses.
-    """
+    """Register one player; ``player`` says who it is (:mod:`torneo.platform.players`)."""
     precheck(actor, Action.MANAGE)
     data = PlayerInput(clean_name("name", name), (club or "").strip() or None, rating)
-    choice = _identity(player)
+    choice = identities.identity(player)
     with store.unit(actor) as uow:
         return _register(uow, event_id, [data], version=version, roster=False, choice=choice)[0]
-
-
-NEW = "new"
-
-
-def _identity(player: int | str | None) -> int | str | None:
-    if player is None or (isinstance(player, str) and not player.strip()):
-        return None
-    if isinstance(player, str) and player.strip().lower() == NEW:
-        return NEW
-    try:
-        value = int(player)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise TorneoError(
-            "player",
-            N_("'%(value)s' is neither a player's id nor 'new'"),
-            N_("the id of the same person, or 'new' for a new player"),
-            params={"value": player},
-        )
-    return value
-
-
-def _chosen(
-    session: Session,
-    match: tuple[int, str] | None,
-    choice: int | str | None,
-    registered: set[int],
-) -> tuple[int, str] | None:
-    """The known player a single registration is, or None for a new one (register_player).
-    A match already in this event is that player: the answer is "already registered"."""
-    if choice is None and match is not None and match[0] in registered:
-        return match
-    if choice == NEW:
-        return None
-    if isinstance(choice, int):
-        known = session.get(Player, choice)
-        if known is None:
-            raise NotFound(
-                "player",
-                N_("no player %(id)s"),
-                N_("the id of the same person, or 'new' for a new player"),
-                params={"id": choice},
-            )
-        return known.id, known.name
-    if match is not None:
-        known = session.get(Player, match[0])
-        assert known is not None
-        raise Conflict(
-            "player",
-            N_("a player named %(name)s is known: #%(id)s, club %(club)s, rating %(rating)s"),
-            N_("player: %(id)s if it is the same person, or 'new' for a new player"),
-            params={
-                "name": known.name,
-                "id": known.id,
-                "club": known.club or "-",
-                "rating": known.rating if known.rating is not None else "-",
-            },
-        )
-    return None
 
 
 def register_roster(store: Store, actor: Actor, event_id: int, text: str) -> list[int]:
@@ -145,7 +79,9 @@ def _register(
     found = [known.get(p.name.lower()) for p in players]
     if not roster:
         registered = {r.player_id for r in event.registrations}
-        found = [_chosen(uow.session, found[0], choice, registered)]
+        match = uow.session.get(Player, found[0][0]) if found[0] else None
+        same = identities.chosen(uow.session, match, choice, registered)
+        found = [(same.id, same.name) if same else None]
     refused = can_register_all(t, [PlayerId(f[0]) if f else None for f in found])
     if refused:
         k, refusal = refused

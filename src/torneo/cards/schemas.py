@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
 from torneo.core.messages import Message
 from torneo.platform.i18n import PERCENT_TIEBREAKS
-from torneo.platform.web.schemas import OwningClub
+from torneo.platform.web.schemas import OwningClub, PlayerChoice
 
 MAX_ROSTER_CHARS = 500_000
 
@@ -63,11 +63,7 @@ class PlayerIn(VersionIn):
     name: str = Field(min_length=1, max_length=200, examples=["Mario Rossi"])
     club: str | None = Field(default=None, max_length=200)
     rating: int | None = Field(default=None, ge=0, le=4000)
-    player: int | Literal["new"] | None = Field(
-        default=None,
-        description="Who it is: a known player's id, or 'new'. Left out, a name that matches a "
-        "known player is refused (409) with the match, so the organizer chooses (issue 12).",
-    )
+    player: PlayerChoice = None
 
 
 class RosterIn(_In):

@@ -6,8 +6,9 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from torneo.core.errors import Forbidden, NotFound
+from torneo.core.errors import Forbidden
 from torneo.core.messages import N_
+from torneo.platform.clubs import account_named
 from torneo.platform.passwords import check_password, hash_password
 from torneo.platform.sessions import end_sessions
 from torneo.platform.store.tables import Membership, User
@@ -17,14 +18,7 @@ from torneo.platform.store.uow import Actor, Store
 def _account_to_change(session: Session, actor: Actor, username: str) -> User:
     """The account ``username``, if ``actor`` may change it: itself, the admin, or an owner of a
     club the account belongs to (MEMBERS on that club)."""
-    user = session.scalars(select(User).where(User.username == username.strip().lower())).first()
-    if user is None:
-        raise NotFound(
-            "username",
-            N_("no account is named '%(name)s'"),
-            N_("the user name of an account"),
-            params={"name": username},
-        )
+    user = account_named(session, username)
     if actor.admin or actor.user_id == user.id:
         return user
     clubs_of = set(session.scalars(select(Membership.club_id).where(Membership.user_id == user.id)))

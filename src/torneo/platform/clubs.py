@@ -97,12 +97,13 @@ def create_club(store: Store, actor: Actor, name: str, *, owner: str | None = No
         uow.session.flush()
         uow.audit("club.create", "club", club.id, after={"name": clean})
         if owner is not None:
-            _add(uow.session, club.id, _user(uow.session, owner), OWNER, uow.now)
+            _add(uow.session, club.id, account_named(uow.session, owner), OWNER, uow.now)
             uow.audit("club.member.add", "club", club.id, after={"user": owner, "role": OWNER})
         return club.id
 
 
-def _user(session: Session, username: str) -> User:
+def account_named(session: Session, username: str) -> User:
+    """The account ``username`` (404 naming the field when there is none)."""
     user = session.scalars(select(User).where(User.username == username.strip().lower())).first()
     if user is None:
         raise NotFound(
@@ -133,7 +134,7 @@ def add_member(store: Store, actor: Actor, club_id: int, username: str, role: st
     check_role(role)
     with store.unit(actor) as uow:
         _club(uow.session, club_id)
-        user = _user(uow.session, username)
+        user = account_named(uow.session, username)
         if _add(uow.session, club_id, user, role, uow.now):
             uow.audit(
                 "club.member.add", "club", club_id, after={"user": user.username, "role": role}
@@ -146,7 +147,7 @@ def remove_member(store: Store, actor: Actor, club_id: int, username: str, role:
     check_role(role)
     with store.unit(actor) as uow:
         _club(uow.session, club_id)
-        user = _user(uow.session, username)
+        user = account_named(uow.session, username)
         row = uow.session.scalars(
             select(Membership).where(
                 Membership.club_id == club_id,

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from torneo.core.errors import Conflict, NotFound
 from torneo.core.messages import N_, Term
 from torneo.core.policy import Action, Actor, Resource
+from torneo.platform.clubs import account_named
 from torneo.platform.guards import authorize
 from torneo.platform.store.tables import Membership, StaffAppointment, User
 from torneo.platform.store.uow import Store, UnitOfWork
@@ -52,23 +53,11 @@ def listing(session: Session, resource: str, resource_id: int) -> list[StaffMemb
     return [StaffMember(*row) for row in rows]
 
 
-def _account(session: Session, username: str) -> User:
-    user = session.scalars(select(User).where(User.username == username.strip().lower())).first()
-    if user is None:
-        raise NotFound(
-            "username",
-            N_("no account is named '%(name)s'"),
-            N_("the user name of an account"),
-            params={"name": username},
-        )
-    return user
-
-
 def appoint(
     uow: UnitOfWork, resource: str, resource_id: int, club_id: int, username: str, role: str
 ) -> int:
     """Appoint a member of the club holding ``role`` there; anyone else is refused."""
-    user = _account(uow.session, username)
+    user = account_named(uow.session, username)
     member = uow.session.scalar(
         select(func.count()).where(
             Membership.club_id == club_id, Membership.user_id == user.id, Membership.role == role
@@ -107,7 +96,7 @@ def appoint(
 
 
 def remove(uow: UnitOfWork, resource: str, resource_id: int, username: str) -> None:
-    user = _account(uow.session, username)
+    user = account_named(uow.session, username)
     row = uow.session.scalars(
         select(StaffAppointment).where(
             StaffAppointment.resource == resource,

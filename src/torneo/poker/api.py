@@ -34,6 +34,7 @@ from torneo.poker.schemas import (
     BookingOut,
     ClockStateOut,
     CreateIn,
+    EntryIn,
     EntryStateOut,
     FloorOptionsIn,
     NameIn,
@@ -206,9 +207,9 @@ def book(request: Request, tid: Tid, body: NameIn, actor: ApiActor) -> JSONRespo
     responses=PROBLEMS,
     summary="A buy-in; after the start a late entry (PKR-LATE-1)",
 )
-def enter(request: Request, tid: Tid, body: NameIn, actor: ApiActor) -> JSONResponse:
+def enter(request: Request, tid: Tid, body: EntryIn, actor: ApiActor) -> JSONResponse:
     out = entries.register_player(
-        store_of(request), actor, tid, name=body.name, version=body.version
+        store_of(request), actor, tid, name=body.name, version=body.version, player=body.player
     )
     return state_response(request, tid, 201, entry=out)
 

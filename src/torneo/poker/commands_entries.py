@@ -18,6 +18,7 @@ from torneo.core.ids import PlayerId
 from torneo.core.inputs import clean_name
 from torneo.core.messages import N_
 from torneo.core.policy import Action
+from torneo.platform import players as identities
 from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
@@ -42,10 +43,13 @@ def _player(uow: UnitOfWork, name: str) -> Player:
     player = uow.session.scalars(
         select(Player).where(func.lower(Player.name) == clean.lower())
     ).first()
-    if player is None:
-        player = Player(name=clean, created_at=uow.now)
-        uow.session.add(player)
-        uow.session.flush()
+    return player or _new_player(uow, clean)
+
+
+def _new_player(uow: UnitOfWork, name: str) -> Player:
+    player = Player(name=name, created_at=uow.now)
+    uow.session.add(player)
+    uow.session.flush()
     return player
 
 
@@ -118,20 +122,26 @@ def register_player(
     *,
     name: str,
     version: int | None = None,
+    player: int | str | None = None,
 ) -> EntryOut:
     """The buy-in paid (PKR-REG-1). After the start it is a late entry (PKR-LATE-1): only for a
     player who booked, never after level 3, never for one who busted; the chip penalty is taken
-    and a seat drawn."""
+    and a seat drawn. ``player`` says who it is: a known player's id or "new" (issue 12); a
+    booked name is the player who booked."""
     precheck(actor, Action.MANAGE)
+    choice = identities.identity(player)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         not_finished(row)
         state = load(row)
-        player = _player(uow, name)
-        entrant = _entrant(uow, row, player)
-        pid = PlayerId(player.id)
+        clean = clean_name("name", name)
+        match = identities.known_by_name(uow.session, clean)
+        entered = {e.player_id for e in row.entrants}
+        who = identities.chosen(uow.session, match, choice, entered) or _new_player(uow, clean)
+        entrant = _entrant(uow, row, who)
+        pid = PlayerId(who.id)
         level = level_number_at(state.clock, uow.now)
         _, purchase = register(
             state.ledger,
@@ -148,15 +158,15 @@ def register_player(
             seating, outs = seat_newcomer(uow, row, state, state.seating, pid)
             row.seating = seating_to_json(seating)
             table, number = seating.seat_of(pid)
-            seat = SeatOut(player.id, table, number, outs[0].waits_for_button)
+            seat = SeatOut(who.id, table, number, outs[0].waits_for_button)
             moves = outs[1:]
         touch(row)
         audit(
             uow,
             row,
             purchase.kind.value,
-            player=player.name,
-            player_id=player.id,
+            player=who.name,
+            player_id=who.id,
             chips=purchase.chips,
             penalty=purchase.penalty,
             level=level,
@@ -164,7 +174,7 @@ def register_player(
         )
         uow.notify(topic(row.id), "entries")
         return EntryOut(
-            player.id,
+            who.id,
             purchase.kind.value,
             purchase.chips,
             purchase.penalty,

@@ -144,7 +144,12 @@ def _book(p: Posted) -> Outcome:
 
 def _enter(p: Posted) -> Outcome:
     out = poker_entries.register_player(
-        p.store, p.actor, p.tid, name=p.get("name"), version=p.version
+        p.store,
+        p.actor,
+        p.tid,
+        name=p.get("name"),
+        version=p.version,
+        player=p.get("player") or None,
     )
     if out.seat is None:
         return p.say(N_("%(name)s entered."), name=p.get("name")), "#entries"

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from torneo.platform.web.schemas import OwningClub
+from torneo.platform.web.schemas import OwningClub, PlayerChoice
 from torneo.poker.commands import DEFAULT_PRESET
 from torneo.poker.commands_entries import EntryOut
 from torneo.poker.commands_floor import BustOutcome
@@ -98,6 +98,10 @@ class FloorOptionsIn(VersionIn):
 
 class NameIn(VersionIn):
     name: str = Field(max_length=120)
+
+
+class EntryIn(NameIn):
+    player: PlayerChoice = None
 
 
 class RosterIn(BaseModel):

@@ -171,7 +171,13 @@ def save_regulation(request: Request, tid: Tid, body: RegulationIn, actor: ApiAc
 )
 def register_player(request: Request, tid: Tid, body: PlayerIn, actor: ApiActor) -> PlayerIdOut:
     pid = risiko.register_player(
-        store_of(request), actor, tid, name=body.name, club=body.club, version=body.version
+        store_of(request),
+        actor,
+        tid,
+        name=body.name,
+        club=body.club,
+        version=body.version,
+        player=body.player,
     )
     return PlayerIdOut(player_id=pid)
 

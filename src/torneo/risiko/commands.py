@@ -42,6 +42,7 @@ from torneo.core.errors import Conflict, NotFound, Refusal, TorneoError
 from torneo.core.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
 from torneo.core.messages import N_, Message
 from torneo.core.policy import Action
+from torneo.platform import players as identities
 from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
@@ -239,11 +240,16 @@ def _find_or_create_player(uow: UnitOfWork, data: PlayerInput) -> Player:
         select(Player).where(func.lower(Player.name) == data.name.lower()).order_by(Player.id)
     ).first()
     if player is None:
-        player = Player(name=data.name, club=data.club, created_at=uow.now)
-        uow.session.add(player)
-        uow.session.flush()
+        player = _new_player(uow, data)
     elif data.club and data.club != player.club:
         player.club = data.club  # the club the player plays for now (RSK-TBL-2 same club)
+    return player
+
+
+def _new_player(uow: UnitOfWork, data: PlayerInput) -> Player:
+    player = Player(name=data.name, club=data.club, created_at=uow.now)
+    uow.session.add(player)
+    uow.session.flush()
     return player
 
 
@@ -257,8 +263,21 @@ def _registration_open(row: RisikoTournament) -> None:
         )
 
 
-def _register(uow: UnitOfWork, row: RisikoTournament, data: PlayerInput) -> RisikoEntrant:
-    player = _find_or_create_player(uow, data)
+def _register(
+    uow: UnitOfWork,
+    row: RisikoTournament,
+    data: PlayerInput,
+    choice: identities.Choice | bool = False,
+) -> RisikoEntrant:
+    """An entrant; ``choice`` is a single registration's answer to "who is it?" (issue 12,
+    :mod:`torneo.platform.players`); ``False`` for a pasted roster (known names are them)."""
+    if choice is False:
+        player = _find_or_create_player(uow, data)
+    else:
+        match = identities.known_by_name(uow.session, data.name)
+        entered = {e.player_id for e in row.entrants}
+        same = identities.chosen(uow.session, match, choice, entered)
+        player = same or _new_player(uow, data)
     if any(e.player_id == player.id for e in row.entrants):
         raise Conflict(
             "name",
@@ -281,15 +300,18 @@ def register_player(
     name: str,
     club: str | None = None,
     version: int | None = None,
+    player: int | str | None = None,
 ) -> int:
+    """One entrant; ``player`` says who it is: a known player's id or "new" (issue 12)."""
     precheck(actor, Action.MANAGE)
     data = PlayerInput(clean_name("name", name), clean_optional("club", club, 120))
+    choice = identities.identity(player)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         _registration_open(row)
-        entrant = _register(uow, row, data)
+        entrant = _register(uow, row, data, choice)
         touch(row)
         uow.notify(topic(row.id), "players")
         return entrant.player_id

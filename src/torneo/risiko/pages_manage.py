@@ -211,10 +211,17 @@ def save_regulation(
 
 @router.post("/risiko/{tid}/manage/players", response_class=HTMLResponse)
 def register_player(
-    request: Request, tid: int, actor: PageWriter, name: Text = "", club: Text = ""
+    request: Request,
+    tid: int,
+    actor: PageWriter,
+    name: Text = "",
+    club: Text = "",
+    player: Text = "",
 ) -> Response:
     def action() -> str:
-        risiko.register_player(store_of(request), actor, tid, name=name, club=club or None)
+        risiko.register_player(
+            store_of(request), actor, tid, name=name, club=club or None, player=player or None
+        )
         return say(request, N_("%(name)s is registered."), name=" ".join(name.split()))
 
     return _act(request, tid, {"name": name, "club": club}, action, anchor="#players")

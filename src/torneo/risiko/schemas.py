@@ -16,7 +16,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSeriali
 
 from torneo.core.errors import Refusal
 from torneo.core.messages import english
-from torneo.platform.web.schemas import OwningClub
+from torneo.platform.web.schemas import OwningClub, PlayerChoice
 from torneo.risiko.commands import DEFAULT_PRESET
 
 
@@ -93,6 +93,7 @@ class RegulationIn(VersionIn):
 class PlayerIn(VersionIn):
     name: str = Field(max_length=200)
     club: str | None = Field(default=None, max_length=200)
+    player: PlayerChoice = None
 
 
 class RosterIn(BaseModel):

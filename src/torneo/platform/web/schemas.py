@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,5 +28,17 @@ OwningClub = Annotated[
         default=None,
         max_length=120,
         description="The owning club's name or id; left out, the one club you organize.",
+    ),
+]
+
+
+# Who a newly registered player is (issue 12, torneo.platform.players): a known player's id,
+# or "new"; left out, a name that matches a known player is refused (409) with the match.
+PlayerChoice = Annotated[
+    int | Literal["new"] | None,
+    Field(
+        default=None,
+        description="Who it is: a known player's id, or 'new'. Left out, a name that matches "
+        "a known player is refused (409) with the match, so the organizer chooses.",
     ),
 ]
