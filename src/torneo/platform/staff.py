@@ -145,3 +145,16 @@ class TournamentStaff:
         with store.read() as session:
             self.load(session, tournament_id)  # 404 for a tournament that does not exist
             return listing(session, self.resource, tournament_id)
+
+
+def roster_resource(
+    session: Session, kind: str, resource: str, role: str, tournament_id: int, club_id: int
+) -> Resource:
+    """A tournament kept on one of these rosters, as a resource of the one policy."""
+    return Resource(
+        kind,
+        tournament_id,
+        club_id=club_id,
+        staff=roster(session, resource, tournament_id),
+        staff_role=role,
+    )

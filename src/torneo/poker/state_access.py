@@ -21,13 +21,7 @@ ROSTER = "poker"
 
 
 def tournament_resource(session: Session, row: PokerTournament) -> Resource:
-    return Resource(
-        KIND,
-        row.id,
-        club_id=row.club_id,
-        staff=staff.roster(session, ROSTER, row.id),
-        staff_role=FLOOR,
-    )
+    return staff.roster_resource(session, KIND, ROSTER, FLOOR, row.id, row.club_id)
 
 
 def authorize_tournament(

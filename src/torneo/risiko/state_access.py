@@ -21,13 +21,7 @@ ROSTER = "risiko"
 
 
 def tournament_resource(session: Session, row: RisikoTournament) -> Resource:
-    return Resource(
-        KIND,
-        row.id,
-        club_id=row.club_id,
-        staff=staff.roster(session, ROSTER, row.id),
-        staff_role=REFEREE,
-    )
+    return staff.roster_resource(session, KIND, ROSTER, REFEREE, row.id, row.club_id)
 
 
 def authorize_tournament(
