@@ -29,9 +29,6 @@ import argparse
 import asyncio
 import collections
 import os
-import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
@@ -44,18 +41,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from sqlalchemy import create_engine, text  # noqa: E402
 
+from _servers import (  # noqa: E402
+    REDIS_URL,
+    create_database,
+    drop_database,
+    free_port,
+    start_server,
+    stop_server,
+)
 from torneo.cards import commands as events  # noqa: E402
 from torneo.platform import accounts  # noqa: E402
 from torneo.platform.store.db import make_engine  # noqa: E402
 from torneo.platform.store.migrate import upgrade  # noqa: E402
 from torneo.platform.store.uow import Actor, Store  # noqa: E402
 
-PG_ADMIN = os.environ.get(
-    "TORNEO_BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-)
-REDIS_URL = os.environ.get("TORNEO_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 SECRET = "security-bench-secret-" + "x" * 40
 PASSWORD = "a-bench-password-never-guessed"
 ORG = Actor("bench", frozenset({(1, "organizer")}))
@@ -67,7 +67,9 @@ def seed(url: str, n_events: int) -> list[int]:
     engine = make_engine(url)
     upgrade(engine)
     store = Store(engine)
-    accounts.create_user(store, ORG, username="victim", password=PASSWORD, role="organizer")
+    accounts.create_user(
+        store, Actor.system(), username="victim", password=PASSWORD, role="organizer"
+    )
     ids = [
         events.create_event(
             store, ORG, name=f"Evento {i}", preset="invasion-it-2012", held_on="2026-12-20", seed=i
@@ -89,70 +91,6 @@ def reset_limits(prefix: str) -> None:
 
 
 # --- the server (as bench/load/run.py starts it) ---------------------------------------------
-
-
-def create_database() -> tuple[str, str]:
-    name = f"torneo_security_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return name, PG_ADMIN.rsplit("/", 1)[0] + "/" + name
-
-
-def drop_database(name: str) -> None:
-    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(url: str, port: int, prefix: str, workers: int) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "TORNEO_DATABASE_URL": url,
-        "TORNEO_REDIS_URL": REDIS_URL,
-        "TORNEO_REDIS_PREFIX": prefix,
-        "TORNEO_SECRET_KEY": SECRET,
-        "TORNEO_ENV": "development",
-    }
-    command = [
-        str(ROOT / ".venv/bin/torneo"),
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--workers",
-        str(workers),
-        "--no-access-log",
-    ]
-    server = subprocess.Popen(command, env=env, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/", timeout=2).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    stop_server(server)
-    raise RuntimeError("the server did not start")
-
-
-def stop_server(server: subprocess.Popen[bytes]) -> None:
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
 
 
 # --- logins ----------------------------------------------------------------------------------
@@ -278,13 +216,13 @@ def main() -> None:
     storm = 60 if args.quick else 200
     streams = 200 if args.quick else 1000
 
-    name, url = create_database()
+    name, url = create_database("torneo_security")
     prefix = f"torneo-bench-{uuid.uuid4().hex[:8]}"
     server = None
     try:
         ids = seed(url, 10)
         port = free_port()
-        server = start_server(url, port, prefix, workers=2)
+        server = start_server(url, port, prefix, 2, SECRET)
         base = f"http://127.0.0.1:{port}"
         pids = worker_pids(server.pid)
         print(f"2 workers (pids {pids}) on PostgreSQL + Redis, 127.0.0.1:{port}")

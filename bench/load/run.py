@@ -29,13 +29,10 @@ import argparse
 import asyncio
 import json
 import multiprocessing as mp
-import os
 import random
 import re
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import time
 import uuid
@@ -45,13 +42,20 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import create_engine, func, select, text
+from sqlalchemy import func, select
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from _common import percentile  # noqa: E402
+from _servers import (  # noqa: E402
+    create_database,
+    drop_database,
+    free_port,
+    start_server,
+    stop_server,
+)
 from torneo.cards import commands as events  # noqa: E402
 from torneo.cards import views_self_report as sr  # noqa: E402
 from torneo.cards.tables import Match, Registration  # noqa: E402
@@ -61,32 +65,12 @@ from torneo.platform.store.migrate import upgrade  # noqa: E402
 from torneo.platform.store.tables import AuditEntry, Player  # noqa: E402
 from torneo.platform.store.uow import Actor, Store  # noqa: E402
 
-PG_ADMIN = os.environ.get(
-    "TORNEO_BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-)
-REDIS_URL = os.environ.get("TORNEO_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 SECRET = "load-bench-secret-" + "x" * 40
 ORG = Actor("bench", frozenset({(1, "organizer")}))
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 # --- setup -----------------------------------------------------------------------------------
-
-
-def create_database() -> tuple[str, str]:
-    name = f"torneo_load_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return name, PG_ADMIN.rsplit("/", 1)[0] + "/" + name
-
-
-def drop_database(name: str) -> None:
-    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
 
 
 def seed_event(url: str, players: int) -> tuple[int, list[sr.Slip]]:
@@ -111,54 +95,6 @@ def seed_event(url: str, players: int) -> tuple[int, list[sr.Slip]]:
     slips = [s for s in sr.slips(store, ORG, event_id, secret=SECRET) if s.code]
     engine.dispose()
     return event_id, slips
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(url: str, port: int, prefix: str, workers: int) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "TORNEO_DATABASE_URL": url,
-        "TORNEO_REDIS_URL": REDIS_URL,
-        "TORNEO_REDIS_PREFIX": prefix,
-        "TORNEO_SECRET_KEY": SECRET,
-        "TORNEO_ENV": "development",
-    }
-    command = [
-        str(ROOT / ".venv/bin/torneo"),
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--workers",
-        str(workers),
-        "--no-access-log",
-    ]
-    server = subprocess.Popen(command, env=env, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/", timeout=2).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    stop_server(server)
-    raise RuntimeError("the server did not start")
-
-
-def stop_server(server: subprocess.Popen[bytes]) -> None:
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
 
 
 # --- live subscribers (a process of their own) -------------------------------------------------
@@ -398,7 +334,7 @@ def main() -> None:
     # Stopped from outside: still stop the server and drop the database (the finally below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
 
-    name, url = create_database()
+    name, url = create_database("torneo_load")
     server = None
     sub: Any = None
     try:
@@ -406,7 +342,9 @@ def main() -> None:
         event_id, slips = seed_event(url, field)
         print(f"setup: {field} players, round 1 paired, in {time.perf_counter() - t0:.1f} s")
         port = free_port()
-        server = start_server(url, port, f"torneo-bench-{uuid.uuid4().hex[:6]}", args.workers)
+        server = start_server(
+            url, port, f"torneo-bench-{uuid.uuid4().hex[:6]}", args.workers, SECRET
+        )
         base = f"http://127.0.0.1:{port}"
         ctx = mp.get_context("spawn")
         ready, out, stop = ctx.Queue(), ctx.Queue(), ctx.Event()

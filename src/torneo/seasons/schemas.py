@@ -368,7 +368,7 @@ class AnnouncedIdOut(_Out):
     legal: bool
 
 
-# --- ladders ---------------------------------------------------------------------------------
+# --- pairing explanations --------------------------------------------------------------------
 
 
 class ExplainedPairOut(_Out):

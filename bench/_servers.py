@@ -1,0 +1,89 @@
+"""Shared by the benches that run real servers (bench/load/run.py, bench/security.py): a
+PostgreSQL database of their own, and ``torneo serve`` workers on 127.0.0.1 with Redis."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import httpx
+from sqlalchemy import create_engine, text
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_ADMIN = os.environ.get(
+    "TORNEO_BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
+REDIS_URL = os.environ.get("TORNEO_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def create_database(prefix: str) -> tuple[str, str]:
+    """A new database named ``<prefix>_<random>``: its name and its URL."""
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return name, PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_database(name: str) -> None:
+    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(
+    url: str, port: int, prefix: str, workers: int, secret: str
+) -> subprocess.Popen[bytes]:
+    """``torneo serve`` on 127.0.0.1:``port``, once it answers (or RuntimeError after 60 s)."""
+    env = {
+        **os.environ,
+        "TORNEO_DATABASE_URL": url,
+        "TORNEO_REDIS_URL": REDIS_URL,
+        "TORNEO_REDIS_PREFIX": prefix,
+        "TORNEO_SECRET_KEY": secret,
+        "TORNEO_ENV": "development",
+    }
+    command = [
+        str(ROOT / ".venv/bin/torneo"),
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--no-access-log",
+    ]
+    server = subprocess.Popen(command, env=env, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/", timeout=2).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    stop_server(server)
+    raise RuntimeError("the server did not start")
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
