@@ -93,6 +93,8 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/events/{event_id}/slips"): ("303", "403", "403", "200", "200"),
     ("GET", "/events/{event_id}/standings.csv"): PUBLIC,
     ("GET", "/judging/assets/{name}"): PUBLIC,
+    ("GET", "/ladders"): PUBLIC,
+    ("GET", "/favicon.ico"): public(301),
     ("GET", "/ladders/{ladder_id}"): public(404),
     ("GET", "/login"): PUBLIC,
     ("GET", "/poker"): PUBLIC,

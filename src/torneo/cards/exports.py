@@ -181,7 +181,7 @@ def pairings_csv(store: Store, event_id: int, round_no: int | None = None) -> st
 
 
 def standings_csv(store: Store, event_id: int) -> str:
-    """The Swiss standings: position, dense rank (INV-RANK-2), record and the preset's tiebreaks."""
+    """The Swiss standings: position, displayed place, record and the preset's tiebreaks."""
     view = queries.standings(store, event_id)
     names = list(view.tiebreak_names)
     header = [
