@@ -136,9 +136,7 @@ def test_INV_BYE_1_pairings_by_table_and_by_name(sqlite_store: Store, organizer:
     assert err.value.field == "round"
 
 
-def test_standings_with_names_places_and_tiebreaks(
-    sqlite_store: Store, organizer: Actor
-) -> None:
+def test_standings_with_names_places_and_tiebreaks(sqlite_store: Store, organizer: Actor) -> None:
     """Places 1..N after the tiebreaks (issue 15), with the tiebreaks and their names."""
     event_id = _event(sqlite_store, organizer, 8)
     events.start_event(sqlite_store, organizer, event_id)
