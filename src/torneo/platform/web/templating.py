@@ -27,6 +27,7 @@ from jinja2 import (
 
 from torneo.core.messages import Message
 from torneo.platform import i18n
+from torneo.platform.field_labels import field_label
 from torneo.platform.web import csrf
 from torneo.platform.web.session import current_actor, pop_flashes, settings_of
 
@@ -84,6 +85,7 @@ def environment(auto_reload: bool = False) -> Environment:
     env.filters["share"] = i18n.format_share
     env.filters["reason"] = i18n.translate_reason
     env.filters["accepted"] = i18n.translate_accepted
+    env.filters["field"] = field_label
     env.globals["N_"] = i18n.N_
     env.globals["static_version"] = STATIC_VERSION
     env.globals["language_name"] = i18n.language_name
