@@ -27,9 +27,9 @@ def _raised_fields() -> set[str]:
                 continue
             first = node.args[0] if node.args else None
             first = first or next((k.value for k in node.keywords if k.arg == "field"), None)
-            if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                if re.fullmatch(r"[a-z][a-z_.]*", first.value):
-                    fields.add(first.value)
+            literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+            if literal and re.fullmatch(r"[a-z][a-z_.]*", first.value):  # type: ignore[union-attr]
+                fields.add(first.value)  # type: ignore[union-attr]
     return fields
 
 

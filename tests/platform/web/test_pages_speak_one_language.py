@@ -25,8 +25,8 @@ from tests.support.web import make_client
 from torneo import demo
 from torneo.platform import i18n
 from torneo.platform.store.uow import Actor, Store
-from torneo.poker import commands_entries as poker_entries
 from torneo.poker import commands as poker
+from torneo.poker import commands_entries as poker_entries
 from torneo.risiko import commands as risiko
 
 PLACEHOLDER = re.compile(r"%\([^)]*\)[sdif]|%[sdif]|\{[^}]*\}")
