@@ -311,3 +311,35 @@ def test_BER_PTS_1_a_berserk_event_runs_to_its_top_4(store: Store, organizer: Ac
     assert event.status == "finished"
     assert all(r.points % 10 == 0 for r in rows)  # 30 a win, 20 a draw, 0 a loss
     assert not [m for m in t.matches if m.stage == "third_place"]  # BER-TOP-3: no 3rd place match
+
+
+def test_an_event_keeps_its_time_zone_and_refuses_an_unknown_one(
+    store: Store, organizer: Actor
+) -> None:
+    """Issue 15 item 7: Europe/Rome unless the organizer names another IANA zone."""
+    from torneo.cards.tables import Event
+
+    rome = events.create_event(
+        store, organizer, name="Serata", preset="invasion-it-2012", held_on="2026-12-01"
+    )
+    london = events.create_event(
+        store,
+        organizer,
+        name="Trasferta",
+        preset="invasion-it-2012",
+        held_on="2026-12-01",
+        time_zone="Europe/London",
+    )
+    with store.read() as session:
+        assert session.get(Event, rome).time_zone == "Europe/Rome"  # type: ignore[union-attr]
+        assert session.get(Event, london).time_zone == "Europe/London"  # type: ignore[union-attr]
+    with pytest.raises(TorneoError) as err:
+        events.create_event(
+            store,
+            organizer,
+            name="X",
+            preset="invasion-it-2012",
+            held_on="2026-12-01",
+            time_zone="Milano",
+        )
+    assert err.value.field == "time_zone"

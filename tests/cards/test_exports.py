@@ -71,7 +71,7 @@ def test_with_names_keeps_unknown_ids() -> None:
 
 
 def test_standings_csv_has_the_preset_tiebreaks(store: Store, organizer: Actor) -> None:
-    """INV-RANK-2 dense rank beside the position; the preset's tiebreaks, exact decimals."""
+    """The displayed place beside the position; the preset's tiebreaks, exact decimals."""
     event_id = play_event(store, organizer, players=8, seed=4)
     view = queries.standings(store, event_id)
     rows = _rows(exports.standings_csv(store, event_id))

@@ -136,10 +136,8 @@ def test_INV_BYE_1_pairings_by_table_and_by_name(sqlite_store: Store, organizer:
     assert err.value.field == "round"
 
 
-def test_INV_RANK_2_standings_with_names_dense_ranks_and_tiebreaks(
-    sqlite_store: Store, organizer: Actor
-) -> None:
-    """INV-RANK-2: equal points share the displayed rank; the tiebreaks come with their names."""
+def test_standings_with_names_places_and_tiebreaks(sqlite_store: Store, organizer: Actor) -> None:
+    """Places 1..N after the tiebreaks (issue 15), with the tiebreaks and their names."""
     event_id = _event(sqlite_store, organizer, 8)
     events.start_event(sqlite_store, organizer, event_id)
     events.pair_next_round(sqlite_store, organizer, event_id)
@@ -149,7 +147,8 @@ def test_INV_RANK_2_standings_with_names_dense_ranks_and_tiebreaks(
     assert st.after_round == 1
     assert st.tiebreak_names == ("bye_last", "omw", "gw", "ogw")  # match_points is the points
     assert [line.points for line in st.lines] == [3, 3, 3, 1, 1, 0, 0, 0]
-    assert [line.rank for line in st.lines] == [1, 1, 1, 2, 2, 3, 3, 3]
+    # Two 2-0 winners are equal on everything; the 2-1 winner is 3rd, not "1" (issue 15).
+    assert [line.rank for line in st.lines] == [1, 1, 3, 4, 4, 6, 6, 8]
     assert all(line.name.startswith("Giocatore") for line in st.lines)
     top = st.lines[0]
     assert [t.name for t in top.tiebreaks] == list(st.tiebreak_names)

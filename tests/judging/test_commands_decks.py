@@ -417,3 +417,19 @@ def test_INV_DECK_1_deck_checks_on_or_off_is_fixed_at_the_start(
         judging_checks.draw_table(sqlite_store, c.floor, event)
     assert (err.value.field, err.value.rule) == ("deck_checks", "INV-DECK-1")
     assert fingerprint(sqlite_store, event) == before
+
+
+def test_a_typed_deadline_is_the_event_s_local_time(
+    sqlite_store: Store, c: Crew, event: int
+) -> None:
+    """Issue 15 item 7: "20:30" on the form is 20:30 in Rome, stored as 19:30 UTC in winter."""
+    from datetime import UTC, datetime
+
+    from torneo.judging.tables import JudgingConfig
+
+    judging.configure(sqlite_store, c.org, event, deadline="2026-12-01T20:30")
+    with sqlite_store.read() as session:
+        config = session.query(JudgingConfig).filter_by(event_id=event).one()
+        stored = config.deck_deadline
+    assert stored is not None
+    assert stored.replace(tzinfo=stored.tzinfo or UTC) == datetime(2026, 12, 1, 19, 30, tzinfo=UTC)

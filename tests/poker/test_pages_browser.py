@@ -89,6 +89,10 @@ def test_PKR_BAL_1_tv_counts_down_and_the_director_busts_from_the_phone(
             # The countdown runs from /poker/assets/poker.js under the page's CSP (no inline
             # script, no eval: Playwright's expect polls from its own isolated world).
             playwright_api.expect(tv.locator(".tv-time")).not_to_have_text("15:00", timeout=4000)
+            # Issue 15 item 8: "break in" ticks too, from the same moment as the level's clock.
+            break_in = tv.locator("[data-countdown-from]")
+            first_break = break_in.inner_text()
+            playwright_api.expect(break_in).not_to_have_text(first_break, timeout=4000)
 
             phone = browser.new_page(viewport={"width": 390, "height": 844})
             phone.on("console", watch)

@@ -105,6 +105,7 @@ def create_event(request: Request, body: EventCreateIn, actor: ApiActor) -> JSON
         is_major=body.is_major,
         seed=body.seed,
         club=body.club,
+        time_zone=body.time_zone,
     )
     out = _event_out(request, event_id)
     return JSONResponse(

@@ -347,7 +347,7 @@ def players(event: EventArg, as_json: JsonFlag = False) -> None:
 
 @app.command("standings")
 def standings(event: EventArg, as_json: JsonFlag = False) -> None:
-    """Swiss standings (points, then the preset's tiebreaks; INV-RANK-2 dense rank shown)."""
+    """Swiss standings (points, then the preset's tiebreaks; positions 1..N, shared when all equal)."""
     with edge(as_json=as_json):
         store, event_id = _store_and_event(event)
         view = queries.standings(store, event_id)

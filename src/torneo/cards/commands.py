@@ -32,6 +32,7 @@ from torneo.core.inputs import clean_name, parse_date
 from torneo.core.message_json import dump_message
 from torneo.core.messages import N_
 from torneo.core.policy import Action
+from torneo.core.zones import check_zone
 from torneo.engines.records import Stage
 from torneo.engines.results import parse_game_score
 from torneo.judging import results as judging_results
@@ -67,9 +68,11 @@ def create_event(
     is_major: bool = False,
     seed: int | None = None,
     club: int | str | None = None,
+    time_zone: str | None = None,
 ) -> int:
+    """A new event of ``club`` (an id or name; left out, the one club the actor runs), in the
+    zone ``time_zone`` (an IANA name; left out, Europe/Rome)."""
     precheck(actor, Action.MANAGE)
-    """A new event of ``club`` (an id or name; left out, the one club the actor runs)."""
     ruleset = load_preset(preset)
     if ruleset.discipline != "card":
         raise TorneoError(
@@ -80,6 +83,7 @@ def create_event(
         )
     when = parse_date("held_on", held_on)
     clean = clean_name("name", name)
+    zone_name = check_zone("time_zone", time_zone)
     with store.unit(actor) as uow:
         event = Event(
             club_id=owning_club(uow.session, actor, club, EVENT),
@@ -87,6 +91,7 @@ def create_event(
             preset=preset,
             status=EventStatus.REGISTRATION.value,
             held_on=when,
+            time_zone=zone_name,
             location=location.strip() if location else None,
             organizer_id=actor.user_id,
             is_major=is_major,

@@ -30,7 +30,9 @@ from torneo.core.errors import NotFound
 from torneo.core.message_json import load_message
 from torneo.core.messages import N_, Message
 from torneo.engines.swiss.explain import name_players
-from torneo.platform.csv_text import csv_text, decimal_text, yes_no
+from torneo.platform import sheets
+from torneo.platform.csv_text import decimal_value
+from torneo.platform.sheets import Cell, Sheet
 from torneo.platform.store.uow import Store
 
 _PLAYER_REF = re.compile(r"#(\d+)")
@@ -155,9 +157,14 @@ def round_numbers(store: Store, event_id: int) -> tuple[int, ...]:
 
 
 def pairings_csv(store: Store, event_id: int, round_no: int | None = None) -> str:
+    """:func:`pairings_sheet` as RFC 4180 CSV (the CLI's and the plain URL's file)."""
+    return sheets.csv_text(pairings_sheet(store, event_id, round_no))
+
+
+def pairings_sheet(store: Store, event_id: int, round_no: int | None = None) -> Sheet:
     """The pairings of one round (default: every round), one row per table, with the reasons."""
     numbers = round_numbers(store, event_id) if round_no is None else (round_no,)
-    rows: list[Sequence[Any]] = []
+    rows: list[Sequence[Cell]] = []
     for number in numbers:
         view = queries.pairings(store, event_id, number)
         why = {p.table: p.explanation for p in explained_round(store, event_id, number).pairs}
@@ -177,11 +184,16 @@ def pairings_csv(store: Store, event_id: int, round_no: int | None = None) -> st
                     why.get(line.table, ""),
                 )
             )
-    return csv_text(PAIRINGS_HEADER, rows)
+    return Sheet(N_("Pairings"), PAIRINGS_HEADER, sheets.rows_of(rows))
 
 
 def standings_csv(store: Store, event_id: int) -> str:
-    """The Swiss standings: position, dense rank (INV-RANK-2), record and the preset's tiebreaks."""
+    """:func:`standings_sheet` as RFC 4180 CSV (the CLI's and the plain URL's file)."""
+    return sheets.csv_text(standings_sheet(store, event_id))
+
+
+def standings_sheet(store: Store, event_id: int) -> Sheet:
+    """The Swiss standings: position, displayed place, record and the preset's tiebreaks."""
     view = queries.standings(store, event_id)
     names = list(view.tiebreak_names)
     header = [
@@ -198,7 +210,7 @@ def standings_csv(store: Store, event_id: int) -> str:
         "active",
         *names,
     ]
-    rows = []
+    rows: list[Sequence[Cell]] = []
     for s in view.lines:
         values = {t.name: t.value for t in s.tiebreaks}
         rows.append(
@@ -213,19 +225,19 @@ def standings_csv(store: Store, event_id: int) -> str:
                 s.losses,
                 s.draws,
                 s.byes,
-                yes_no(s.is_active),
+                s.is_active,
                 *(_tiebreak(n, values.get(n)) for n in names),
             )
         )
-    return csv_text(header, rows)
+    return Sheet(N_("Standings"), tuple(header), sheets.rows_of(rows))
 
 
-def _tiebreak(name: str, value: Fraction | None) -> str:
+def _tiebreak(name: str, value: Fraction | None) -> Cell:
     if value is None:
-        return ""
+        return None
     if name in PERCENT_TIEBREAKS or value.denominator != 1:
-        return decimal_text(value)
-    return str(value.numerator)
+        return decimal_value(value)
+    return value.numerator
 
 
 def standings_json(store: Store, event_id: int) -> dict[str, Any]:
@@ -240,8 +252,10 @@ __all__ = [
     "explained_round",
     "named_reason",
     "pairings_csv",
+    "pairings_sheet",
     "round_numbers",
     "standings_csv",
     "standings_json",
+    "standings_sheet",
     "with_names",
 ]

@@ -94,6 +94,7 @@ def create_event(
     location: Text = "",
     is_major: Text = "",
     seed: Text = "",
+    time_zone: Text = "",
 ) -> Response:
     form = {
         "name": name,
@@ -102,6 +103,7 @@ def create_event(
         "location": location,
         "is_major": checked(is_major),
         "seed": seed,
+        "time_zone": time_zone,
     }
     try:
         event_id = events.create_event(
@@ -113,6 +115,7 @@ def create_event(
             location=location or None,
             is_major=checked(is_major),
             seed=form_int("seed", seed, required=False),
+            time_zone=time_zone or None,
         )
     except TorneoError as err:
         return _new_form(request, form, err, err.status)

@@ -1,7 +1,8 @@
 """Event downloads and the organizer's "why this pair" view (issue 3 items 5–6).
 
 - ``/events/{id}/pairings.csv`` (``?round=N``, default every round) and
-  ``/events/{id}/standings.csv``: public, like the pairings and standings on the event page.
+  ``/events/{id}/standings.csv``: public, like the pairings and standings on the event page;
+  ``?dialect=excel-it`` for Italian Excel, and the same as ``.xlsx`` (issue 15 item 6).
 - ``/events/{id}/manage/why``: the organizer's pairings view, each pair with the reason the
   Swiss engine stored when it made it (same score group, floated down from N points, rematch
   avoided with X), in the page's language, players by name. The reason is a message
@@ -24,6 +25,7 @@ from torneo.core.message_json import load_message
 from torneo.core.messages import Message
 from torneo.platform import i18n
 from torneo.platform.web.auth import PageActor
+from torneo.platform.web.downloads import DialectParam, csv_download, xlsx_download
 from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import add_templates, render, render_fragment
 
@@ -39,30 +41,35 @@ def pair_reason(explanation: Message | str) -> str:
     return i18n.translate(reason)
 
 
-def _csv(text: str, filename: str) -> Response:
-    return Response(
-        text,
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+RoundParam = Annotated[int | None, Query(ge=1, le=10_000)]
 
 
 @router.get("/events/{event_id}/pairings.csv")
 def pairings_csv(
-    request: Request,
-    event_id: int,
-    round: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+    request: Request, event_id: int, round: RoundParam = None, dialect: DialectParam = "rfc"
 ) -> Response:
-    text = exports.pairings_csv(store_of(request), event_id, round)
+    sheet = exports.pairings_sheet(store_of(request), event_id, round)
     suffix = f"-round-{round}" if round else ""
-    return _csv(text, f"event-{event_id}-pairings{suffix}.csv")
+    return csv_download(request, sheet, f"event-{event_id}-pairings{suffix}.csv", dialect)
+
+
+@router.get("/events/{event_id}/pairings.xlsx")
+def pairings_xlsx(request: Request, event_id: int, round: RoundParam = None) -> Response:
+    sheet = exports.pairings_sheet(store_of(request), event_id, round)
+    suffix = f"-round-{round}" if round else ""
+    return xlsx_download(request, sheet, f"event-{event_id}-pairings{suffix}.xlsx")
 
 
 @router.get("/events/{event_id}/standings.csv")
-def standings_csv(request: Request, event_id: int) -> Response:
-    return _csv(
-        exports.standings_csv(store_of(request), event_id), f"event-{event_id}-standings.csv"
-    )
+def standings_csv(request: Request, event_id: int, dialect: DialectParam = "rfc") -> Response:
+    sheet = exports.standings_sheet(store_of(request), event_id)
+    return csv_download(request, sheet, f"event-{event_id}-standings.csv", dialect)
+
+
+@router.get("/events/{event_id}/standings.xlsx")
+def standings_xlsx(request: Request, event_id: int) -> Response:
+    sheet = exports.standings_sheet(store_of(request), event_id)
+    return xlsx_download(request, sheet, f"event-{event_id}-standings.xlsx")
 
 
 @router.get("/events/{event_id}/manage/why", response_class=HTMLResponse)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 
 from torneo.cards import views as queries
@@ -56,3 +56,9 @@ def problem_type(request: Request, code: str) -> Response:
     if code not in PROBLEM_TYPES:
         return render(request, "problem.html", {"code": code, "text": None}, status=404)
     return render(request, "problem.html", {"code": code, "text": PROBLEM_TYPES[code]})
+
+
+@router.get("/favicon.ico")
+def favicon() -> Response:
+    """Browsers ask for /favicon.ico before reading the page's icon link: point them at it."""
+    return RedirectResponse("/static/favicon.svg", status_code=301)

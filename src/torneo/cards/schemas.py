@@ -49,6 +49,12 @@ class EventCreateIn(_In):
         default=None, ge=0, lt=2**31, description="Seed of every draw; random when omitted."
     )
     club: OwningClub = None
+    time_zone: str | None = Field(
+        default=None,
+        max_length=64,
+        description="IANA time zone its times are shown in; Europe/Rome when omitted.",
+        examples=["Europe/Rome"],
+    )
 
 
 class VersionIn(_In):

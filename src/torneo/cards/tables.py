@@ -32,6 +32,8 @@ class Event(Versioned, Base):
     preset: Mapped[str] = mapped_column(String(80))
     status: Mapped[str] = mapped_column(String(20), index=True)
     held_on: Mapped[date] = mapped_column(Date)
+    # Issue 15 item 7: moments are stored in UTC and shown in this zone (core/zones.py).
+    time_zone: Mapped[str] = mapped_column(String(64), default="Europe/Rome")
     location: Mapped[str | None] = mapped_column(String(200), default=None)
     organizer_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
     is_major: Mapped[bool] = mapped_column(Boolean, default=False)

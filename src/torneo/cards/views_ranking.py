@@ -30,7 +30,9 @@ class TiebreakValue:
 @dataclass(frozen=True, slots=True)
 class StandingLine:
     position: int
-    rank: int  # INV-RANK-2 dense rank, shown
+    # The displayed position (issue 15): 1..N after every tiebreak, shared only by players equal
+    # on points and on the whole chain, so the 5th never reads "4" under a Top 4 cut line.
+    rank: int
     player_id: int
     name: str
     club: str | None
@@ -115,7 +117,7 @@ def standings_of(ld: Loaded) -> StandingsView:
     lines = tuple(
         StandingLine(
             position=r.position,
-            rank=r.dense_rank,
+            rank=r.place,
             player_id=int(r.player_id),
             name=ld.names.get(r.player_id, f"#{r.player_id}"),
             club=ld.clubs.get(r.player_id),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -32,6 +32,7 @@ from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.core.ids import UserId
 from torneo.core.messages import N_, Term
 from torneo.core.policy import JUDGE, ORGANIZER, OWNER, Action
+from torneo.core.zones import to_utc
 from torneo.judging.commands_apply import touch
 from torneo.judging.rules import Ruling
 from torneo.judging.rules.decks import deck_format as find_format
@@ -337,8 +338,10 @@ def configure(
     precheck(actor, Action.MANAGE)
     catalog = _lines("cards", cards, MAX_CATALOG) if cards is not None else None
     listed = _lines("restricted", restricted, 500) if restricted is not None else None
-    when = _deadline(deadline) if deadline is not None else None
+    typed = _deadline(deadline) if deadline is not None else None
     with judging_unit(store, actor, event_id, version, action=Action.MANAGE) as (uow, ctx):
+        # Issue 15 item 7: a deadline typed without a zone is the event's local time.
+        when = to_utc(typed, ctx.event.time_zone) if typed is not None else None
         if deck_format is not None and deck_format.strip():
             find_format(ctx.rules, deck_format.strip())
         config = config_row(ctx)
@@ -374,6 +377,7 @@ def _config_state(config: JudgingConfig) -> dict[str, object]:
 
 
 def _deadline(text: str) -> datetime | None:
+    """The typed deadline; naive (the form's datetime-local) until the event's zone is known."""
     raw = text.strip()
     if not raw:
         return None
@@ -386,4 +390,4 @@ def _deadline(text: str) -> datetime | None:
             N_("YYYY-MM-DDTHH:MM, e.g. 2012-03-10T14:30"),
             params={"text": text},
         ) from exc
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment

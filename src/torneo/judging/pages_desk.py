@@ -86,6 +86,7 @@ def _desk(
         "form": dict(form or {}),
         "poll": POLL_SECONDS,
         "clock": desk.clock,
+        "time_zone": judging_views.event_time_zone(store, event_id),
     }
     return render(request, "judging/desk.html", context, status=status)
 

@@ -70,6 +70,7 @@ def record_page(
         "error": error,
         "text": text,
         "poll": POLL_SECONDS,
+        "time_zone": judging_views.event_time_zone(store, event_id),
     }
     return render(request, "judging/player.html", context, status=status)
 

@@ -19,6 +19,7 @@ from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.judging import commands as judging
 from torneo.judging import commands_decks as judging_decks
+from torneo.judging import views as judging_views
 from torneo.judging import views_roster
 from torneo.judging.pages_desk import Text
 from torneo.judging.pages_public import record_page
@@ -41,8 +42,10 @@ def _setup(
     form: Mapping[str, Any] | None = None,
     status: int = 200,
 ) -> Response:
-    page = views_roster.roster_page(store_of(request), event_id)
-    context = {"page": page, "error": error, "form": dict(form or {})}
+    store = store_of(request)
+    page = views_roster.roster_page(store, event_id)
+    zone = judging_views.event_time_zone(store, event_id)
+    context = {"page": page, "error": error, "form": dict(form or {}), "time_zone": zone}
     return render(request, "judging/setup.html", context, status=status)
 
 

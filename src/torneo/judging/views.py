@@ -457,3 +457,12 @@ __all__ = [
     "judge_desk",
     "player_record",
 ]
+
+
+def event_time_zone(store: Store, event_id: int) -> str | None:
+    """The zone the event's moments are shown in (issue 15 item 7); None: no such event."""
+    from torneo.cards.tables import Event  # the event's own row, read alone
+
+    with store.read() as session:
+        event = session.get(Event, event_id)
+        return event.time_zone if event is not None else None

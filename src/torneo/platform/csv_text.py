@@ -33,10 +33,14 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return out.getvalue()
 
 
-def decimal_text(value: Fraction, digits: int = 6) -> str:
+def decimal_value(value: Fraction, digits: int = 6) -> Decimal:
     """A fraction as a decimal with ``digits`` digits (tiebreak percentages, shown not ranked)."""
     exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return str(exact.quantize(Decimal(1).scaleb(-digits)))
+    return exact.quantize(Decimal(1).scaleb(-digits))
+
+
+def decimal_text(value: Fraction, digits: int = 6) -> str:
+    return str(decimal_value(value, digits))
 
 
 def yes_no(value: bool) -> str:

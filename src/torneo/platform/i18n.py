@@ -37,6 +37,7 @@ from babel.support import NullTranslations, Translations
 
 from torneo.core.errors import Refusal, TorneoError
 from torneo.core.messages import N_, Message
+from torneo.core.zones import DEFAULT_ZONE, local, zone
 
 __all__ = ["N_", "gettext", "ngettext", "translate", "translate_accepted", "translate_reason"]
 
@@ -46,6 +47,8 @@ COOKIE = "torneo_lang"
 DOMAIN = "messages"
 
 _current: ContextVar[str] = ContextVar("torneo_language", default=DEFAULT_LANGUAGE)
+# Issue 15 item 7: the zone moments are shown in (the event's, else the server's setting).
+_zone: ContextVar[str] = ContextVar("torneo_time_zone", default=DEFAULT_ZONE)
 
 
 def locale_dir() -> Path:
@@ -89,6 +92,20 @@ def language(lang: str) -> Iterator[None]:
         _current.reset(token)
 
 
+@contextmanager
+def time_zone(name: str) -> Iterator[None]:
+    """Show moments in the zone ``name`` (an IANA name already checked) while inside."""
+    token = _zone.set(name)
+    try:
+        yield
+    finally:
+        _zone.reset(token)
+
+
+def current_zone() -> str:
+    return _zone.get()
+
+
 def set_language(lang: str) -> None:
     _current.set(normalize(lang) or DEFAULT_LANGUAGE)
 
@@ -113,7 +130,20 @@ def format_day(value: date, fmt: str = "long") -> str:
 
 
 def format_moment(value: datetime, fmt: str = "medium") -> str:
-    return babel_format_datetime(value, format=fmt, locale=_current.get())
+    """A stored (UTC) moment in the current zone: "1 dic 2026, 20:30" for an evening in Rome."""
+    return babel_format_datetime(
+        local(value, _zone.get()), format=fmt, tzinfo=zone(_zone.get()), locale=_current.get()
+    )
+
+
+def format_local_input(value: datetime) -> str:
+    """A stored moment as a ``datetime-local`` form value in the current zone."""
+    return local(value, _zone.get()).strftime("%Y-%m-%dT%H:%M")
+
+
+def format_clock(value: datetime) -> str:
+    """The local hour and minute of a stored moment ("20:30"), for slips and screens."""
+    return local(value, _zone.get()).strftime("%H:%M")
 
 
 def format_number(value: int | Fraction | Decimal) -> str:

@@ -26,11 +26,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from torneo.core.errors import TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageWriter
+from torneo.platform.web.downloads import DialectParam, csv_download, xlsx_download
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.poker import commands as poker
 from torneo.poker import pages_director, pages_tools
 from torneo.poker import views_week as poker_week
+from torneo.poker.exports import results_sheet
 from torneo.poker.pages_labels import helpers
 from torneo.poker.views import tournament_view
 
@@ -120,6 +122,18 @@ def poker_players(
     if fragment == "live":
         return render(request, "poker/_players_live.html", context)
     return render(request, "poker/players.html", context)
+
+
+@router.get("/poker/{tid}/results.csv")
+def poker_results_csv(request: Request, tid: int, dialect: DialectParam = "rfc") -> Response:
+    sheet = results_sheet(tournament_view(store_of(request), tid))
+    return csv_download(request, sheet, f"poker-{tid}-results.csv", dialect)
+
+
+@router.get("/poker/{tid}/results.xlsx")
+def poker_results_xlsx(request: Request, tid: int) -> Response:
+    sheet = results_sheet(tournament_view(store_of(request), tid))
+    return xlsx_download(request, sheet, f"poker-{tid}-results.xlsx")
 
 
 @router.get("/poker/{tid}/tv", response_class=HTMLResponse)

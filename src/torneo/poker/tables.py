@@ -33,6 +33,8 @@ class PokerTournament(Versioned, Base):
     preset: Mapped[str] = mapped_column(String(80))
     template: Mapped[str | None] = mapped_column(String(40), default=None)  # PKR-SCHED-1 id
     held_on: Mapped[date] = mapped_column(Date)
+    # Issue 15 item 7: moments are stored in UTC and shown in this zone (core/zones.py).
+    time_zone: Mapped[str] = mapped_column(String(64), default="Europe/Rome")
     status: Mapped[str] = mapped_column(String(20), index=True)  # registration|running|finished
     seed: Mapped[int] = mapped_column(Integer)  # every draw derives from it (recorded)
     draws: Mapped[int] = mapped_column(Integer, default=0)  # draws made so far (seed:draws)

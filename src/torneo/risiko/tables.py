@@ -32,6 +32,8 @@ class RisikoTournament(Versioned, Base):
     name: Mapped[str] = mapped_column(String(200))
     preset: Mapped[str] = mapped_column(String(80))
     held_on: Mapped[date] = mapped_column(Date)
+    # Issue 15 item 7: moments are stored in UTC and shown in this zone (core/zones.py).
+    time_zone: Mapped[str] = mapped_column(String(64), default="Europe/Rome")
     location: Mapped[str | None] = mapped_column(String(200), default=None)
     season: Mapped[str | None] = mapped_column(String(40), index=True, default=None)
     kind: Mapped[str] = mapped_column(String(40), default="club")  # the season class

@@ -16,7 +16,10 @@ from typing import Any
 
 from sqlalchemy import select
 
+from torneo.core.messages import N_
+from torneo.platform import sheets
 from torneo.platform.csv_text import csv_text, json_text, yes_no
+from torneo.platform.sheets import Sheet
 from torneo.platform.store.uow import Store
 from torneo.seasons import views as season_views
 from torneo.seasons.tables import SeasonTournament
@@ -45,9 +48,15 @@ def season_table_csv(store: Store, season: season_views.SeasonRef) -> str:
 
 def table_csv(rows: Sequence[season_views.TableRow]) -> str:
     """The season table as CSV from rows already read (a page's cached read model)."""
-    return csv_text(
+    return sheets.csv_text(table_sheet(rows))
+
+
+def table_sheet(rows: Sequence[season_views.TableRow]) -> Sheet:
+    """The season table from rows already read, for any download flavour."""
+    return Sheet(
+        N_("Season"),
         SEASON_TABLE_HEADER,
-        (
+        tuple(
             (
                 r.rank,
                 r.position,
@@ -60,8 +69,8 @@ def table_csv(rows: Sequence[season_views.TableRow]) -> str:
                 r.major_wins,
                 r.best_major_place,
                 r.played,
-                str(r.final_bonus),
-                yes_no(r.qualified),
+                r.final_bonus,
+                r.qualified,
             )
             for r in rows
         ),
@@ -88,18 +97,24 @@ def season_tournaments_csv(store: Store, season: season_views.SeasonRef) -> str:
 
 def tournaments_csv(page: season_views.SeasonPage) -> str:
     """The tournaments as CSV from the season page's read model."""
-    return csv_text(
+    return sheets.csv_text(tournaments_sheet(page))
+
+
+def tournaments_sheet(page: season_views.SeasonPage) -> Sheet:
+    """The tournaments of the season page's read model, for any download flavour."""
+    return Sheet(
+        N_("Tournaments"),
         TOURNAMENTS_HEADER,
-        (
+        tuple(
             (
                 t.name,
                 t.held_on.isoformat(),
                 t.store,
-                yes_no(t.is_major),
+                t.is_major,
                 t.field_size,
                 t.top_size,
                 t.winner,
-                yes_no(t.void),
+                t.void,
                 " | ".join(b.text for b in t.breaches),
             )
             for t in page.tournaments
@@ -196,5 +211,7 @@ __all__ = [
     "season_table_csv",
     "season_tournaments_csv",
     "table_csv",
+    "table_sheet",
     "tournaments_csv",
+    "tournaments_sheet",
 ]

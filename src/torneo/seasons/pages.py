@@ -20,6 +20,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from torneo.platform.web.downloads import DialectParam, csv_download, xlsx_download
 from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import render
 from torneo.seasons import (
@@ -114,9 +115,15 @@ def _download(text: str, filename: str, media: str) -> Response:
 
 
 @router.get("/seasons/{season_id}/standings.csv")
-def season_csv(request: Request, season_id: int) -> Response:
-    text = exports.table_csv(cached_season_page(request, season_id).rows)
-    return _download(text, f"season-{season_id}-standings.csv", "text/csv; charset=utf-8")
+def season_csv(request: Request, season_id: int, dialect: DialectParam = "rfc") -> Response:
+    sheet = exports.table_sheet(cached_season_page(request, season_id).rows)
+    return csv_download(request, sheet, f"season-{season_id}-standings.csv", dialect)
+
+
+@router.get("/seasons/{season_id}/standings.xlsx")
+def season_xlsx(request: Request, season_id: int) -> Response:
+    sheet = exports.table_sheet(cached_season_page(request, season_id).rows)
+    return xlsx_download(request, sheet, f"season-{season_id}-standings.xlsx")
 
 
 @router.get("/seasons/{season_id}/season.json")
@@ -126,9 +133,15 @@ def season_json(request: Request, season_id: int) -> Response:
 
 
 @router.get("/seasons/{season_id}/tournaments.csv")
-def tournaments_csv(request: Request, season_id: int) -> Response:
-    text = exports.tournaments_csv(cached_season_page(request, season_id))
-    return _download(text, f"season-{season_id}-tournaments.csv", "text/csv; charset=utf-8")
+def tournaments_csv(request: Request, season_id: int, dialect: DialectParam = "rfc") -> Response:
+    sheet = exports.tournaments_sheet(cached_season_page(request, season_id))
+    return csv_download(request, sheet, f"season-{season_id}-tournaments.csv", dialect)
+
+
+@router.get("/seasons/{season_id}/tournaments.xlsx")
+def tournaments_xlsx(request: Request, season_id: int) -> Response:
+    sheet = exports.tournaments_sheet(cached_season_page(request, season_id))
+    return xlsx_download(request, sheet, f"season-{season_id}-tournaments.xlsx")
 
 
 @router.get("/seasons/{season_id}/results.csv")

@@ -1,4 +1,4 @@
-"""Rating ladders: a ladder's page, define a ladder (from the season's manage page), recompute."""
+"""Rating ladders: the list, a ladder's page, define a ladder (from the season's manage page), recompute."""
 
 from __future__ import annotations
 
@@ -38,6 +38,12 @@ def _find_ladder(request: Request, ladder_id: int) -> views_ladders.LadderCard:
             params={"id": ladder_id},
         )
     return found
+
+
+@router.get("/ladders", response_class=HTMLResponse)
+def ladder_list(request: Request) -> Response:
+    ladders = views_ladders.list_ladders(store_of(request))
+    return render(request, "seasons/ladders.html", {"ladders": ladders, **text_helpers()})
 
 
 @router.get("/ladders/{ladder_id}", response_class=HTMLResponse)

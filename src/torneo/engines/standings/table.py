@@ -22,7 +22,8 @@ from torneo.engines.standings.tiebreaks import TIEBREAKS, Scores, Tiebreak, chec
 @dataclass(frozen=True, slots=True)
 class StandingRow:
     position: int  # 1-based, strict: the order after points, the whole chain and the draw
-    dense_rank: int  # INV-RANK-2: the displayed position, shared by equal points
+    place: int  # the displayed position: shared only by rows equal on points and every tiebreak
+    dense_rank: int  # INV-RANK-2 (the season's display): shared by equal points
     player_id: PlayerId
     points: int
     wins: int
@@ -55,13 +56,14 @@ def compute_standings(
     groups = _runs(order, t.points.__getitem__)
     for tb in tiebreaks:
         groups = _refine(t, tb, groups, keys, recorded)
-    final = _draw_the_rest(t, groups, scores)
+    final, places = _draw_the_rest(t, groups, scores)
 
     active = [e.is_active for e in entrants]
     ranks = dense_ranks([t.points[i] for i in final])
     return [
         StandingRow(
             position=pos,
+            place=places[pos - 1],
             dense_rank=ranks[pos - 1],
             player_id=t.ids[i],
             points=t.points[i],
@@ -116,9 +118,14 @@ def _refine(
     return refined
 
 
-def _draw_the_rest(t: Tally, groups: list[list[int]], scores: Mapping[str, Scores]) -> list[int]:
-    """The final order: players still tied after the whole chain by the seeded draw."""
+def _draw_the_rest(
+    t: Tally, groups: list[list[int]], scores: Mapping[str, Scores]
+) -> tuple[list[int], list[int]]:
+    """The final order (players still tied after the whole chain by the seeded draw) and the
+    displayed places: a group still tied after the chain shares its first position (1, 2, 2, 4),
+    since the draw only orders them for the pairings and the cut, it does not rank them."""
     final: list[int] = []
+    places: list[int] = []
     draw_keys: list[int] | None = None
     for group in groups:
         if len(group) > 1:
@@ -126,8 +133,9 @@ def _draw_the_rest(t: Tally, groups: list[list[int]], scores: Mapping[str, Score
                 draw = scores["random"] if "random" in scores else random_draw(t)
                 draw_keys = draw.sort_keys(higher_is_better=False)
             group.sort(key=draw_keys.__getitem__)
+        places.extend([len(final) + 1] * len(group))
         final.extend(group)
-    return final
+    return final, places
 
 
 class TiebreakValues(Mapping[str, Fraction]):

@@ -14,6 +14,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from torneo.core.errors import TorneoError
+from torneo.core.zones import check_zone
+
 DEFAULT_SECRET_KEY = "torneo-development-secret-change-me"
 ENVIRONMENTS = ("development", "test", "production")
 LANGUAGES = ("it", "en")
@@ -41,6 +44,8 @@ class WebSettings:
     database_url: str | None = None  # None: TORNEO_DATABASE_URL, then SQLite torneo.db
     session_max_age: int = 14 * 24 * 3600  # seconds
     default_language: str = "it"
+    # Issue 15 item 7: the zone of pages whose thing has none of its own (TORNEO_TIME_ZONE).
+    time_zone: str = "Europe/Rome"
     redis_url: str | None = None  # None: live updates and rate limits stay in this process
     max_body_bytes: int = 1024 * 1024  # torneo.platform.web.limits: a bigger request body gets 413
     login_failures: int = (
@@ -64,6 +69,7 @@ class WebSettings:
             env=os.environ.get("TORNEO_ENV", "development").strip().lower() or "development",
             database_url=os.environ.get("TORNEO_DATABASE_URL") or None,
             redis_url=os.environ.get("TORNEO_REDIS_URL") or None,
+            time_zone=os.environ.get("TORNEO_TIME_ZONE") or "Europe/Rome",
             max_body_bytes=int(os.environ.get("TORNEO_MAX_BODY_BYTES") or 1024 * 1024),
             live_streams_per_address=int(os.environ.get("TORNEO_LIVE_STREAMS_PER_ADDRESS") or 100),
         )
@@ -74,6 +80,10 @@ class WebSettings:
             raise InsecureSettings(
                 f"TORNEO_ENV={self.env!r} is unknown; accepted: {', '.join(ENVIRONMENTS)}"
             )
+        try:
+            check_zone("TORNEO_TIME_ZONE", self.time_zone)
+        except TorneoError as exc:
+            raise InsecureSettings(f"TORNEO_TIME_ZONE={self.time_zone!r}: {exc.reason}") from exc
         if self.default_language not in LANGUAGES:
             raise InsecureSettings(
                 f"default language {self.default_language!r}; accepted: {', '.join(LANGUAGES)}"

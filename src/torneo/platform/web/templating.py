@@ -27,6 +27,7 @@ from jinja2 import (
 
 from torneo.core.messages import Message
 from torneo.platform import i18n
+from torneo.platform.field_labels import field_label
 from torneo.platform.web import csrf
 from torneo.platform.web.session import current_actor, pop_flashes, settings_of
 
@@ -80,10 +81,13 @@ def environment(auto_reload: bool = False) -> Environment:
     )
     env.filters["day"] = i18n.format_day
     env.filters["moment"] = i18n.format_moment
+    env.filters["clock"] = i18n.format_clock
+    env.filters["local_input"] = i18n.format_local_input
     env.filters["number"] = i18n.format_number
     env.filters["share"] = i18n.format_share
     env.filters["reason"] = i18n.translate_reason
     env.filters["accepted"] = i18n.translate_accepted
+    env.filters["field"] = field_label
     env.globals["N_"] = i18n.N_
     env.globals["static_version"] = STATIC_VERSION
     env.globals["language_name"] = i18n.language_name
@@ -108,7 +112,9 @@ def render_text(request: Request, template: str, context: Mapping[str, Any]) -> 
     settings = settings_of(request)
     lang = page_language(request)
     env = environment(auto_reload=not settings.is_production)
-    with i18n.language(lang):
+    # Issue 15 item 7: the page's thing (event, tournament) passes its own zone.
+    shown_zone = str(context.get("time_zone") or settings.time_zone)
+    with i18n.language(lang), i18n.time_zone(shown_zone):
         full = {
             "request": request,
             "actor": current_actor(request),
@@ -127,7 +133,8 @@ def render_fragment(request: Request, template: str, context: Mapping[str, Any])
     settings = settings_of(request)
     lang = page_language(request)
     env = environment(auto_reload=not settings.is_production)
-    with i18n.language(lang):
+    shown_zone = str(context.get("time_zone") or settings.time_zone)
+    with i18n.language(lang), i18n.time_zone(shown_zone):
         return env.get_template(template).render(
             {"lang": lang, "path": request.url.path, **context}
         )

@@ -15,6 +15,27 @@
     var button = e.target && e.target.closest && e.target.closest("[data-print]");
     if (button) window.print();
   });
+  // A switch data-toggle-class="x" puts class x on <html> (e.g. every tiebreak column of the
+  // standings); the choice is remembered on this device and survives the live refreshes.
+  function applySwitches() {
+    document.querySelectorAll("[data-toggle-class]").forEach(function (button) {
+      var name = button.getAttribute("data-toggle-class");
+      var on = false;
+      try { on = window.localStorage.getItem("torneo." + name) === "1"; } catch (err) { on = false; }
+      document.documentElement.classList.toggle(name, on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var button = e.target && e.target.closest && e.target.closest("[data-toggle-class]");
+    if (!button) return;
+    var name = button.getAttribute("data-toggle-class");
+    var on = !document.documentElement.classList.contains(name);
+    try { window.localStorage.setItem("torneo." + name, on ? "1" : "0"); } catch (err) { /* private mode */ }
+    applySwitches();
+  });
+  document.addEventListener("DOMContentLoaded", applySwitches);
+  document.addEventListener("htmx:afterSettle", applySwitches);
   // Forms that undo a lot ask first; the question is written (translated) in data-confirm.
   document.addEventListener("submit", function (e) {
     var form = e.target;
