@@ -25,6 +25,8 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from torneo.cards import api as api_events
 from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
+from torneo.cards import pages_desk as cards_desk
+from torneo.cards import pages_print as cards_print
 from torneo.cards import pages as pages_organizer
 from torneo.cards import state_access as cards_access
 from torneo.cards.cache import ReadCache
@@ -37,7 +39,7 @@ from torneo.platform import invitations
 from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.db import worker_threads
 from torneo.platform.store.uow import Store
-from torneo.platform.web import auth, clubs_pages, live, problems
+from torneo.platform.web import auth, clubs_pages, desks, live, problems
 from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.overload import database_busy
@@ -140,6 +142,9 @@ def _routers() -> tuple[APIRouter, ...]:
         api_seasons.router,
         pages_seasons.router,
         pages_exports.router,
+        desks.router,  # issue 15: the desks and the print views
+        cards_desk.router,
+        cards_print.router,
     )
 
 
