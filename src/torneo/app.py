@@ -48,12 +48,14 @@ from torneo.platform.web.settings import InsecureSettings, WebSettings, developm
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
 from torneo.poker import api_staff as api_poker_staff
+from torneo.poker import pages_desk as poker_desk
 from torneo.poker import pages as pages_poker
 from torneo.poker import pages_staff as pages_poker_staff
 from torneo.poker import state_access as poker_access
 from torneo.poker.tables import PokerTournament
 from torneo.risiko import api as api_risiko
 from torneo.risiko import api_staff as api_risiko_staff
+from torneo.risiko import pages_desk as risiko_desk
 from torneo.risiko import pages as pages_risiko
 from torneo.risiko import pages_staff as pages_risiko_staff
 from torneo.risiko import state_access as risiko_access
@@ -145,6 +147,8 @@ def _routers() -> tuple[APIRouter, ...]:
         desks.router,  # issue 15: the desks and the print views
         cards_desk.router,
         cards_print.router,
+        risiko_desk.router,
+        poker_desk.router,
     )
 
 

@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from torneo.cards import commands as events
 from torneo.cards import views as queries
-from torneo.cards.pages_desk import likely
+from torneo.cards.views_rounds import likely_by_stage as likely
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web.auth import PageActor, PageWriter

@@ -22,7 +22,8 @@ from torneo.cards import commands as events
 from torneo.cards import views as queries
 from torneo.cards import views_desk
 from torneo.cards.rules.entry import parse_entry
-from torneo.cards.views_rounds import likely_results
+from torneo.cards.pages import _manage
+from torneo.cards.views_rounds import likely_by_stage
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.store.uow import Actor, Store
@@ -38,14 +39,6 @@ add_templates("torneo.cards", None)  # this discipline's templates/ (platform/we
 router = APIRouter(include_in_schema=False)
 
 Text = Annotated[str, Form(max_length=200)]
-
-
-def likely(best_of: int) -> dict[str, list[str]]:
-    """The results shown as buttons in a row, by stage (the rest under "other")."""
-    return {
-        "swiss": likely_results(best_of),
-        "top": likely_results(best_of, draws=False),
-    }
 
 
 @router.get("/events/{event_id}/desk", response_class=HTMLResponse)
@@ -79,9 +72,8 @@ def keyboard_entry(
     saved = say(request, N_("Table %(t)s: %(result)s saved."), t=table, result=result)
     if not is_htmx:
         if error is not None:
-            flash(request, "error", say(request, error.reason_message.id, **error.params))
-        else:
-            flash(request, "ok", saved)
+            return _manage(request, event_id, error=error, status=error.status, round_no=rnd)
+        flash(request, "ok", saved)
         return RedirectResponse(f"/events/{event_id}/manage?round={rnd}#round", status_code=303)
     panel = queries.round_panel(store, event_id, rnd)
     line = None
@@ -95,7 +87,7 @@ def keyboard_entry(
         "saved": saved if error is None else None,
         "event_id": event_id,
         "round_no": rnd,
-        "likely": likely(best_of),
+        "likely": likely_by_stage(best_of),
     }
     return render(
         request,

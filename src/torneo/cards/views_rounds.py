@@ -120,6 +120,11 @@ def likely_results(best_of: int, *, draws: bool = True) -> list[str]:
     return likely
 
 
+def likely_by_stage(best_of: int) -> dict[str, list[str]]:
+    """The results an organizer's row shows as buttons, by stage ("swiss", "top")."""
+    return {"swiss": likely_results(best_of), "top": likely_results(best_of, draws=False)}
+
+
 def round_view(ld: Loaded, number: int) -> RoundView | None:
     matches = ld.t.round_matches(number)
     if not matches:

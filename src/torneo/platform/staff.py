@@ -158,3 +158,15 @@ def roster_resource(
         staff=roster(session, resource, tournament_id),
         staff_role=role,
     )
+
+
+def appointed_to(session: Session, resource: str, user_id: int) -> frozenset[int]:
+    """The tournaments of roster ``resource`` that user ``user_id`` is appointed to (issue 15:
+    their desks)."""
+    return frozenset(
+        session.scalars(
+            select(StaffAppointment.resource_id).where(
+                StaffAppointment.resource == resource, StaffAppointment.user_id == user_id
+            )
+        )
+    )
