@@ -25,9 +25,9 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from torneo.cards import api as api_events
 from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
+from torneo.cards import pages as pages_organizer
 from torneo.cards import pages_desk as cards_desk
 from torneo.cards import pages_print as cards_print
-from torneo.cards import pages as pages_organizer
 from torneo.cards import state_access as cards_access
 from torneo.cards.cache import ReadCache
 from torneo.cards.tables import Event
@@ -48,15 +48,15 @@ from torneo.platform.web.settings import InsecureSettings, WebSettings, developm
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
 from torneo.poker import api_staff as api_poker_staff
-from torneo.poker import pages_desk as poker_desk
 from torneo.poker import pages as pages_poker
+from torneo.poker import pages_desk as poker_desk
 from torneo.poker import pages_staff as pages_poker_staff
 from torneo.poker import state_access as poker_access
 from torneo.poker.tables import PokerTournament
 from torneo.risiko import api as api_risiko
 from torneo.risiko import api_staff as api_risiko_staff
-from torneo.risiko import pages_desk as risiko_desk
 from torneo.risiko import pages as pages_risiko
+from torneo.risiko import pages_desk as risiko_desk
 from torneo.risiko import pages_staff as pages_risiko_staff
 from torneo.risiko import state_access as risiko_access
 from torneo.risiko.tables import RisikoTournament

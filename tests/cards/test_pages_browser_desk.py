@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect, sync_playwright
 
 from tests.cards.test_pages_browser import ARGS, DESKTOP, PHONE, SHOTS
-from tests.cards.test_pages_browser import chromium as chromium  # noqa: F401 (fixture)
-from tests.cards.test_pages_browser import server as server  # noqa: F401 (fixture)
+from tests.cards.test_pages_browser import chromium as chromium
+from tests.cards.test_pages_browser import server as server
 from tests.cards.test_pages_self_report import running
 from tests.support.web import PASSWORD
 from torneo.platform.store.uow import Store
@@ -45,8 +45,8 @@ def _enter_round(page: Page, *, keyboard: bool) -> None:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_card_event_from_creation_to_closing_by_clicking_from_the_home_page(
-    chromium: Path,  # noqa: F811
-    server: str,  # noqa: F811
+    chromium: Path,
+    server: str,
     size: str,
 ) -> None:
     viewport: ViewportSize = PHONE if size == "phone" else DESKTOP
@@ -102,8 +102,8 @@ def test_a_card_event_from_creation_to_closing_by_clicking_from_the_home_page(
 
 
 def test_a_player_reports_in_three_taps_and_the_opponent_confirms_in_one(
-    chromium: Path,  # noqa: F811
-    server: str,  # noqa: F811
+    chromium: Path,
+    server: str,
     web_store: Store,
 ) -> None:
     event_id, tables = running(web_store)

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from tests.cards.test_pages_browser import ARGS, SHOTS
-from tests.cards.test_pages_browser import chromium as chromium  # noqa: F401 (fixture)
-from tests.cards.test_pages_browser import server as server  # noqa: F401 (fixture)
+from tests.cards.test_pages_browser import chromium as chromium
+from tests.cards.test_pages_browser import server as server
 from tests.support.events import report_round
 from tests.support.poker import tuesday
 from tests.support.risiko import tournament
@@ -73,8 +73,8 @@ def _world(store: Store) -> dict[str, int]:
 
 
 def test_every_print_view_renders_to_a4_with_nothing_cut(
-    chromium: Path,  # noqa: F811
-    server: str,  # noqa: F811
+    chromium: Path,
+    server: str,
     web_store: Store,
 ) -> None:
     w = _world(web_store)
@@ -101,7 +101,8 @@ def test_every_print_view_renders_to_a4_with_nothing_cut(
             page.click("form[action='/login'] button[type=submit]")
             for name, (url, expected_pages) in sheets.items():
                 response = page.goto(server + url)
-                assert response is not None and response.status == 200, name
+                assert response is not None, name
+                assert response.status == 200, name
                 page.emulate_media(media="print")
                 assert page.locator(".print-toolbar").is_hidden(), name
                 assert page.evaluate(OVERFLOW) == [], name

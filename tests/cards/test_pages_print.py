@@ -23,9 +23,11 @@ def test_slips_have_a_qr_code_of_the_report_link_and_the_code(web_store: Store) 
             assert html.count('class="card-cut slip-card"') == 8
             assert html.count("<svg") == 8
             assert html.count(f'class="cards per-{per_page}') == sheets
-        table, code_a, code_b = tables[0]
-        assert code_a in html and code_b in html
-        assert "/static/print.css" in html and "/static/torneo.css" not in html
+        _table, code_a, code_b = tables[0]
+        assert code_a in html
+        assert code_b in html
+        assert "/static/print.css" in html
+        assert "/static/torneo.css" not in html
 
 
 def test_slips_are_private_and_the_other_sheets_public(web_store: Store, anon: TestClient) -> None:
@@ -37,7 +39,8 @@ def test_slips_are_private_and_the_other_sheets_public(web_store: Store, anon: T
         assert "data-print" in r.text
     assert anon.get(f"/events/{event_id}/print/bracket").status_code == 404
     wall = anon.get(f"/events/{event_id}/print/by-name?columns=3").text
-    assert wall.count('class="wall-line"') == 8 and "wall cols-3" in wall
+    assert wall.count('class="wall-line"') == 8
+    assert "wall cols-3" in wall
 
 
 def test_the_qr_link_opens_the_match_and_the_opponent_confirms_with_one_button(

@@ -105,7 +105,6 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/poker/{tid}/desk"): ("303", "403", "403", "200", "200"),
     ("GET", "/poker/{tid}/print/seats"): PUBLIC,
     ("GET", "/poker/{tid}/print/payouts"): PUBLIC,
-
     ("GET", "/events/{event_id}/standings.csv"): PUBLIC,
     ("GET", "/judging/assets/{name}"): PUBLIC,
     ("GET", "/ladders/{ladder_id}"): public(404),

@@ -50,7 +50,12 @@ def _manage(
     round_no: int | None = None,
 ) -> Response:
     page = queries.event_page(store_of(request), event_id, round_no=round_no)
-    context = {"page": page, "error": error, "form": dict(form or {}), "likely": likely(page.best_of)}
+    context = {
+        "page": page,
+        "error": error,
+        "form": dict(form or {}),
+        "likely": likely(page.best_of),
+    }
     return render(request, "organizer/manage.html", context, status=status)
 
 

@@ -21,8 +21,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from torneo.cards import commands as events
 from torneo.cards import views as queries
 from torneo.cards import views_desk
-from torneo.cards.rules.entry import parse_entry
 from torneo.cards.pages import _manage
+from torneo.cards.rules.entry import parse_entry
 from torneo.cards.views_rounds import likely_by_stage
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_

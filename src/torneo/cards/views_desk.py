@@ -125,4 +125,3 @@ def my_events(store: Store, actor: Actor, *, limit: int = 50) -> list[WorkedEven
             out.append(WorkedEvent(event.id, event.name, event.status, current or 0, organizer))
     out.sort(key=lambda e: e.status == "finished")
     return out
-
