@@ -39,6 +39,20 @@ CASES = [
         DeskState("running", round_no=4, reported=1, tables=1, can_close=True),
         NextStep(Step.CLOSE, 4),
     ),
+    (
+        "a complete round may close, but the structure has a next draw",
+        DeskState(
+            "running",
+            players=12,
+            min_players=3,
+            round_no=1,
+            reported=3,
+            tables=3,
+            can_draw=True,
+            can_close=True,
+        ),
+        NextStep(Step.DRAW, 2),
+    ),
     ("finished", DeskState("finished", round_no=4), NextStep(Step.FINISHED)),
     ("waiting", DeskState("running", round_no=2, reported=3, tables=3), NextStep(Step.WAIT, 2)),
 ]

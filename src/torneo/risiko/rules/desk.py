@@ -1,8 +1,9 @@
 """The organizer's next action on a RisiKo! tournament, from its state alone (issue 15).
 
 Players first, then each round: draw the tables, get every table's result (from the referees'
-consoles or the organizer's form), draw the next round; at the end the title roll on a tie
-(RSK-TIE-1) and the closing. The draw's own check (``next_draw``) decides whether a draw is
+consoles or the organizer's form), draw the next round of the structure; at the end the title
+roll on a tie (RSK-TIE-1) and the closing. Closing is possible after any complete round, but
+the next action is the next draw while the structure has one. The draw's own check (``next_draw``) decides whether a draw is
 possible: this function only reads its answer.
 
 >>> next_step(DeskState(status="registration", players=3, min_players=8)).kind.value
@@ -55,10 +56,10 @@ def next_step(state: DeskState) -> NextStep:
         return NextStep(Step.RESULTS, state.round_no, missing)
     if state.title_tied:
         return NextStep(Step.TITLE_ROLL, state.round_no)
-    if state.can_close:
-        return NextStep(Step.CLOSE, state.round_no)
     if state.can_draw and state.players >= state.min_players:
         return NextStep(Step.DRAW, state.round_no + 1)
+    if state.can_close:  # the structure is played (an organizer may also close earlier)
+        return NextStep(Step.CLOSE, state.round_no)
     if not state.round_no:
         return NextStep(Step.REGISTER)
     return NextStep(Step.WAIT, state.round_no)
