@@ -7,6 +7,7 @@ import re
 from fastapi.testclient import TestClient
 
 from tests.cards.test_pages_self_report import ORG, running
+from tests.support.desk import primary_action
 from tests.support.events import fingerprint
 from tests.support.web import PASSWORD, SECRET, make_client, page_login
 from torneo.cards import commands as events
@@ -17,14 +18,6 @@ from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
 
 
-def _primary(html: str) -> str:
-    """The text of the desk's primary action (a link or a button)."""
-    section = html.split('id="next"', 1)[1].split("</section>", 1)[0]
-    found = re.search(r'class="button primary"[^>]*>([^<]+)<', section)
-    assert found, section
-    return found.group(1).strip()
-
-
 def test_the_desk_leads_a_club_night_one_primary_action_at_a_time(web_store: Store) -> None:
     event_id = events.create_event(
         web_store, ORG, name="Serata", preset="invasion-it-2012", held_on="2012-03-10", seed=3
@@ -33,14 +26,14 @@ def test_the_desk_leads_a_club_night_one_primary_action_at_a_time(web_store: Sto
         page_login(client, "org")
         desk = client.get(f"/events/{event_id}/desk?lang=en")
         assert desk.status_code == 200
-        assert _primary(desk.text) == "Register the players"
+        assert primary_action(desk.text) == "Register the players"
         events.register_roster(web_store, ORG, event_id, "\n".join(f"P{i}" for i in range(6)))
-        assert _primary(client.get(f"/events/{event_id}/desk").text) == "Start the event"
+        assert primary_action(client.get(f"/events/{event_id}/desk").text) == "Start the event"
         events.start_event(web_store, ORG, event_id)
-        assert _primary(client.get(f"/events/{event_id}/desk").text) == "Pair round 1"
+        assert primary_action(client.get(f"/events/{event_id}/desk").text) == "Pair round 1"
         events.pair_next_round(web_store, ORG, event_id)
         text = client.get(f"/events/{event_id}/desk").text
-        assert _primary(text) == "Enter the results"
+        assert primary_action(text) == "Enter the results"
         assert "Round 1: 3 results missing." in text
         for link in (
             "/print/slips?per_page=4",
@@ -56,7 +49,7 @@ def test_the_desk_leads_a_club_night_one_primary_action_at_a_time(web_store: Sto
         for table in (1, 2, 3):
             events.report_result(web_store, ORG, event_id, 1, table, "2-0")
         text = client.get(f"/events/{event_id}/desk").text
-        assert _primary(text) == "Pair round 2"
+        assert primary_action(text) == "Pair round 2"
         assert f'action="/events/{event_id}/manage/pair"' in text
 
 

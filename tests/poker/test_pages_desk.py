@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
+from tests.support.desk import primary_action
 from tests.support.poker import tuesday
 from tests.support.web import make_client, page_login
 from torneo.platform.store.uow import Actor, Store
@@ -13,24 +12,17 @@ from torneo.poker import commands_seats as poker_seats
 ORG = Actor("org", frozenset({(1, "organizer")}))
 
 
-def _primary(html: str) -> str:
-    section = html.split('id="next"', 1)[1].split("</section>", 1)[0]
-    found = re.search(r'class="button primary"[^>]*>([^<]+)<', section)
-    assert found, section
-    return found.group(1).strip()
-
-
 def test_the_desk_leads_the_director_to_the_clock(web_store: Store) -> None:
     tid = tuesday(web_store, ORG, 0)
     with make_client(web_store) as org:
         page_login(org, "org")
-        assert _primary(org.get(f"/poker/{tid}/desk?lang=en").text) == "Take the entries"
+        assert primary_action(org.get(f"/poker/{tid}/desk?lang=en").text) == "Take the entries"
         poker_entries.register_roster(web_store, ORG, tid, [f"P{i}" for i in range(20)])
         desk = org.get(f"/poker/{tid}/desk").text
-        assert _primary(desk) == "Draw the seats"
+        assert primary_action(desk) == "Draw the seats"
         assert f'action="/poker/{tid}/director/draw"' in desk
         poker_seats.draw_seats_now(web_store, ORG, tid)
-        assert _primary(org.get(f"/poker/{tid}/desk").text) == "Start the clock"
+        assert primary_action(org.get(f"/poker/{tid}/desk").text) == "Start the clock"
         seats = org.get(f"/poker/{tid}/print/seats").text
         assert seats.count('class="card-cut seat-card"') == 20
         payouts = org.get(f"/poker/{tid}/print/payouts?lang=en").text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from tests.support.desk import primary_action
 from tests.support.risiko import play_round, tournament
 from tests.support.web import make_client, page_login
 from torneo.platform.store.uow import Actor, Store
@@ -13,26 +14,19 @@ from torneo.risiko import commands as risiko
 ORG = Actor("org", frozenset({(1, "organizer")}))
 
 
-def _primary(html: str) -> str:
-    section = html.split('id="next"', 1)[1].split("</section>", 1)[0]
-    found = re.search(r'class="button primary"[^>]*>([^<]+)<', section)
-    assert found, section
-    return found.group(1).strip()
-
-
 def test_the_desk_leads_the_organizer_from_the_draw_to_the_results(web_store: Store) -> None:
     tid = tournament(web_store, ORG, 13)
     with make_client(web_store) as org:
         page_login(org, "org")
-        assert _primary(org.get(f"/risiko/{tid}/desk?lang=en").text) == "Draw round 1"
+        assert primary_action(org.get(f"/risiko/{tid}/desk?lang=en").text) == "Draw round 1"
         risiko.draw_round(web_store, ORG, tid)
         desk = org.get(f"/risiko/{tid}/desk").text
-        assert _primary(desk) == "Enter the results"
+        assert primary_action(desk) == "Enter the results"
         assert "3 tables without a result." in desk
         consoles = re.findall(rf'href="/risiko/{tid}/rounds/1/tables/(\d+)/console"', desk)
         assert consoles == ["1", "2", "3"]
         play_round(web_store, ORG, tid, random.Random(1))
-        assert _primary(org.get(f"/risiko/{tid}/desk").text) == "Draw round 2"
+        assert primary_action(org.get(f"/risiko/{tid}/desk").text) == "Draw round 2"
 
 
 def test_a_referee_of_the_tournament_gets_its_desk_and_the_table_sheets_print(

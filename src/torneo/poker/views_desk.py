@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
-
 from torneo.core.policy import Action, refusal
 from torneo.platform import staff
 from torneo.platform.store.uow import Actor, Store
@@ -56,12 +54,8 @@ def my_tournaments(store: Store, actor: Actor, *, limit: int = 50) -> list[Worke
     """The tournaments ``actor`` organizes (its clubs) or works the floor of (appointed)."""
     clubs = set(actor.clubs_run())
     with store.read() as session:
-        mine = staff.appointed_to(session, ROSTER, actor.user_id) if actor.user_id else set()
-        stmt = select(PokerTournament)
-        if not actor.admin:
-            stmt = stmt.where(PokerTournament.club_id.in_(clubs) | PokerTournament.id.in_(mine))
-        stmt = stmt.order_by(PokerTournament.held_on.desc(), PokerTournament.id.desc())
+        rows = staff.worked_rows(session, actor, ROSTER, PokerTournament, limit=limit)
         return [
             WorkedTournament(row.id, row.name, row.status, actor.admin or row.club_id in clubs)
-            for row in session.scalars(stmt.limit(limit))
+            for row in rows
         ]
