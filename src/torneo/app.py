@@ -26,6 +26,8 @@ from starlette.middleware.sessions import SessionMiddleware
 from torneo.cards import api as api_events
 from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
 from torneo.cards import pages as pages_organizer
+from torneo.cards import pages_desk as cards_desk
+from torneo.cards import pages_print as cards_print
 from torneo.cards import state_access as cards_access
 from torneo.cards.cache import ReadCache
 from torneo.cards.tables import Event
@@ -37,7 +39,7 @@ from torneo.platform import invitations
 from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.db import worker_threads
 from torneo.platform.store.uow import Store
-from torneo.platform.web import auth, clubs_pages, live, problems
+from torneo.platform.web import auth, clubs_pages, desks, live, problems
 from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.overload import database_busy
@@ -47,12 +49,14 @@ from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
 from torneo.poker import api_staff as api_poker_staff
 from torneo.poker import pages as pages_poker
+from torneo.poker import pages_desk as poker_desk
 from torneo.poker import pages_staff as pages_poker_staff
 from torneo.poker import state_access as poker_access
 from torneo.poker.tables import PokerTournament
 from torneo.risiko import api as api_risiko
 from torneo.risiko import api_staff as api_risiko_staff
 from torneo.risiko import pages as pages_risiko
+from torneo.risiko import pages_desk as risiko_desk
 from torneo.risiko import pages_staff as pages_risiko_staff
 from torneo.risiko import state_access as risiko_access
 from torneo.risiko.tables import RisikoTournament
@@ -140,6 +144,11 @@ def _routers() -> tuple[APIRouter, ...]:
         api_seasons.router,
         pages_seasons.router,
         pages_exports.router,
+        desks.router,  # issue 15: the desks and the print views
+        cards_desk.router,
+        cards_print.router,
+        risiko_desk.router,
+        poker_desk.router,
     )
 
 

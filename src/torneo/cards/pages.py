@@ -18,12 +18,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from torneo.cards import commands as events
 from torneo.cards import views as queries
+from torneo.cards.views_rounds import likely_by_stage as likely
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int, form_int_required
 from torneo.platform.web.session import act_and_redirect, flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
+from torneo.presets import load_preset
 
 add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
 
@@ -48,7 +50,12 @@ def _manage(
     round_no: int | None = None,
 ) -> Response:
     page = queries.event_page(store_of(request), event_id, round_no=round_no)
-    context = {"page": page, "error": error, "form": dict(form or {})}
+    context = {
+        "page": page,
+        "error": error,
+        "form": dict(form or {}),
+        "likely": likely(page.best_of),
+    }
     return render(request, "organizer/manage.html", context, status=status)
 
 
@@ -352,6 +359,7 @@ def report_result(
         "error": error,
         "typed": result,
         "event_id": event_id,
+        "likely": likely(load_preset(panel.summary.preset).match.best_of),
     }
     return render(
         request,

@@ -25,7 +25,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
-from torneo.cards.views_rounds import allowed_results
+from torneo.cards.views_rounds import allowed_results, likely_results
 from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web import csrf
@@ -95,6 +95,21 @@ def result_choices(seat: srv.Seat) -> list[tuple[str, str]]:
     return out
 
 
+def split_choices(seat: srv.Seat) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Issue 15: the likely results first (2-0, 2-1, 1-2, 0-2, 1-1-1), the rest behind "other"."""
+    likely = set(likely_results(seat.best_of, draws=not seat.is_top))
+    choices = result_choices(seat)
+    return [c for c in choices if c[0] in likely], [c for c in choices if c[0] not in likely]
+
+
+def confirm_choice(seat: srv.Seat) -> str | None:
+    """The one result the opponent of the first reporter confirms, seen from their side."""
+    report = seat.report
+    if report.status != "pending" or report.first_player_id in (None, seat.player_id):
+        return None
+    return seat.mine(report.first_result)
+
+
 def _page(
     request: Request,
     event_id: int,
@@ -112,6 +127,9 @@ def _page(
         "error": error,
         "form": form or {},
         "choices": result_choices(seat) if seat is not None else [],
+        "likely": split_choices(seat)[0] if seat is not None else [],
+        "others": split_choices(seat)[1] if seat is not None else [],
+        "confirm": confirm_choice(seat) if seat is not None else None,
     }
     headers = {}
     if isinstance(error, TooManyAttempts):
@@ -131,8 +149,20 @@ def _player_seat(request: Request, event_id: int) -> srv.Seat | None:
 
 @router.get("/events/{event_id}/report", response_class=HTMLResponse)
 def report_page(request: Request, event_id: int, table: str = "", code: str = "") -> Response:
+    """With the table and the code (the QR code of a slip), the match opens at once: the
+    player taps the result, the opponent taps "Confirm" (issue 15). A wrong code counts in the
+    rate limit like a typed one and shows the form with the refusal."""
     form = {"table": table[:10], "code": code[:20]}
     csrf.csrf_token(request)  # the form needs the session's token, even for a visitor
+    if form["table"].strip() and form["code"].strip():
+        store, secret = store_of(request), settings_of(request).secret_key
+        try:
+            with code_attempt(request, event_id):
+                number = form_int_required("table", form["table"], accepted=_TABLE_NUMBER)
+                seat = srv.seat_by_code(store, event_id, number, form["code"], secret=secret)
+        except TorneoError as err:
+            return _page(request, event_id, error=err, form=form, status=err.status)
+        return _page(request, event_id, seat=seat, form=form)
     return _page(request, event_id, seat=_player_seat(request, event_id), form=form)
 
 

@@ -104,6 +104,27 @@ def allowed_results(best_of: int, *, draws: bool = True) -> list[str]:
     return [s.text() for s in found]
 
 
+def likely_results(best_of: int, *, draws: bool = True) -> list[str]:
+    """The results a table reports almost always (issue 15: two taps): the full matches (2-0,
+    2-1, 1-2, 0-2) and the full played draw (1-1-1), in :func:`allowed_results`' order; the rest
+    (intentional draws, matches cut by time) stay behind "other"."""
+    to_win = best_of // 2 + 1
+    likely = []
+    for text in allowed_results(best_of, draws=draws):
+        parts = [int(p) for p in text.split("-")]
+        wins_a, wins_b, drawn = parts[0], parts[1], parts[2] if len(parts) > 2 else 0
+        decided = max(wins_a, wins_b) == to_win and drawn == 0
+        full_draw = wins_a == wins_b > 0 and wins_a + wins_b + drawn == best_of
+        if decided or full_draw:
+            likely.append(text)
+    return likely
+
+
+def likely_by_stage(best_of: int) -> dict[str, list[str]]:
+    """The results an organizer's row shows as buttons, by stage ("swiss", "top")."""
+    return {"swiss": likely_results(best_of), "top": likely_results(best_of, draws=False)}
+
+
 def round_view(ld: Loaded, number: int) -> RoundView | None:
     matches = ld.t.round_matches(number)
     if not matches:

@@ -29,3 +29,10 @@ def judges_of(session: Session, event_id: int) -> frozenset[int]:
     return frozenset(
         session.scalars(select(EventJudge.user_id).where(EventJudge.event_id == event_id))
     )
+
+
+def events_judged_by(session: Session, user_id: int) -> frozenset[int]:
+    """The events whose judge roster has user ``user_id`` (their desks, issue 15)."""
+    return frozenset(
+        session.scalars(select(EventJudge.event_id).where(EventJudge.user_id == user_id))
+    )

@@ -11,13 +11,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from torneo.core.errors import Refusal
 from torneo.core.messages import Message
+from torneo.judging.commands import JUDGE_ROLES
 from torneo.judging.rules import roster_problems, staffing_advice
 from torneo.judging.state import aware, load_context
 from torneo.judging.tables import DeckListRow
 from torneo.judging.views import JudgeLine, judge_lines
+from torneo.platform.store.tables import Membership, User
 from torneo.platform.store.uow import Store
 
 
@@ -40,6 +43,26 @@ class RosterPage:
     deadline: datetime | None
     published: bool
     decks: tuple[tuple[int, str, int | None, str | None], ...]  # id, name, total, format
+    # Issue 15: the club's members who may be appointed (judge, organizer or owner role there,
+    # not on the roster yet, account not disabled), as (user name, display name).
+    candidates: tuple[tuple[str, str], ...] = ()
+
+
+def judge_candidates(
+    session: Session, club_id: int, roster: set[int]
+) -> tuple[tuple[str, str], ...]:
+    rows = session.execute(
+        select(User.id, User.username, User.display_name)
+        .join(Membership, Membership.user_id == User.id)
+        .where(
+            Membership.club_id == club_id,
+            Membership.role.in_(JUDGE_ROLES),
+            User.disabled.is_(False),
+        )
+        .distinct()
+    ).all()
+    found = [(str(u), str(d or u)) for i, u, d in rows if i not in roster]
+    return tuple(sorted(found, key=lambda c: c[1].casefold()))
 
 
 def roster_page(store: Store, event_id: int) -> RosterPage:
@@ -85,5 +108,8 @@ def roster_page(store: Store, event_id: int) -> RosterPage:
                     decks[pid].format if pid in decks else None,
                 )
                 for pid, name in sorted(names.items(), key=lambda kv: kv[1].casefold())
+            ),
+            candidates=judge_candidates(
+                session, ctx.event.club_id, {j.user_id for j, _ in ctx.judges}
             ),
         )

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import ColumnElement
 
 from torneo.core.errors import Conflict, NotFound
 from torneo.core.messages import N_, Term
@@ -158,3 +160,38 @@ def roster_resource(
         staff=roster(session, resource, tournament_id),
         staff_role=role,
     )
+
+
+def worked_on(
+    session: Session, actor: Actor, resource: str, club_of: Any, id_of: Any
+) -> ColumnElement[bool] | None:
+    """Which tournaments of roster ``resource`` ``actor`` works on, as a WHERE clause over the
+    tournament's ``club_of`` and ``id_of`` columns (issue 15, their desks): those of the clubs
+    it runs and those it is appointed to; ``None`` for the admin (every tournament)."""
+    if actor.admin:
+        return None
+    mine: frozenset[int] = frozenset()
+    if actor.user_id is not None:
+        mine = frozenset(
+            session.scalars(
+                select(StaffAppointment.resource_id).where(
+                    StaffAppointment.resource == resource,
+                    StaffAppointment.user_id == actor.user_id,
+                )
+            )
+        )
+    clause: ColumnElement[bool] = club_of.in_(actor.clubs_run()) | id_of.in_(mine)
+    return clause
+
+
+def worked_rows(
+    session: Session, actor: Actor, resource: str, model: Any, *, limit: int = 50
+) -> list[Any]:
+    """The newest tournaments (rows of ``model``: ``club_id``, ``id``, ``held_on``) that
+    ``actor`` works on (:func:`worked_on`)."""
+    stmt = select(model)
+    mine = worked_on(session, actor, resource, model.club_id, model.id)
+    if mine is not None:
+        stmt = stmt.where(mine)
+    stmt = stmt.order_by(model.held_on.desc(), model.id.desc()).limit(limit)
+    return list(session.scalars(stmt))

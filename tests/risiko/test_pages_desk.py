@@ -1,0 +1,45 @@
+"""Issue 15: the desk of a RisiKo! tournament and its table sheets."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from tests.support.desk import primary_action
+from tests.support.risiko import play_round, tournament
+from tests.support.web import make_client, page_login
+from torneo.platform.store.uow import Actor, Store
+from torneo.risiko import commands as risiko
+
+ORG = Actor("org", frozenset({(1, "organizer")}))
+
+
+def test_the_desk_leads_the_organizer_from_the_draw_to_the_results(web_store: Store) -> None:
+    tid = tournament(web_store, ORG, 13)
+    with make_client(web_store) as org:
+        page_login(org, "org")
+        assert primary_action(org.get(f"/risiko/{tid}/desk?lang=en").text) == "Draw round 1"
+        risiko.draw_round(web_store, ORG, tid)
+        desk = org.get(f"/risiko/{tid}/desk").text
+        assert primary_action(desk) == "Enter the results"
+        assert "3 tables without a result." in desk
+        consoles = re.findall(rf'href="/risiko/{tid}/rounds/1/tables/(\d+)/console"', desk)
+        assert consoles == ["1", "2", "3"]
+        play_round(web_store, ORG, tid, random.Random(1))
+        assert primary_action(org.get(f"/risiko/{tid}/desk").text) == "Draw round 2"
+
+
+def test_a_referee_of_the_tournament_gets_its_desk_and_the_table_sheets_print(
+    web_store: Store,
+) -> None:
+    tid = tournament(web_store, ORG, 13)  # the tests' referee "judge" is on its staff
+    risiko.draw_round(web_store, ORG, tid)
+    with make_client(web_store) as referee:
+        page_login(referee, "judge")
+        desk = referee.get(f"/risiko/{tid}/desk?lang=en")
+        assert desk.status_code == 200
+        assert f'href="/risiko/{tid}/manage"' not in desk.text  # the control room is not theirs
+        assert f'href="/risiko/{tid}/desk"' in referee.get("/desks").text
+        sheets = referee.get(f"/risiko/{tid}/print/tables").text
+        assert sheets.count('class="card-cut table-sheet"') == 3
+        assert sheets.count('<td class="box"></td>') == 13 * 4  # every player's score grid
