@@ -159,3 +159,33 @@ def test_tables_ladder_rates_risiko_tables(store: Store, organizer: Actor, judge
     top = view.lines[0]
     assert top.points >= 2  # won a qualifying table, the semifinal and/or the final
     assert all(line.deviation < 25 / 3 for line in view.lines)
+
+
+def test_BER_RES_1_a_played_draw_counts_for_both_ladders(store: Store, organizer: Actor) -> None:
+    """BER-RES-1: "0-0-1" in best of one is a played draw (no creatures left on either side):
+    its own result kind, not an intentional draw, so it moves the rating of the ladder its
+    format feeds (professional for Constructed, amateur for Draft (a)) like any played game."""
+    for key, day, ladder in (
+        ("constructed", "2012-03-10", "professional"),
+        ("draft_one_booster", "2012-03-17", "amateur"),
+    ):
+        play_event(
+            store,
+            organizer,
+            players=4,
+            seed=7,
+            preset=BERSERK,
+            name=f"Patte {key}",
+            held_on=day,
+            deck_format=key,
+            results=["0-0-1"],
+            top_results=["1-0"],
+        )
+        ladders.create_ladder(
+            store, organizer, name=ladder, preset=BERSERK, source="matches", ladder=ladder
+        )
+        summary = ladders.recompute_ladder(store, organizer, ladder)
+        view = views_ladders.ladder_view(store, ladder)
+        # 2 Swiss rounds of 2 tables, drawn; the Top 4 cannot draw (two semifinals, a final)
+        assert summary.games == 4 + 3
+        assert all(line.games >= 2 for line in view.lines)
