@@ -275,7 +275,12 @@ def report_result(
             match.id,
             event_id=event.id,
             before=before,
-            after={"result": score.text(), "round": round_no, "table": table},
+            after={
+                "result": score.written(),
+                "kind": score.kind.value,
+                "round": round_no,
+                "table": table,
+            },
             reason=reason,
         )
 

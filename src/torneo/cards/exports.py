@@ -29,6 +29,7 @@ from torneo.cards.tables import Event, Match
 from torneo.core.errors import NotFound
 from torneo.core.message_json import load_message
 from torneo.core.messages import N_, Message
+from torneo.engines.results import GameScore, ResultKind
 from torneo.engines.swiss.explain import name_players
 from torneo.platform.csv_text import csv_text, decimal_text, yes_no
 from torneo.platform.store.uow import Store
@@ -116,11 +117,14 @@ def _explained_pair(m: Match, names: Mapping[int, str]) -> ExplainedPair:
 
 
 def _result(m: Match) -> str | None:
+    """The result as it is entered: "ID" for an intentional draw, "0-0-1" for a played draw,
+    the kind after the score for a concession or an auto-win (BER-RES-1)."""
     if m.wins_a is None or m.wins_b is None:
         return None
-    if m.result_kind == "intentional_draw":
+    if m.result_kind == ResultKind.INTENTIONAL_DRAW.value:
         return "ID"
-    return f"{m.wins_a}-{m.wins_b}" + (f"-{m.draws}" if m.draws else "")
+    kind = ResultKind(m.result_kind or ResultKind.PLAYED.value)
+    return GameScore(m.wins_a, m.wins_b, m.draws or 0, kind).written()
 
 
 # --- event exports ---------------------------------------------------------------------------

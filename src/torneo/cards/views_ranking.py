@@ -157,7 +157,7 @@ def bracket_of(ld: Loaded) -> BracketView | None:
             table=m.table,
             a=ld.side(m.player_a, top=True),
             b=ld.side(m.player_b, top=True) if m.player_b is not None else None,
-            result=m.score.text() if m.score is not None else None,
+            result=m.score.written() if m.score is not None else None,
             winner_id=winner_of(m) if m.score is not None else None,
         )
 

@@ -6,11 +6,11 @@ result seen from their side ("1-2" for the player who lost 2-1), as clubs print 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from torneo.cards.views_load import Loaded, Side, winner_of
 from torneo.engines.records import Stage
-from torneo.engines.results import GameScore, Outcome, ResultKind, check_game_score
+from torneo.engines.results import GameScore, Outcome, ResultKind, check_game_score, score_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +78,8 @@ def allowed_results(best_of: int, *, draws: bool = True) -> list[str]:
     for wa in range(to_win + 1):
         for wb in range(to_win + 1):
             for d in range(best_of + 1):
-                kind = ResultKind.PLAYED
-                if wa == wb == 0 and d == best_of:
-                    kind = ResultKind.INTENTIONAL_DRAW
-                score = GameScore(wa, wb, d, kind)
+                # BER-RES-1: the kind the score reads as (0-0-1 in best of one: a played draw)
+                score = GameScore(wa, wb, d, score_kind(wa, wb, d, best_of))
                 if check_game_score(score, best_of) is not None:
                     continue
                 if score.games_played == 0:
@@ -101,7 +99,17 @@ def allowed_results(best_of: int, *, draws: bool = True) -> list[str]:
         return (group, side, intentional, s.wins_b - s.wins_a, -s.games_played)
 
     found.sort(key=commonness)
-    return [s.text() for s in found]
+    if best_of == 1:
+        # BER-RES-1: the kinds a best-of-one score does not say by itself
+        decided = [s for s in found if s.outcome is not Outcome.DRAW]
+        found += [
+            replace(s, kind=k)
+            for k in (ResultKind.CONCESSION, ResultKind.AUTO_WIN)
+            for s in decided
+        ]
+        if draws:
+            found.append(GameScore.intentional_draw(1))
+    return [s.written() for s in found]
 
 
 def round_view(ld: Loaded, number: int) -> RoundView | None:
@@ -114,7 +122,7 @@ def round_view(ld: Loaded, number: int) -> RoundView | None:
     for m in sorted(matches, key=lambda m: m.table):
         a = ld.side(m.player_a, top=is_top)
         b = ld.side(m.player_b, top=is_top) if m.player_b is not None else None
-        result = m.score.text() if m.score is not None else None
+        result = m.score.written() if m.score is not None else None
         winner = winner_of(m)
         lines.append(
             PairingLine(
@@ -131,7 +139,7 @@ def round_view(ld: Loaded, number: int) -> RoundView | None:
         if b is None:
             by_name.append(NameLine(a.player_id, a.name, m.table, None, None, "bye"))
             continue
-        swapped = m.score.swapped().text() if m.score is not None else None
+        swapped = m.score.swapped().written() if m.score is not None else None
         for me, other, mine in ((a, b, result), (b, a, swapped)):
             outcome = None
             if m.score is not None:

@@ -24,7 +24,7 @@ from torneo.core.errors import Conflict, Forbidden, NotFound
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
-from torneo.engines.results import GameScore
+from torneo.engines.results import GameScore, ResultKind, swap_written
 from torneo.platform.store.tables import Player, User
 from torneo.platform.store.uow import Actor, Store
 from torneo.presets import load_preset
@@ -129,15 +129,15 @@ def seen_from(result_a: str | None, side: Side) -> str | None:
     """ "2-1" for side A is "1-2" for side B (draws stay last)."""
     if result_a is None or side == "a":
         return result_a
-    parts = result_a.split("-")
-    parts[0], parts[1] = parts[1], parts[0]
-    return "-".join(parts)
+    return swap_written(result_a)  # "1-0 concession" → "0-1 concession" (BER-RES-1)
 
 
 def recorded_result(match: Match) -> str | None:
     if match.wins_a is None or match.wins_b is None:
         return None
-    return GameScore(match.wins_a, match.wins_b, match.draws or 0).text()
+    kind = ResultKind(match.result_kind or ResultKind.PLAYED.value)
+    # written with its kind (BER-RES-1): in best of one "ID" and a played "0-0-1" differ
+    return GameScore(match.wins_a, match.wins_b, match.draws or 0, kind).written()
 
 
 # --- loading ---------------------------------------------------------------------------------
