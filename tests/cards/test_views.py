@@ -59,6 +59,7 @@ def test_INV_STRUCT_3_allowed_results_are_what_best_of_three_admits() -> None:
     assert "0-0-3" not in top
     assert "2-1" in top
 
+
 def test_BER_RES_1_allowed_results_of_best_of_one() -> None:
     """BER-RES-1: a win, a played draw (0-0-1), a win by concession or auto-win, and the draw
     by agreement (ID) are the forms offered in best of one; the Top X offers no draw."""

@@ -41,6 +41,7 @@ class NameLine:
     opponent: str | None
     result: str | None  # from this player's side
     outcome: str | None  # "win", "loss", "draw", "bye"; None while unreported
+    pod: int | None = None  # BER-POD-1: the player's pod (None without pods)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,12 +133,14 @@ def round_view(ld: Loaded, number: int) -> RoundView | None:
                 a=a,
                 b=b,
                 result=result,
-                result_kind=m.score.kind.value if m.score is not None else None,
+                result_kind=m.score.kind.value
+                if m.score is not None
+                else ld.bye_kinds.get((m.round_no, m.table)),
                 winner_id=winner if m.score is not None or b is None else None,
             )
         )
         if b is None:
-            by_name.append(NameLine(a.player_id, a.name, m.table, None, None, "bye"))
+            by_name.append(NameLine(a.player_id, a.name, m.table, None, None, "bye", a.pod))
             continue
         swapped = m.score.swapped().written() if m.score is not None else None
         for me, other, mine in ((a, b, result), (b, a, swapped)):
@@ -146,7 +149,9 @@ def round_view(ld: Loaded, number: int) -> RoundView | None:
                 outcome = (
                     "draw" if winner is None else ("win" if winner == me.player_id else "loss")
                 )
-            by_name.append(NameLine(me.player_id, me.name, m.table, other.name, mine, outcome))
+            by_name.append(
+                NameLine(me.player_id, me.name, m.table, other.name, mine, outcome, me.pod)
+            )
     by_name.sort(key=lambda n: (n.name.casefold(), n.player_id))
     top_matches = sum(1 for m in matches if m.stage is Stage.TOP)
     return RoundView(
