@@ -85,10 +85,11 @@ def seat_pods(
     actor: Actor,
     event_id: int,
     *,
-    pods: Sequence[Sequence[int]] | None = None,
+    pods: Sequence[Sequence[int | str]] | None = None,
     version: int | None = None,
 ) -> list[Pod]:
-    """Seat the pods: automatically (``pods`` None) or as the judge lists them."""
+    """Seat the pods: automatically (``pods`` None) or as the judge lists them, each player by id
+    or by name (any case; the page and the CLI take a line a pod)."""
     precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
         event = get_event(uow.session, event_id, for_update=True)
@@ -101,7 +102,7 @@ def seat_pods(
             seated = form_pods(field, ruleset.swiss.max_pod_size)
             mode = "auto"
         else:
-            given = [[PlayerId(int(p)) for p in pod] for pod in pods]
+            given = [[_player(event, p) for p in pod] for pod in pods]
             seated = check_seating(given, field, ruleset.swiss.max_pod_size)
             mode = "manual"
         before = [list(p.players) for p in pods_of(event)]
@@ -115,6 +116,29 @@ def seat_pods(
             after={"seating": mode, "pods": [[int(p) for p in pod.players] for pod in seated]},
         )
         return seated
+
+
+def _player(event: Event, ref: int | str) -> PlayerId:
+    """A player of the judge's seating: an id, or the name of a registered player."""
+    if isinstance(ref, int) or ref.strip().isdigit():
+        return PlayerId(int(ref))
+    wanted = " ".join(ref.split()).casefold()
+    for r in event.registrations:
+        if " ".join(r.player.name.split()).casefold() == wanted:
+            return PlayerId(r.player_id)
+    raise TorneoError(
+        "pods",
+        N_("no player named '%(name)s' in the event"),
+        N_("a registered player's name or id"),
+        params={"name": ref.strip()},
+    )
+
+
+def pods_from_text(text: str) -> list[list[str]]:
+    """A seating typed by the judge: a line a pod, its players (names or ids) in seat order,
+    separated by commas or semicolons; empty lines are skipped."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return [[p.strip() for p in line.replace(";", ",").split(",") if p.strip()] for line in lines]
 
 
 def _write(uow: UnitOfWork, event: Event, pods: Sequence[Pod], mode: str) -> None:
@@ -172,6 +196,7 @@ def seat_late_entries(event: Event, entries: Sequence[tuple[int, int]]) -> None:
 
 __all__ = [
     "automatic_pods",
+    "pods_from_text",
     "ranked_field",
     "seat_late_entries",
     "seat_pods",

@@ -159,15 +159,18 @@ def round_numbers(store: Store, event_id: int) -> tuple[int, ...]:
 
 
 def pairings_csv(store: Store, event_id: int, round_no: int | None = None) -> str:
-    """The pairings of one round (default: every round), one row per table, with the reasons."""
+    """The pairings of one round (default: every round), one row per table, with the reasons;
+    an event in pods adds each table's pod (BER-POD-1) as a last column."""
     numbers = round_numbers(store, event_id) if round_no is None else (round_no,)
     rows: list[Sequence[Any]] = []
+    in_pods = False
     for number in numbers:
         view = queries.pairings(store, event_id, number)
         why = {p.table: p.explanation for p in explained_round(store, event_id, number).pairs}
         if view is None:
             continue
         for line in view.lines:
+            in_pods = in_pods or line.a.pod is not None
             rows.append(
                 (
                     line.round_no,
@@ -179,14 +182,19 @@ def pairings_csv(store: Store, event_id: int, round_no: int | None = None) -> st
                     line.b.name if line.b else "bye",
                     line.result or ("bye" if line.b is None else None),
                     why.get(line.table, ""),
+                    line.a.pod,
                 )
             )
-    return csv_text(PAIRINGS_HEADER, rows)
+    if in_pods:
+        return csv_text((*PAIRINGS_HEADER, "pod"), rows)
+    return csv_text(PAIRINGS_HEADER, [row[:-1] for row in rows])
 
 
 def standings_csv(store: Store, event_id: int) -> str:
-    """The Swiss standings: position, dense rank (INV-RANK-2), record and the preset's tiebreaks."""
+    """The Swiss standings: position, dense rank (INV-RANK-2), record and the preset's tiebreaks;
+    an event in pods adds each player's pod (BER-POD-1) as a last column."""
     view = queries.standings(store, event_id)
+    in_pods = bool(view.pods)
     names = list(view.tiebreak_names)
     header = [
         "position",
@@ -201,6 +209,7 @@ def standings_csv(store: Store, event_id: int) -> str:
         "byes",
         "active",
         *names,
+        *(["pod"] if in_pods else []),
     ]
     rows = []
     for s in view.lines:
@@ -219,6 +228,7 @@ def standings_csv(store: Store, event_id: int) -> str:
                 s.byes,
                 yes_no(s.is_active),
                 *(_tiebreak(n, values.get(n)) for n in names),
+                *([s.pod] if in_pods else []),
             )
         )
     return csv_text(header, rows)

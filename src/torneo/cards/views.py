@@ -49,6 +49,7 @@ class PresetOption:
     id: str
     name: str
     discipline: str
+    formats: tuple[tuple[str, str], ...] = ()  # BER-FMT-1..3: (key, label) of its formats
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +190,10 @@ def list_presets() -> list[PresetOption]:
         except TorneoError:
             continue
         if rs.discipline == "card":
-            options.append(PresetOption(pid, rs.name, rs.discipline))
+            formats = rs.judging.deck_formats.items() if rs.judging is not None else ()
+            options.append(
+                PresetOption(pid, rs.name, rs.discipline, tuple((k, f.label) for k, f in formats))
+            )
     return options
 
 

@@ -123,6 +123,7 @@ class Slip:
     opponent: str | None  # None: a bye
     code: str | None
     chooses_to_start: str | None = None  # INV-TOP-2: who chooses (first Top round only)
+    pod: int | None = None  # BER-POD-1: the player's pod (None without pods)
 
 
 def seen_from(result_a: str | None, side: Side) -> str | None:
@@ -367,12 +368,25 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
         ).all()
         ids = {m.player_a_id for m in matches} | {m.player_b_id for m in matches if m.player_b_id}
         names = _names(session, *ids)
-        starts = die_rule_of(Loaded(event))  # INV-TOP-2, as the bracket and the API show it
+        loaded = Loaded(event)
+        starts = die_rule_of(loaded)  # INV-TOP-2, as the bracket and the API show it
+        pods = loaded.pod_of  # BER-POD-1: every slip names the player's pod
         out: list[Slip] = []
         for m in matches:
             a = names.get(m.player_a_id, "?")
             if m.player_b_id is None:
-                out.append(Slip(m.round_no, m.table_no, m.player_a_id, a, None, None))
+                out.append(
+                    Slip(
+                        m.round_no,
+                        m.table_no,
+                        m.player_a_id,
+                        a,
+                        None,
+                        None,
+                        None,
+                        pods.get(m.player_a_id),
+                    )
+                )
                 continue
             b = names.get(m.player_b_id, "?")
             chooser = starts.get((Stage(m.stage), m.table_no))
@@ -386,6 +400,7 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
                     b,
                     match_code(secret, m.id, m.player_a_id),
                     chooses,
+                    pods.get(m.player_a_id),
                 )
             )
             out.append(
@@ -397,6 +412,7 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
                     a,
                     match_code(secret, m.id, m.player_b_id),
                     chooses,
+                    pods.get(m.player_b_id),
                 )
             )
         return out
