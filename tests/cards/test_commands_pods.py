@@ -268,3 +268,23 @@ def test_BER_FMT_the_format_is_the_events_and_an_unknown_one_is_refused(
         _event(store, organizer, 0, "draft_five")
     assert err.value.field == "format"
     assert "draft_standard" in str(err.value)
+
+
+def test_BER_TOP_2_top_4_from_two_pods(store: Store, organizer: Actor) -> None:
+    """BER-TOP-2: Top 4 from 2 pods: P1#1–P2#2, P2#1–P1#2 (the mirror pod's runner-up), so two
+    players of one pod meet again only in the final."""
+    event_id = _event(store, organizer, 12)
+    rounds, top = events.start_event(store, organizer, event_id)
+    assert (rounds, top) == (3, 4)  # pods of 6: 3 rounds each
+    _play_swiss(store, organizer, event_id, rounds, random.Random(12))
+    events.start_top(store, organizer, event_id)
+    best = {
+        pod.pod: [line.player_id for line in pod.lines if line.is_active][:2]
+        for pod in queries.standings(store, event_id).pods
+    }
+    bracket = queries.bracket(store, event_id)
+    assert bracket is not None
+    assert [(m.a.player_id, m.b.player_id) for m in bracket.rounds[0].matches if m.a and m.b] == [
+        (best[1][0], best[2][1]),
+        (best[2][0], best[1][1]),
+    ]
