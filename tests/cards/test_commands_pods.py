@@ -180,7 +180,7 @@ def test_BER_PAIR_1_pairings_stay_inside_each_pod_without_rematches(
     with store.read() as s:
         event = get_event(s, event_id)
         pods = event_pods(s, event_id)
-    pod_of = {p: pod.number for pod in pods for p in pod.players}
+    pod_of: dict[int, int] = {int(p): pod.number for pod in pods for p in pod.players}
     met: set[frozenset[int]] = set()
     byes: Counter[int] = Counter()
     for m in event.matches:
