@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from torneo.cards import progress as engines
 from torneo.cards.progress import NewMatch
-from torneo.cards.rules.pods import Pod, advancing_per_pod, pod_qualifiers
+from torneo.cards.rules.pods import Pod, advancing_per_pod, can_qualify, pod_qualifiers
 from torneo.cards.rules.tournament import Tournament
 from torneo.core.errors import Refusal
 from torneo.core.ids import PlayerId
@@ -106,16 +106,8 @@ def can_start_pod_top(
                 "BER-POD-3",
                 params={"pod": pod.number, "done": done, "need": need},
             )
-        active = sum(1 for e in t.entrants if e.id in members and e.is_active)
-        if active < each:
-            return Refusal(
-                "players",
-                N_("pod %(pod)s has %(n)s active players; %(each)s advance from each pod"),
-                N_("at least %(each)s active players in every pod (BER-POD-1)"),
-                "BER-POD-1",
-                params={"pod": pod.number, "n": active, "each": each},
-            )
-    return None
+    active = [sum(1 for e in t.entrants if e.id in p.players and e.is_active) for p in pods]
+    return can_qualify(active, each)
 
 
 def start_pod_top(

@@ -31,9 +31,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from torneo.core.errors import TorneoError
+from torneo.core.errors import Refusal, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
+from torneo.engines.knockout import check_pod_count
 
 MIN_PLAYERS = 4  # docs/rules.md §2: minimum 4 players in every format
 MAX_POD_SIZE = 8  # BER-POD-1
@@ -152,14 +153,7 @@ def check_seating(
     """BER-POD-1/2: the judge's seating, as given (pod 1 first, seat order kept), or a refusal."""
     if len(field) < MIN_PLAYERS:
         form_pods(field, max_size)  # raises: too few players
-    count = len(pods)
-    if count == 0 or count & (count - 1):
-        raise TorneoError(
-            "pods",
-            N_("%(count)s pods"),
-            N_("1, 2, 4, 8, 16, ... pods (BER-POD-1)"),
-            params={"count": count},
-        )
+    check_pod_count(len(pods))
     sizes = [len(p) for p in pods]
     if max(sizes) > max_size or min(sizes) < 2:
         raise TorneoError(
@@ -176,30 +170,29 @@ def check_seating(
             params={"sizes": ", ".join(str(n) for n in sizes)},
         )
     seated = [p for pod in pods for p in pod]
-    twice = sorted({p for p in seated if seated.count(p) > 1})
-    if twice:
-        raise TorneoError(
-            "pods",
+    known, placed = set(field), set(seated)
+    problems = (
+        (
+            sorted({p for p in seated if seated.count(p) > 1}),
             N_("player %(ids)s seated twice"),
             N_("each player in one seat"),
-            params={"ids": ", ".join(str(p) for p in twice)},
-        )
-    strangers = [p for p in seated if p not in set(field)]
-    if strangers:
-        raise TorneoError(
-            "pods",
+        ),
+        (
+            [p for p in seated if p not in known],
             N_("player %(ids)s is not an active player of the event"),
             N_("the ids of the event's active players"),
-            params={"ids": ", ".join(str(p) for p in strangers)},
-        )
-    missing = [p for p in field if p not in set(seated)]
-    if missing:
-        raise TorneoError(
-            "pods",
+        ),
+        (
+            [p for p in field if p not in placed],
             N_("player %(ids)s has no seat"),
             N_("every active player seated"),
-            params={"ids": ", ".join(str(p) for p in missing)},
-        )
+        ),
+    )
+    for ids, reason, accepted in problems:
+        if ids:
+            raise TorneoError(
+                "pods", reason, accepted, params={"ids": ", ".join(str(p) for p in ids)}
+            )
     return [Pod(n, tuple(pod)) for n, pod in enumerate(pods, start=1)]
 
 
@@ -209,15 +202,24 @@ def seat_late_entry(pods: Sequence[Pod], player: PlayerId) -> tuple[int, int]:
     return smallest.number, smallest.size + 1
 
 
+def can_qualify(active: Sequence[int], each: int) -> Refusal | None:
+    """BER-POD-1: every pod (``active[i]``: pod i+1's active players) can send ``each``."""
+    for number, n in enumerate(active, start=1):
+        if n < each:
+            return Refusal(
+                "players",
+                N_("pod %(pod)s has %(n)s active players; %(each)s advance from each pod"),
+                N_("at least %(each)s active players in every pod (BER-POD-1)"),
+                "BER-POD-1",
+                params={"pod": number, "n": n, "each": each},
+            )
+    return None
+
+
 def pod_qualifiers(standings: Sequence[Sequence[PlayerId]], each: int) -> list[list[PlayerId]]:
     """BER-TOP-2: the best ``each`` of every pod (``standings[i]``: pod i+1's active players in
     standing order), or a refusal naming the pod that cannot send them."""
-    for number, rows in enumerate(standings, start=1):
-        if len(rows) < each:
-            raise TorneoError(
-                "pods",
-                N_("pod %(pod)s has %(n)s active players; %(each)s advance from each pod"),
-                N_("at least %(each)s active players in every pod (BER-POD-1)"),
-                params={"pod": number, "n": len(rows), "each": each},
-            )
+    refusal = can_qualify([len(rows) for rows in standings], each)
+    if refusal:
+        raise refusal.raise_as()
     return [list(rows[:each]) for rows in standings]
