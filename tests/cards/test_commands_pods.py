@@ -79,6 +79,9 @@ def test_BER_POD_2_the_judge_seats_by_hand_and_the_start_keeps_it(
     ids = sorted(_ids(store, event_id).values())
     hand = [ids[:4], ids[4:]]  # two pods of 4 (more pods than the fewest: allowed)
     pods_cmd.seat_pods(store, organizer, event_id, pods=hand)
+    plan = queries.event_page(store, event_id).actions.plan  # what the start will fix
+    assert plan is not None
+    assert (plan.rounds, plan.top) == (2, 4)
     assert events.start_event(store, organizer, event_id) == (2, 4)  # BER-POD-3: 4 → 2 rounds
     with store.read() as s:
         assert [list(p.players) for p in event_pods(s, event_id)] == hand
