@@ -26,19 +26,29 @@ from torneo.core.errors import Refusal
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
 from torneo.engines import knockout
-from torneo.engines.records import Stage
+from torneo.engines.records import Entrant, MatchRecord, Stage
 from torneo.engines.standings import StandingRow
 from torneo.presets import Ruleset
 
 
 def pod_tournament(t: Tournament, pod: Pod) -> Tournament:
     """The pod as a tournament of its own: its players and the matches among them."""
-    members = frozenset(pod.players)
-    return replace(
-        t,
-        entrants=tuple(e for e in t.entrants if e.id in members),
-        matches=tuple(m for m in t.matches if m.player_a in members),
-    )
+    return split_pods(t, [pod])[pod.number]
+
+
+def split_pods(t: Tournament, pods: Sequence[Pod]) -> dict[int, Tournament]:
+    """Every pod as a tournament of its own, in one pass over the players and the matches
+    (a match belongs to its first player's pod: pairings never cross pods)."""
+    pod_of = {p: pod.number for pod in pods for p in pod.players}
+    entrants: dict[int, list[Entrant]] = {pod.number: [] for pod in pods}
+    matches: dict[int, list[MatchRecord]] = {pod.number: [] for pod in pods}
+    for e in t.entrants:
+        if e.id in pod_of:
+            entrants[pod_of[e.id]].append(e)
+    for m in t.matches:
+        if m.player_a in pod_of:
+            matches[pod_of[m.player_a]].append(m)
+    return {n: replace(t, entrants=tuple(entrants[n]), matches=tuple(matches[n])) for n in entrants}
 
 
 def pod_standings(
@@ -50,8 +60,8 @@ def pod_standings(
 ) -> dict[int, list[StandingRow]]:
     """Each pod's standings (BER-TIE-1 within the pod), by pod number."""
     return {
-        pod.number: engines.current_standings(pod_tournament(t, pod), ruleset, seed, warnings)
-        for pod in pods
+        n: engines.current_standings(sub, ruleset, seed, warnings)
+        for n, sub in split_pods(t, pods).items()
     }
 
 
@@ -75,9 +85,11 @@ def pair_pods(
     Each pod draws from its own generator (``round_seed`` and the pod number), so a pod's pairing
     is reproducible on its own and does not change when another pod's does."""
     new: list[NewMatch] = []
-    for pod in pods_to_pair(pods, rounds, round_no):
+    playing = pods_to_pair(pods, rounds, round_no)
+    subs = split_pods(t, playing)
+    for pod in playing:
         rng = random.Random(f"{round_seed}:pod{pod.number}")
-        sub = pod_tournament(t, pod)
+        sub = subs[pod.number]
         if len(sub.active()) < 2:
             continue  # a pod emptied by drops has nobody left to pair
         paired = engines.pair_swiss(sub, ruleset, round_no, rng, seed, warnings)
@@ -92,12 +104,10 @@ def can_start_pod_top(
     """The pods' own checks before the Top: every pod played its rounds and can send its
     qualifiers (``each`` active players)."""
     each = top // len(pods) if pods else 0
+    subs = split_pods(t, pods)
     for pod in pods:
         need = rounds.get(pod.number, pod.rounds)
-        members = frozenset(pod.players)
-        done = len(
-            {m.round_no for m in t.matches if m.stage is Stage.SWISS and m.player_a in members}
-        )
+        done = len({m.round_no for m in subs[pod.number].matches if m.stage is Stage.SWISS})
         if done < need:
             return Refusal(
                 "round",
@@ -106,8 +116,7 @@ def can_start_pod_top(
                 "BER-POD-3",
                 params={"pod": pod.number, "done": done, "need": need},
             )
-    active = [sum(1 for e in t.entrants if e.id in p.players and e.is_active) for p in pods]
-    return can_qualify(active, each)
+    return can_qualify([len(subs[p.number].active()) for p in pods], each)
 
 
 def start_pod_top(
