@@ -291,3 +291,21 @@ def test_BER_TOP_2_top_4_from_two_pods(store: Store, organizer: Actor) -> None:
         (best[1][0], best[2][1]),
         (best[2][0], best[1][1]),
     ]
+
+
+def test_BER_POD_1_a_hand_seating_emptied_by_unregistrations_is_checked_again(
+    store: Store, organizer: Actor
+) -> None:
+    """Two players of pod 1 leave before the start: pods of 2 and 4 break BER-POD-1, so the
+    start refuses and the judge seats again."""
+    event_id = _event(store, organizer, 8)
+    ids = sorted(_ids(store, event_id).values())
+    pods_cmd.seat_pods(store, organizer, event_id, pods=[ids[:4], ids[4:]])
+    for pid in ids[:2]:
+        events.drop_player(store, organizer, event_id, pid)
+    with pytest.raises(TorneoError) as err:
+        events.start_event(store, organizer, event_id)
+    assert err.value.field == "pods"
+    assert "pods of 2, 4 players" in str(err.value)
+    pods_cmd.seat_pods(store, organizer, event_id)
+    assert events.start_event(store, organizer, event_id) == (3, 4)  # one pod of 6

@@ -159,7 +159,8 @@ def seating_for_start(uow: UnitOfWork, event: Event, ruleset: Ruleset) -> list[P
     current = pods_of(event)
     seated = {p for pod in current for p in pod.players}
     if current and seated == set(field):
-        return current
+        # the seats kept may have lost players since (an unregistration): BER-POD-1 still holds
+        return check_seating([p.players for p in current], field, ruleset.swiss.max_pod_size)
     if current and event.settings.get(SEATING) == "manual":
         missing = [p for p in field if p not in seated]
         gone = sorted(seated - set(field))
