@@ -120,7 +120,7 @@ def seat_pods(
 
 def _player(event: Event, ref: int | str) -> PlayerId:
     """A player of the judge's seating: an id, or the name of a registered player."""
-    if isinstance(ref, int) or ref.strip().isdigit():
+    if isinstance(ref, int) or (ref.strip().isascii() and ref.strip().isdigit()):
         return PlayerId(int(ref))
     wanted = " ".join(ref.split()).casefold()
     for r in event.registrations:

@@ -211,7 +211,7 @@ def parse_game_score(text: str, best_of: int) -> GameScore:
     named = _KIND_WORDS.get(words[-1]) if len(words) == 2 else None
     score_text = words[0] if named is not None else raw
     parts = score_text.replace(" ", "").split("-")
-    if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
+    if len(parts) not in (2, 3) or not all(p.isascii() and p.isdigit() for p in parts):
         raise TorneoError(
             "result",
             N_("'%(text)s' is not a game score"),
