@@ -48,27 +48,27 @@ def event_format(ruleset: Ruleset, key: str | None) -> tuple[str, DeckFormat] | 
 
 
 def check_field(ruleset: Ruleset, key: str | None, players: int) -> None:
-    """The start's check of the field: at least the preset's minimum (BER-FMT-1..3: 4 players in
-    every format), the refusal naming the event's format and its rule."""
-    least = ruleset.swiss.min_players
-    if players >= least:
-        return
+    """The start's check of the field: at least the format's minimum (BER-FMT-1..3: 4 players in
+    every format of berserk-online, the refusal naming the format and its rule), and at least the
+    Swiss's (``[swiss] min_players``)."""
     fmt = event_format(ruleset, key)
-    if fmt is None:
+    if fmt is not None and fmt[1].min_players is not None and players < fmt[1].min_players:
+        chosen, definition = fmt
+        raise Conflict(
+            "players",
+            N_("%(n)s players registered; a %(format)s event needs at least %(least)s"),
+            N_("at least %(least)s players (every format)"),
+            rule=definition.rule,
+            params={"n": players, "format": chosen, "least": definition.min_players},
+        )
+    least = ruleset.swiss.min_players
+    if players < least:
         raise Conflict(
             "players",
             N_("%(n)s registered"),
             N_("at least %(least)s"),
             params={"n": players, "least": least},
         )
-    chosen, definition = fmt
-    raise Conflict(
-        "players",
-        N_("%(n)s players registered; a %(format)s event needs at least %(least)s"),
-        N_("at least %(least)s players (every format)"),
-        rule=definition.rule,
-        params={"n": players, "format": chosen, "least": least},
-    )
 
 
 __all__ = ["check_field", "check_format", "event_format", "format_keys"]
