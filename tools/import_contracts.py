@@ -44,6 +44,7 @@ OTHER_ROOMS = {
     "results": "use",  # judging: records a match result (a use-case step)
     "structure": "use",  # risiko: rounds and tables of a tournament, over state
     "progress": "state",  # cards: the event's progress rebuilt from stored rows (pure)
+    "progress_pods": "state",  # cards: the same for an event in pods (BER-POD-*), pure
     "staff": "state",  # judging: who is on an event's judge roster (INV-JUDGE-1), over tables
 }
 

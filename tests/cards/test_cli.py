@@ -79,6 +79,7 @@ def test_a_whole_10_player_event_from_the_terminal(cli: Cli, tmp_path: Path) -> 
         "swiss_rounds": 4,
         "top": 4,
         "warnings": [],
+        "pods": [],
     }
     for round_no in range(1, 5):
         view = cli.json("event", "pair", str(event_id))

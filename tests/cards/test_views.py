@@ -58,7 +58,29 @@ def test_INV_STRUCT_3_allowed_results_are_what_best_of_three_admits() -> None:
     assert "1-1-1" not in top
     assert "0-0-3" not in top
     assert "2-1" in top
-    assert allowed_results(1) == ["1-0", "0-1", "0-0-1"]
+
+
+def test_BER_RES_1_allowed_results_of_best_of_one() -> None:
+    """BER-RES-1: a win, a played draw (0-0-1), a win by concession or auto-win, and the draw
+    by agreement (ID) are the forms offered in best of one; the Top X offers no draw."""
+    assert allowed_results(1) == [
+        "1-0",
+        "0-1",
+        "0-0-1",
+        "1-0 concession",
+        "0-1 concession",
+        "1-0 auto",
+        "0-1 auto",
+        "ID",
+    ]
+    assert allowed_results(1, draws=False) == [
+        "1-0",
+        "0-1",
+        "1-0 concession",
+        "0-1 concession",
+        "1-0 auto",
+        "0-1 auto",
+    ]
 
 
 def test_event_list_counts_players_and_rounds(sqlite_store: Store, organizer: Actor) -> None:

@@ -51,3 +51,32 @@ def test_INV_ID_1_intentional_draw_is_0_0_3() -> None:
 
 def test_swapped_mirrors_the_score() -> None:
     assert GameScore(2, 1).swapped() == GameScore(1, 2)
+
+
+@pytest.mark.parametrize("text", ["²-1", "1-٣", "1 - 0 resa resa", "0-0-1 concession"])
+def test_BER_RES_1_odd_results_are_refused_naming_the_field(text: str) -> None:
+    """BER-RES-1: digits other than 0-9, an unknown word, a drawn concession: a clear refusal."""
+    with pytest.raises(TorneoError) as err:
+        parse_game_score(text, 1)
+    assert err.value.field == "result"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "written"),
+    [
+        ("1-0", "played", "1-0"),
+        ("0-0-1", "played_draw", "0-0-1"),
+        ("ID", "intentional_draw", "ID"),
+        ("1-0 concession", "concession", "1-0 concession"),
+        ("0-1 resa", "concession", "0-1 concession"),
+        ("0-1 auto", "auto_win", "0-1 auto"),
+    ],
+)
+def test_BER_RES_1_each_kind_of_result_is_recorded_as_such(
+    text: str, kind: str, written: str
+) -> None:
+    """BER-RES-1: win, played draw, draw by agreement, concession, auto-win: each its own kind."""
+    score = parse_game_score(text, 1)
+    assert score.kind.value == kind
+    assert score.written() == written
+    assert parse_game_score(written, 1) == score

@@ -342,3 +342,21 @@ def test_INV_ID_1_a_round_without_a_clock_starts_when_it_is_paired(
         judging_draws.intentional_draw(store, c.floor, event, round_no=1, table=rows[1].table_no)
     assert fingerprint(store, event) == before
     assert judging_draws.can_declare_draw_now(store, event, 1) is not None
+
+
+def test_BER_JUDGE_1_an_awarded_win_is_recorded_as_an_auto_win(
+    sqlite_store: Store, c: Crew
+) -> None:
+    """BER-JUDGE-1 / BER-RES-1: the match a judge awards is an auto-win (its own result kind),
+    shown as such beside the score, and audited with who and why."""
+    from torneo.cards import views as queries
+
+    event, p = _berserk(sqlite_store, c)
+    judging_rulings.award_match(
+        sqlite_store, c.floor, event, round_no=1, table=1, winner_id=p[1], reason="disconnesso"
+    )
+    with sqlite_store.read() as s:
+        match = next(m for m in get_event(s, event).matches if (m.round_no, m.table_no) == (1, 1))
+        assert match.result_kind == "auto_win"
+    line = queries.pairings(sqlite_store, event, 1).lines[0]  # type: ignore[union-attr]
+    assert (line.result, line.result_kind) == ("0-1 auto", "auto_win")

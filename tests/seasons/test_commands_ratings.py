@@ -9,9 +9,11 @@ import random
 from sqlalchemy import func, select
 
 from tests.seasons.test_commands import rank_example_csv
+from tests.support.events import report_round, roster
 from tests.support.risiko import play_round
 from tests.support.risiko import tournament as risiko_tournament
 from tests.support.seasons import BERSERK, BERSERK_RESULTS, PRESET, play_event
+from torneo.cards import commands as events
 from torneo.cards import views as queries
 from torneo.cards.tables import Match
 from torneo.platform.store.uow import Actor, Store
@@ -159,3 +161,59 @@ def test_tables_ladder_rates_risiko_tables(store: Store, organizer: Actor, judge
     top = view.lines[0]
     assert top.points >= 2  # won a qualifying table, the semifinal and/or the final
     assert all(line.deviation < 25 / 3 for line in view.lines)
+
+
+def test_BER_RES_1_a_played_draw_counts_for_both_ladders(store: Store, organizer: Actor) -> None:
+    """BER-RES-1: "0-0-1" in best of one is a played draw (no creatures left on either side):
+    its own result kind, not an intentional draw, so it moves the rating of the ladder its
+    format feeds (professional for Constructed, amateur for Draft (a)) like any played game."""
+    for key, day, ladder in (
+        ("constructed", "2012-03-10", "professional"),
+        ("draft_one_booster", "2012-03-17", "amateur"),
+    ):
+        play_event(
+            store,
+            organizer,
+            players=4,
+            seed=7,
+            preset=BERSERK,
+            name=f"Patte {key}",
+            held_on=day,
+            deck_format=key,
+            results=["0-0-1"],
+            top_results=["1-0"],
+        )
+        ladders.create_ladder(
+            store, organizer, name=ladder, preset=BERSERK, source="matches", ladder=ladder
+        )
+        summary = ladders.recompute_ladder(store, organizer, ladder)
+        view = views_ladders.ladder_view(store, ladder)
+        # 2 Swiss rounds of 2 tables, drawn; the Top 4 cannot draw (two semifinals, a final)
+        assert summary.games == 4 + 3
+        assert all(line.games >= 2 for line in view.lines)
+
+
+def test_BER_RANK_1_the_format_chosen_at_creation_feeds_its_ladder(
+    store: Store, organizer: Actor
+) -> None:
+    """BER-RANK-1 / BER-FMT-3: an event created as Draft (b) feeds only the amateur ladder; one
+    created as standard Draft (c) only the professional ladder."""
+    for fmt, day in (("draft_two_boosters", "2012-04-01"), ("draft_standard", "2012-04-08")):
+        event_id = events.create_event(
+            store, organizer, name=fmt, preset=BERSERK, held_on=day, seed=3, format=fmt
+        )
+        events.register_roster(store, organizer, event_id, roster(4))
+        rounds, _ = events.start_event(store, organizer, event_id)
+        for _ in range(rounds):
+            events.pair_next_round(store, organizer, event_id)
+            report_round(store, organizer, event_id, random.Random(1), results=["1-0"])
+        events.start_top(store, organizer, event_id)
+        report_round(store, organizer, event_id, random.Random(1), results=["1-0"])
+        events.pair_next_round(store, organizer, event_id)
+        report_round(store, organizer, event_id, random.Random(1), results=["1-0"])
+        events.close_event(store, organizer, event_id)
+    for ladder in ("amateur", "professional"):
+        ladders.create_ladder(
+            store, organizer, name=ladder, preset=BERSERK, source="matches", ladder=ladder
+        )
+        assert ladders.recompute_ladder(store, organizer, ladder).events == 1

@@ -49,6 +49,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/api/v1/events/{event_id}/judging/rulings"): ("401", "403", "403", "200", "403"),
     ("GET", "/api/v1/events/{event_id}/pairings"): PUBLIC,
     ("GET", "/api/v1/events/{event_id}/players"): PUBLIC,
+    ("GET", "/api/v1/events/{event_id}/pods"): PUBLIC,
     ("GET", "/api/v1/events/{event_id}/results"): public(404),
     ("GET", "/api/v1/events/{event_id}/rounds/{round_no}"): PUBLIC,
     ("GET", "/api/v1/events/{event_id}/rounds/{round_no}/explanations"): PUBLIC,
@@ -190,6 +191,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/api/v1/events/{event_id}/judging/replay"): ROSTER_API,
     ("POST", "/api/v1/events/{event_id}/judging/rulings/{seq}/overrule"): ROSTER_API,
     ("POST", "/api/v1/events/{event_id}/players"): ORG_API,
+    ("POST", "/api/v1/events/{event_id}/pods"): REPORTS_API,  # BER-POD-2: a judge seats
     ("POST", "/api/v1/events/{event_id}/players/{player_id}/drop"): ORG_API,
     ("POST", "/api/v1/events/{event_id}/roster"): ORG_API,
     ("POST", "/api/v1/events/{event_id}/rounds"): ORG_API,
@@ -280,6 +282,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/events/{event_id}/judging/remove"): ("303", "no", "no", "no", "ok"),
     ("POST", "/events/{event_id}/manage/close"): ORG_PAGE,
     ("POST", "/events/{event_id}/manage/drop"): ("303", "no", "no", "ok", "ok"),
+    ("POST", "/events/{event_id}/manage/pods"): ("303", "no", "no", "ok", "ok"),
     ("POST", "/events/{event_id}/manage/pair"): ORG_PAGE,
     ("POST", "/events/{event_id}/manage/players"): ORG_PAGE,
     ("POST", "/events/{event_id}/manage/result"): ("303", "no", "no", "ok", "ok"),

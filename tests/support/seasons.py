@@ -27,6 +27,7 @@ def play_event(
     location: str = "Circolo",
     deck_format: str | None = None,
     results: list[str] | None = None,
+    top_results: list[str] | None = None,
 ) -> int:
     """An event from registration to close, every result drawn from ``seed``."""
     rng = random.Random(seed)
@@ -41,10 +42,11 @@ def play_event(
         events.pair_next_round(store, org, event_id)
         report_round(store, org, event_id, rng, results=results)
     if top:
+        in_top = top_results or results
         events.start_top(store, org, event_id)
-        report_round(store, org, event_id, rng, top=True, results=results)
+        report_round(store, org, event_id, rng, top=True, results=in_top)
         while queries.event_page(store, event_id).actions.close is not None:
             events.pair_next_round(store, org, event_id)
-            report_round(store, org, event_id, rng, top=True, results=results)
+            report_round(store, org, event_id, rng, top=True, results=in_top)
     events.close_event(store, org, event_id)
     return event_id

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
 from torneo.cards import commands as events
+from torneo.cards import commands_pods as pods_cmd
 from torneo.cards import views as queries
 from torneo.cards.cache import ReadCache, cached_event_page
 from torneo.cards.schemas import (
@@ -28,6 +29,8 @@ from torneo.cards.schemas import (
     FinalOut,
     PlayerIn,
     PlayerOut,
+    PodOut,
+    PodsIn,
     PresetOut,
     ResultIn,
     RosterIn,
@@ -106,6 +109,7 @@ def create_event(request: Request, body: EventCreateIn, actor: ApiActor) -> JSON
         seed=body.seed,
         club=body.club,
         time_zone=body.time_zone,
+        format=body.format,
     )
     out = _event_out(request, event_id)
     return JSONResponse(
@@ -131,6 +135,9 @@ def _event_out(request: Request, event_id: int) -> EventOut:
             "top_results": page.top_results,
             "plan": page.actions.plan,
             "short_plan": page.actions.short_plan,
+            "pods": page.pods,
+            "in_pods": page.in_pods,
+            "seating": page.seating,
         }
     )
 
@@ -164,6 +171,30 @@ def register_player(request: Request, event_id: int, body: PlayerIn, actor: ApiA
         player=body.player,
     )
     return _change(request, event_id, player_id=player_id)
+
+
+@router.get(
+    "/events/{event_id}/pods",
+    response_model=list[PodOut],
+    responses=_PROBLEMS,
+    summary="The pods as seated (BER-POD-1/2), each its players in seat order",
+)
+def get_pods(request: Request, event_id: int) -> list[PodOut]:
+    return [PodOut.model_validate(p) for p in queries.event_pods(store_of(request), event_id)]
+
+
+@router.post(
+    "/events/{event_id}/pods",
+    response_model=list[PodOut],
+    responses=_PROBLEMS,
+    summary="Seat the pods: automatically (snake by rating) or as the judge lists them",
+)
+def seat_pods(
+    request: Request, event_id: int, actor: ApiActor, body: Annotated[PodsIn | None, Body()] = None
+) -> list[PodOut]:
+    body = body or PodsIn()
+    pods_cmd.seat_pods(store_of(request), actor, event_id, pods=body.pods, version=body.version)
+    return [PodOut.model_validate(p) for p in queries.event_pods(store_of(request), event_id)]
 
 
 @router.post(

@@ -138,6 +138,7 @@ def slips(request: Request, event_id: int, actor: Reader) -> list[SlipOut]:
             name=s.name,
             opponent=s.opponent,
             code=s.code,
+            pod=s.pod,
         )
         for s in srv.slips(store_of(request), actor, event_id, secret=secret)
     ]

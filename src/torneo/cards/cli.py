@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from torneo.cards import cli_pods
 from torneo.cards import commands as events
 from torneo.cards import views as queries
 from torneo.cards.cli_events import resolve_event
@@ -38,6 +39,7 @@ from torneo.core.messages import N_
 from torneo.platform.store.uow import Store
 
 app = typer.Typer(help="Run a card-game event: create, register, pair, report, rank.")
+cli_pods.register(app)  # seat, pods (BER-POD-1/2)
 
 EventArg = Annotated[str, typer.Argument(metavar="EVENT", help="Event id or exact name.")]
 
@@ -92,6 +94,9 @@ def create(
     location: Annotated[str | None, typer.Option(help="Store or club holding it.")] = None,
     major: Annotated[bool, typer.Option("--major", help="A Major (INV-MAJOR-*).")] = False,
     seed: Annotated[int | None, typer.Option(help="Seed of every draw (default: random).")] = None,
+    format: Annotated[
+        str | None, typer.Option("--format", help="BER-FMT-1..3: e.g. draft_standard.")
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Create an event open for registration."""
@@ -106,6 +111,7 @@ def create(
             location=location,
             is_major=major,
             seed=seed,
+            format=format,
         )
         summary = queries.event_summary(store, event_id)
     if as_json:
@@ -194,14 +200,26 @@ def start(
             deck_checks=deck_checks,
         )
         warning = queries.event_summary(store, event_id).season_warning
+        seated = queries.event_pods(store, event_id)  # BER-POD-1: each player's pod
     warnings = [warning.english()] if warning is not None else []
     if as_json:
-        print_json({"event_id": event_id, "swiss_rounds": rounds, "top": top, "warnings": warnings})
+        print_json(
+            {
+                "event_id": event_id,
+                "swiss_rounds": rounds,
+                "top": top,
+                "warnings": warnings,
+                "pods": cli_pods.pods_json(seated),
+            }
+        )
     else:
         top_text = f" + Top {top}" if top else ""
-        console().print(f"Event {event_id} started: {rounds} Swiss rounds{top_text}")
+        pods_text = f" in {len(seated)} pods" if seated else ""
+        console().print(f"Event {event_id} started{pods_text}: {rounds} Swiss rounds{top_text}")
         for text in warnings:  # INV-LEGAL-2 / INV-MAJOR-2
             console().print(f"Warning: {text}", markup=False)
+        if seated:
+            cli_pods.print_pods(seated)
 
 
 @app.command("pair")
@@ -340,8 +358,8 @@ def players(event: EventArg, as_json: JsonFlag = False) -> None:
         return
     print_table(
         f"Players of event {event_id}",
-        ["id", "name", "club", "rating", "status"],
-        [(p.id, p.name, p.club, p.rating, player_status(p)) for p in lines],
+        ["id", "name", "club", "rating", "status", "pod"],
+        [(p.id, p.name, p.club, p.rating, player_status(p), p.pod) for p in lines],
     )
 
 
@@ -368,11 +386,20 @@ def standings(event: EventArg, as_json: JsonFlag = False) -> None:
                 s.points,
                 record,
                 *(tiebreak_text(n, values.get(n)) for n in names),
+                *([s.pod] if view.pods else []),
             )
         )
     print_table(
         f"Standings after round {view.after_round}",
-        ["#", "player", "club", "points", "W-L-D", *(TIEBREAK_LABELS.get(n, n) for n in names)],
+        [
+            "#",
+            "player",
+            "club",
+            "points",
+            "W-L-D",
+            *(TIEBREAK_LABELS.get(n, n) for n in names),
+            *(["pod"] if view.pods else []),
+        ],
         rows,
     )
     print_final(final)

@@ -21,8 +21,9 @@ def print_round(view: RoundView | None, title: str) -> None:
     rows = []
     for line in view.lines:
         seed_a = f"[{line.a.seed}] " if line.a.seed else ""
+        pod = f"pod {line.a.pod}" if line.a.pod else ""  # BER-POD-1
         if line.b is None:
-            rows.append((line.table, f"{seed_a}{line.a.name}", "BYE", "bye", line.stage))
+            rows.append((line.table, f"{seed_a}{line.a.name}", "BYE", "bye", line.stage, pod))
             continue
         seed_b = f"[{line.b.seed}] " if line.b.seed else ""
         rows.append(
@@ -32,11 +33,12 @@ def print_round(view: RoundView | None, title: str) -> None:
                 f"{seed_b}{line.b.name}",
                 line.result or "—",
                 line.stage,
+                pod,
             )
         )
     print_table(
         f"{title} — round {view.number} ({stage}, {view.reported}/{view.total} reported)",
-        ["table", "player A", "player B", "result", "stage"],
+        ["table", "player A", "player B", "result", "stage", "pod"],
         rows,
     )
 

@@ -10,11 +10,14 @@ from typing import Any
 from sqlalchemy.orm.attributes import flag_modified
 
 from torneo.cards import progress as engines
+from torneo.cards import progress_pods as pod_engines
+from torneo.cards.commands_pods import seating_for_start
 
 # Registration lives in commands_roster (issue 14: bulk rosters); callers keep this name.
 from torneo.cards.commands_roster import register_player as register_player
 from torneo.cards.commands_roster import register_roster as register_roster
 from torneo.cards.rules.lifecycle import EventStatus, can_move
+from torneo.cards.rules.pods import plan_pods
 from torneo.cards.rules.start import CHOICE_RULE, small_field_warning, start_settings
 from torneo.cards.rules.tournament import (
     can_drop,
@@ -25,6 +28,8 @@ from torneo.cards.rules.tournament import (
 )
 from torneo.cards.state import get_event, tournament_of
 from torneo.cards.state_access import EVENT, authorize_event
+from torneo.cards.state_formats import check_field, check_format
+from torneo.cards.state_pods import POD_ROUNDS, is_in_pods, pod_rounds, pods_of
 from torneo.cards.tables import Event, Match, Round
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId
@@ -34,13 +39,13 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.core.zones import check_zone
 from torneo.engines.records import Stage
-from torneo.engines.results import parse_game_score
+from torneo.engines.results import ResultKind, parse_game_score
 from torneo.judging import results as judging_results
 from torneo.platform import guards
 from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
-from torneo.presets import load_preset
+from torneo.presets import Ruleset, load_preset
 
 
 def check_version(event: Event, version: int | None) -> None:
@@ -49,7 +54,12 @@ def check_version(event: Event, version: int | None) -> None:
 
 
 def _snapshot(event: Event) -> dict[str, Any]:
-    return {"status": event.status, "version": event.version, "name": event.name}
+    return {
+        "status": event.status,
+        "version": event.version,
+        "name": event.name,
+        "format": event.format,
+    }
 
 
 def _touch(event: Event) -> None:
@@ -69,8 +79,10 @@ def create_event(
     seed: int | None = None,
     club: int | str | None = None,
     time_zone: str | None = None,
+    format: str | None = None,
 ) -> int:
-    """A new event of ``club`` (an id or name; left out, the one club the actor runs), in the
+    """A new event of ``club`` (an id or name; left out, the one club the actor runs), in
+    ``format`` (BER-FMT-1..3: a deck format of the preset; None: the preset's default), in the
     zone ``time_zone`` (an IANA name; left out, Europe/Rome)."""
     precheck(actor, Action.MANAGE)
     ruleset = load_preset(preset)
@@ -84,6 +96,7 @@ def create_event(
     when = parse_date("held_on", held_on)
     clean = clean_name("name", name)
     zone_name = check_zone("time_zone", time_zone)
+    chosen_format = check_format(ruleset, format)
     with store.unit(actor) as uow:
         event = Event(
             club_id=owning_club(uow.session, actor, club, EVENT),
@@ -96,6 +109,7 @@ def create_event(
             organizer_id=actor.user_id,
             is_major=is_major,
             seed=seed if seed is not None else secrets.randbelow(2**31),
+            format=chosen_format,
             settings={},
             created_at=uow.now,
         )
@@ -128,15 +142,22 @@ def start_event(
             raise refusal.raise_as(Conflict)
         ruleset = load_preset(event.preset)
         players = sum(1 for r in event.registrations if not r.disqualified)
-        if players < ruleset.swiss.min_players:
-            raise Conflict(
-                "players",
-                N_("%(n)s registered"),
-                N_("at least %(least)s"),
-                params={"n": players, "least": ruleset.swiss.min_players},
-            )
-        rounds, top = engines.plan(ruleset, players, one_round_fewer)
+        check_field(ruleset, event.format, players)  # BER-FMT-1..3: at least 4 in every format
         before = _snapshot(event)
+        if is_in_pods(ruleset):
+            # BER-POD-1..3: the judge's pods, or the automatic seating; rounds per pod
+            plan = plan_pods(seating_for_start(uow, event, ruleset))
+            rounds, top = plan.swiss_rounds, plan.top
+            if one_round_fewer:
+                raise TorneoError(
+                    "one_round_fewer", N_("this preset has no short option"), N_("false")
+                )
+            event.settings = {
+                **event.settings,
+                POD_ROUNDS: {str(n): r for n, r in plan.rounds.items()},
+            }
+        else:
+            rounds, top = engines.plan(ruleset, players, one_round_fewer)
         fixed = start_settings(ruleset, choice_rule=choice_rule, deck_checks=deck_checks)
         warning = small_field_warning(ruleset, players=players, is_major=event.is_major)
         if warning is not None:
@@ -176,16 +197,19 @@ def pair_next_round(
             refusal = can_pair_next_round(t)
             if refusal:
                 raise refusal.raise_as(Conflict)
-            new = engines.pair_swiss(
-                t,
-                ruleset,
-                round_no,
-                random.Random(round_seed),
-                event.seed,
-                warnings=judging_results.warnings_map(uow.session, event),  # BER-TIE-1
-            )
+            warnings = judging_results.warnings_map(uow.session, event)  # BER-TIE-1
+            pods = pods_of(event)
+            if pods:  # BER-PAIR-1 inside each pod that plays this round (BER-POD-3)
+                rounds = pod_rounds(event)
+                new = pod_engines.pair_pods(
+                    t, pods, rounds, ruleset, round_no, round_seed, event.seed, warnings
+                )
+            else:
+                new = engines.pair_swiss(
+                    t, ruleset, round_no, random.Random(round_seed), event.seed, warnings
+                )
             stage = Stage.SWISS
-        _add_round(uow, event, round_no, stage, round_seed, new)
+        _add_round(uow, event, round_no, stage, round_seed, new, ruleset)
         _touch(event)
         uow.notify(f"event:{event.id}", "round", round=round_no)
         uow.audit(
@@ -210,12 +234,18 @@ def _add_round(
     stage: Stage,
     seed: int,
     new: list[engines.NewMatch],
+    ruleset: Ruleset,
 ) -> None:
-    """Store a paired round: its row (with the seed that drew it) and its matches."""
+    """Store a paired round: its row (with the seed that drew it) and its matches.
+
+    BER-BYE-1: where the preset says so, the player without an opponent has an auto-win,
+    recorded as such (result kind ``auto_win``) the moment the round is paired."""
     uow.session.add(
         Round(event_id=event.id, number=round_no, stage=stage.value, started_at=uow.now, seed=seed)
     )
+    auto_win = ruleset.swiss.bye_is_auto_win
     for m in new:
+        bye = m.player_b is None and auto_win
         event.matches.append(
             Match(
                 event_id=event.id,
@@ -224,7 +254,9 @@ def _add_round(
                 table_no=m.table,
                 player_a_id=m.player_a,
                 player_b_id=m.player_b,
-                explanation=m.explanation,
+                explanation="auto-win (BER-BYE-1)" if bye else m.explanation,
+                result_kind=ResultKind.AUTO_WIN.value if bye else None,
+                reported_at=uow.now if bye else None,
             )
         )
 
@@ -280,7 +312,12 @@ def report_result(
             match.id,
             event_id=event.id,
             before=before,
-            after={"result": score.text(), "round": round_no, "table": table},
+            after={
+                "result": score.written(),
+                "kind": score.kind.value,
+                "round": round_no,
+                "table": table,
+            },
             reason=reason,
         )
 
@@ -354,11 +391,18 @@ def start_top(
         refusal = can_start_top(t, picks, event.settings.get(CHOICE_RULE))  # INV-TOP-3
         if refusal:
             raise refusal.raise_as(Conflict)
-        seeds, new = engines.start_top(
-            t, ruleset, event.seed, picks, warnings=judging_results.warnings_map(uow.session, event)
-        )
+        warnings = judging_results.warnings_map(uow.session, event)
+        pods = pods_of(event)
+        if pods:  # BER-TOP-1/2: the pods' best in the cross-pod bracket
+            rounds = pod_rounds(event)
+            refusal = pod_engines.can_start_pod_top(t, pods, rounds, event.top_size or 0)
+            if refusal:
+                raise refusal.raise_as(Conflict)
+            seeds, new = pod_engines.start_pod_top(t, pods, ruleset, event.seed, warnings)
+        else:
+            seeds, new = engines.start_top(t, ruleset, event.seed, picks, warnings=warnings)
         round_no = t.current_round + 1
-        _add_round(uow, event, round_no, Stage.TOP, event.seed, new)
+        _add_round(uow, event, round_no, Stage.TOP, event.seed, new, ruleset)
         event.settings = {**event.settings, "top_seeds": [int(s) for s in seeds]}
         uow.notify(f"event:{event.id}", "round", round=round_no)
         uow.audit(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm.attributes import flag_modified
 
+from torneo.cards.commands_pods import seat_late_entries
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import (
     can_register_all,
@@ -102,6 +103,8 @@ def _register(
     registrations = insert_registrations(
         uow.session, event.id, ids, t.current_round + 1 if late else 1
     )
+    if late:
+        seat_late_entries(event, list(zip(ids, registrations, strict=True)))  # BER-POD-1
     uow.audit_many(
         "event.register",
         "registration",

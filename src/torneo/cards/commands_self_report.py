@@ -192,7 +192,7 @@ def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str
     score = mine if side == "a" else mine.swapped()
     recorded = recorded_result(match)
     _ruleset_check(event, match, score, ruleset, recorded=recorded is not None)
-    said = score.text()
+    said = score.written()  # its kind too (BER-RES-1)
     row = report_row(uow.session, match.id)
     if row is not None and row.status != PENDING:
         return _on_settled(row, match, said, recorded, side)
@@ -337,7 +337,7 @@ def _record(
         match.id,
         event_id=event.id,
         before=before,
-        after={"result": score.text(), "round": match.round_no, "table": match.table_no},
+        after={"result": score.written(), "round": match.round_no, "table": match.table_no},
         reason=reason,
     )
 
@@ -390,7 +390,7 @@ def resolve(
             )
         _ruleset_check(event, match, score, ruleset, recorded=correction)
         before = _state(row)
-        if recorded != score.text():
+        if recorded != score.written():
             _record(uow, event, match, score, ruleset, why, correction=recorded is not None)
         row.status, row.resolution = RESOLVED, why
         row.resolved_by, row.resolved_at = actor.name, uow.now
@@ -400,7 +400,7 @@ def resolve(
             match.id,
             event_id=event_id,
             before=before,
-            after={**(_state(row) or {}), "result": score.text()},
+            after={**(_state(row) or {}), "result": score.written()},
             reason=why,
         )
         uow.notify(f"event:{event_id}", "self_report", status=RESOLVED, round=round_no, table=table)

@@ -29,6 +29,7 @@ from torneo.cards.tables import Event, Match
 from torneo.core.errors import NotFound
 from torneo.core.message_json import load_message
 from torneo.core.messages import N_, Message
+from torneo.engines.results import GameScore, ResultKind
 from torneo.engines.swiss.explain import name_players
 from torneo.platform import sheets
 from torneo.platform.csv_text import decimal_value
@@ -118,11 +119,14 @@ def _explained_pair(m: Match, names: Mapping[int, str]) -> ExplainedPair:
 
 
 def _result(m: Match) -> str | None:
+    """The result as it is entered: "ID" for an intentional draw, "0-0-1" for a played draw,
+    the kind after the score for a concession or an auto-win (BER-RES-1)."""
     if m.wins_a is None or m.wins_b is None:
         return None
-    if m.result_kind == "intentional_draw":
+    if m.result_kind == ResultKind.INTENTIONAL_DRAW.value:
         return "ID"
-    return f"{m.wins_a}-{m.wins_b}" + (f"-{m.draws}" if m.draws else "")
+    kind = ResultKind(m.result_kind or ResultKind.PLAYED.value)
+    return GameScore(m.wins_a, m.wins_b, m.draws or 0, kind).written()
 
 
 # --- event exports ---------------------------------------------------------------------------
@@ -162,15 +166,18 @@ def pairings_csv(store: Store, event_id: int, round_no: int | None = None) -> st
 
 
 def pairings_sheet(store: Store, event_id: int, round_no: int | None = None) -> Sheet:
-    """The pairings of one round (default: every round), one row per table, with the reasons."""
+    """The pairings of one round (default: every round), one row per table, with the reasons;
+    an event in pods adds each table's pod (BER-POD-1) as a last column."""
     numbers = round_numbers(store, event_id) if round_no is None else (round_no,)
     rows: list[Sequence[Cell]] = []
+    in_pods = False
     for number in numbers:
         view = queries.pairings(store, event_id, number)
         why = {p.table: p.explanation for p in explained_round(store, event_id, number).pairs}
         if view is None:
             continue
         for line in view.lines:
+            in_pods = in_pods or line.a.pod is not None
             rows.append(
                 (
                     line.round_no,
@@ -182,9 +189,12 @@ def pairings_sheet(store: Store, event_id: int, round_no: int | None = None) -> 
                     line.b.name if line.b else "bye",
                     line.result or ("bye" if line.b is None else None),
                     why.get(line.table, ""),
+                    line.a.pod,
                 )
             )
-    return Sheet(N_("Pairings"), PAIRINGS_HEADER, sheets.rows_of(rows))
+    if in_pods:
+        return Sheet(N_("Pairings"), (*PAIRINGS_HEADER, "pod"), sheets.rows_of(rows))
+    return Sheet(N_("Pairings"), PAIRINGS_HEADER, sheets.rows_of([row[:-1] for row in rows]))
 
 
 def standings_csv(store: Store, event_id: int) -> str:
@@ -193,8 +203,10 @@ def standings_csv(store: Store, event_id: int) -> str:
 
 
 def standings_sheet(store: Store, event_id: int) -> Sheet:
-    """The Swiss standings: position, displayed place, record and the preset's tiebreaks."""
+    """The Swiss standings: position, displayed place, record and the preset's tiebreaks; an
+    event in pods adds each player's pod (BER-POD-1) as a last column."""
     view = queries.standings(store, event_id)
+    in_pods = bool(view.pods)
     names = list(view.tiebreak_names)
     header = [
         "position",
@@ -209,6 +221,7 @@ def standings_sheet(store: Store, event_id: int) -> Sheet:
         "byes",
         "active",
         *names,
+        *(["pod"] if in_pods else []),
     ]
     rows: list[Sequence[Cell]] = []
     for s in view.lines:
@@ -227,6 +240,7 @@ def standings_sheet(store: Store, event_id: int) -> Sheet:
                 s.byes,
                 s.is_active,
                 *(_tiebreak(n, values.get(n)) for n in names),
+                *([s.pod] if in_pods else []),
             )
         )
     return Sheet(N_("Standings"), tuple(header), sheets.rows_of(rows))

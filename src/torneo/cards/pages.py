@@ -17,6 +17,7 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from torneo.cards import commands as events
+from torneo.cards import commands_pods as pods_cmd
 from torneo.cards import views as queries
 from torneo.cards.views_rounds import likely_by_stage as likely
 from torneo.core.errors import TorneoError
@@ -102,8 +103,10 @@ def create_event(
     is_major: Text = "",
     seed: Text = "",
     time_zone: Text = "",
+    format: Text = "",
 ) -> Response:
     form = {
+        "format": format,
         "name": name,
         "preset": preset,
         "held_on": held_on,
@@ -123,6 +126,7 @@ def create_event(
             is_major=checked(is_major),
             seed=form_int("seed", seed, required=False),
             time_zone=time_zone or None,
+            format=format or None,
         )
     except TorneoError as err:
         return _new_form(request, form, err, err.status)
@@ -224,6 +228,30 @@ def start_event(
         return text
 
     return _act(request, event_id, {}, action)
+
+
+@router.post("/events/{event_id}/manage/pods", response_class=HTMLResponse)
+def seat_pods(
+    request: Request,
+    event_id: int,
+    actor: PageWriter,
+    mode: Text = "auto",
+    pods: LongText = "",
+    version: Text = "",
+) -> Response:
+    """BER-POD-2: seat the pods automatically (snake by rating) or as the judge typed them."""
+
+    def action() -> str:
+        seated = pods_cmd.seat_pods(
+            store_of(request),
+            actor,
+            event_id,
+            pods=pods_cmd.pods_from_text(pods) if mode == "manual" else None,
+            version=form_int("version", version, required=False),
+        )
+        return say(request, N_("The players are seated in %(n)s pods."), n=len(seated))
+
+    return _act(request, event_id, {"pods": pods}, action, anchor="#pods")
 
 
 @router.post("/events/{event_id}/manage/pair", response_class=HTMLResponse)

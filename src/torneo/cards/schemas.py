@@ -45,6 +45,12 @@ class EventCreateIn(_In):
     )
     location: str | None = Field(default=None, max_length=200)
     is_major: bool = Field(default=False, description="A Major tournament (INV-MAJOR-*).")
+    format: str | None = Field(
+        default=None,
+        max_length=40,
+        description="BER-FMT-1..3: one of the preset's deck formats (default: the preset's).",
+        examples=["draft_standard"],
+    )
     seed: int | None = Field(
         default=None, ge=0, lt=2**31, description="Seed of every draw; random when omitted."
     )
@@ -70,6 +76,16 @@ class PlayerIn(VersionIn):
     club: str | None = Field(default=None, max_length=200)
     rating: int | None = Field(default=None, ge=0, le=4000)
     player: PlayerChoice = None
+
+
+class PodsIn(VersionIn):
+    pods: list[list[int]] | None = Field(
+        default=None,
+        max_length=256,
+        description="BER-POD-2: the judge's pods, each its player ids in seat order; "
+        "null seats automatically (snake by rating).",
+        examples=[[[1, 4, 5, 8], [2, 3, 6, 7]]],
+    )
 
 
 class RosterIn(_In):
@@ -142,6 +158,10 @@ class EventSummaryOut(_Out):
     version: int
     choice_rule: bool = Field(default=False, description="INV-TOP-3 announced at the start.")
     deck_checks: bool = Field(default=False, description="INV-DECK-1, fixed at the start.")
+    format: str | None = Field(default=None, description="BER-FMT-1..3: the event's format.")
+    format_label: str | None = None
+    ladder: str | None = Field(default=None, description="BER-RANK-1: the ladder it feeds.")
+    pods: int = Field(default=0, description="BER-POD-1: pods the field is seated in.")
     season_warning: str | None = Field(
         default=None, description="INV-LEGAL-2 / INV-MAJOR-2: too few players for the season."
     )
@@ -161,12 +181,22 @@ class PlayerOut(_Out):
     dropped_after_round: int | None
     disqualified: bool
     joined_round: int
+    pod: int | None = Field(default=None, description="BER-POD-1/2: the player's pod.")
+    seat: int | None = None
 
 
 class SideOut(_Out):
     player_id: int
     name: str
     seed: int | None
+    pod: int | None = Field(default=None, description="BER-POD-1: the player's pod.")
+
+
+class PodOut(_Out):
+    number: int
+    rounds: int = Field(description="BER-POD-3: Swiss rounds this pod plays.")
+    size: int
+    players: list[SideOut] = Field(description="In seat order.")
 
 
 class PairingOut(_Out):
@@ -189,6 +219,7 @@ class NameLineOut(_Out):
     opponent: str | None
     result: str | None
     outcome: str | None
+    pod: int | None = None
 
 
 class RoundOut(_Out):
@@ -234,12 +265,23 @@ class StandingOut(_Out):
     matches_played: int
     tiebreaks: list[TiebreakOut]
     is_active: bool
+    pod: int | None = Field(default=None, description="BER-POD-1: the player's pod.")
+
+
+class PodStandingsOut(_Out):
+    pod: int
+    size: int
+    rounds: int
+    lines: list[StandingOut]
 
 
 class StandingsOut(_Out):
     after_round: int
     tiebreak_names: list[str]
-    lines: list[StandingOut]
+    lines: list[StandingOut] = Field(description="The whole field; each line names its pod.")
+    pods: list[PodStandingsOut] = Field(
+        default=[], description="BER-POD-1, BER-TIE-1: each pod's own standings."
+    )
 
 
 class BracketMatchOut(_Out):
@@ -334,6 +376,9 @@ class EventOut(_Out):
     short_plan: PlanOut | None = Field(
         default=None, description="INV-STRUCT-2 option (one round fewer + Top 16) when allowed."
     )
+    pods: list[PodOut] = Field(default=[], description="BER-POD-1/2: the seating.")
+    in_pods: bool = Field(default=False, description="The preset seats its events in pods.")
+    seating: str | None = Field(default=None, description="auto or manual: the last seating.")
 
 
 class ChangeOut(BaseModel):

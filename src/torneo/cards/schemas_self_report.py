@@ -55,3 +55,4 @@ class SlipOut(BaseModel):
     name: str
     opponent: str | None
     code: str | None
+    pod: int | None = Field(default=None, description="BER-POD-1: the player's pod")

@@ -26,6 +26,7 @@ def get_event(session: Session, event_id: int, *, for_update: bool = False) -> E
             selectinload(Event.registrations).joinedload(Registration.player),
             selectinload(Event.matches),
             selectinload(Event.rounds),
+            selectinload(Event.pod_seats),
         )
     )
     if for_update:

@@ -20,6 +20,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from torneo.cards.tables_pods import PodSeat
 from torneo.platform.store.tables import Base, Player, Versioned
 
 
@@ -41,6 +42,9 @@ class Event(Versioned, Base):
     swiss_rounds: Mapped[int | None] = mapped_column(Integer, default=None)  # fixed at start
     top_size: Mapped[int | None] = mapped_column(Integer, default=None)
     seed: Mapped[int] = mapped_column(Integer)  # every draw of the event derives from it
+    # BER-FMT-1..3: the key of one of the preset's deck formats (None: the preset's default);
+    # it says which ladder the event feeds (BER-RANK-1), see torneo.cards.state_formats
+    format: Mapped[str | None] = mapped_column(String(40), default=None)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime]
 
@@ -54,6 +58,10 @@ class Event(Versioned, Base):
     )
     rounds: Mapped[list[Round]] = relationship(
         back_populates="event", order_by="Round.number", cascade="all, delete-orphan"
+    )
+    # BER-POD-1/2: the pods' seats, pod by pod in seat order (torneo.cards.state_pods)
+    pod_seats: Mapped[list[PodSeat]] = relationship(
+        order_by="(PodSeat.pod, PodSeat.seat)", cascade="all, delete-orphan"
     )
 
 

@@ -21,9 +21,11 @@ from sqlalchemy import func, select
 
 from torneo.cards.rules.start import CHOICE_RULE, DECK_CHECKS, start_settings
 from torneo.cards.state import get_event
+from torneo.cards.state_formats import event_format
+from torneo.cards.state_pods import SEATING, is_in_pods, pod_rounds
 from torneo.cards.tables import Event, Match, Registration
 from torneo.cards.views_actions import Actions, actions_of
-from torneo.cards.views_load import Loaded
+from torneo.cards.views_load import Loaded, Side
 from torneo.cards.views_ranking import (
     BracketView,
     FinalView,
@@ -47,6 +49,7 @@ class PresetOption:
     id: str
     name: str
     discipline: str
+    formats: tuple[tuple[str, str], ...] = ()  # BER-FMT-1..3: (key, label) of its formats
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +70,12 @@ class EventSummary:
     choice_rule: bool = False
     deck_checks: bool = False
     season_warning: Message | None = None
+    # BER-FMT-1..3: the event's format (a deck format key of the preset) and its label;
+    # BER-RANK-1: the ladder it feeds. None where the preset has no formats.
+    format: str | None = None
+    format_label: str | None = None
+    ladder: str | None = None
+    pods: int = 0  # BER-POD-1: how many pods the field is seated in (0: not in pods)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +88,21 @@ class PlayerLine:
     dropped_after_round: int | None
     disqualified: bool
     joined_round: int
+    pod: int | None = None  # BER-POD-1/2: the player's pod and seat (None: not seated)
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PodView:
+    """One pod as seated (BER-POD-1/2): its players in seat order and its rounds (BER-POD-3)."""
+
+    number: int
+    rounds: int
+    players: tuple[Side, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +122,9 @@ class EventPage:
     actions: Actions
     swiss_results: tuple[str, ...]  # the results an organizer may enter (INV-STRUCT-3)
     top_results: tuple[str, ...]
+    pods: tuple[PodView, ...] = ()  # BER-POD-1/2: the seating; empty without pods
+    in_pods: bool = False  # the preset seats its events in pods (BER-POD-*)
+    seating: str | None = None  # "auto" or "manual": how the pods were last seated
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -128,6 +155,26 @@ def _summary(ld: Loaded) -> EventSummary:
         choice_rule=bool(e.settings.get(CHOICE_RULE, preset[CHOICE_RULE])),
         deck_checks=bool(e.settings.get(DECK_CHECKS, preset[DECK_CHECKS])),
         season_warning=load_message(warning) if warning else None,
+        **_format_of(ld),
+        pods=len(ld.pods),
+    )
+
+
+def _format_of(ld: Loaded) -> dict[str, Any]:
+    """BER-FMT-1..3 / BER-RANK-1: the event's format, its label and the ladder it feeds."""
+    fmt = event_format(ld.ruleset, ld.event.format)
+    if fmt is None:
+        return {}
+    key, definition = fmt
+    ladder = definition.ladder.value if definition.ladder is not None else None
+    return {"format": key, "format_label": definition.label, "ladder": ladder}
+
+
+def pods_view(ld: Loaded) -> tuple[PodView, ...]:
+    rounds = pod_rounds(ld.event)
+    return tuple(
+        PodView(p.number, rounds.get(p.number, p.rounds), tuple(ld.side(int(x)) for x in p.players))
+        for p in ld.pods
     )
 
 
@@ -143,7 +190,10 @@ def list_presets() -> list[PresetOption]:
         except TorneoError:
             continue
         if rs.discipline == "card":
-            options.append(PresetOption(pid, rs.name, rs.discipline))
+            formats = rs.judging.deck_formats.items() if rs.judging is not None else ()
+            options.append(
+                PresetOption(pid, rs.name, rs.discipline, tuple((k, f.label) for k, f in formats))
+            )
     return options
 
 
@@ -189,6 +239,7 @@ def list_events(store: Store, *, status: str | None = None, limit: int = 200) ->
                 players=n or 0,
                 current_round=r or 0,
                 version=e.version,
+                format=e.format,
             )
             for e, n, r in session.execute(stmt)
         ]
@@ -202,6 +253,7 @@ def event_summary(store: Store, event_id: int) -> EventSummary:
 
 
 def _players(ld: Loaded) -> tuple[PlayerLine, ...]:
+    seats = {s.player_id: (s.pod, s.seat) for s in ld.event.pod_seats}
     lines = [
         PlayerLine(
             id=r.player_id,
@@ -212,6 +264,8 @@ def _players(ld: Loaded) -> tuple[PlayerLine, ...]:
             dropped_after_round=r.dropped_after_round,
             disqualified=r.disqualified,
             joined_round=r.joined_round,
+            pod=seats.get(r.player_id, (None, None))[0],
+            seat=seats.get(r.player_id, (None, None))[1],
         )
         for r in ld.event.registrations
     ]
@@ -244,7 +298,15 @@ def _page(ld: Loaded, round_no: int | None) -> EventPage:
         actions=actions_of(ld),
         swiss_results=tuple(allowed_results(best_of)),
         top_results=tuple(allowed_results(best_of, draws=False)),
+        pods=pods_view(ld),
+        in_pods=is_in_pods(ld.ruleset),
+        seating=ld.event.settings.get(SEATING),
     )
+
+
+def event_pods(store: Store, event_id: int) -> tuple[PodView, ...]:
+    """The event's pods as seated (BER-POD-1/2), each its players in seat order."""
+    return _view(store, event_id, pods_view)
 
 
 def pairings(store: Store, event_id: int, round_no: int | None = None) -> RoundView | None:

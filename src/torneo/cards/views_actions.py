@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from torneo.cards import progress as engines
 from torneo.cards.rules.lifecycle import EventStatus, can_move
+from torneo.cards.rules.pods import plan_pods
 from torneo.cards.rules.tournament import can_pair_next_round, can_register, can_start_top
 from torneo.cards.views_load import Loaded
 from torneo.core.errors import Refusal, TorneoError
@@ -80,6 +81,17 @@ def _plans(
     """INV-STRUCT-1 for the players registered now, and the INV-STRUCT-2 option if it differs;
     once the event started, the plan it fixed."""
     e = ld.event
+    seated = {p for pod in ld.pods for p in pod.players}
+    active = {
+        r.player_id for r in e.registrations if r.dropped_after_round is None and not r.disqualified
+    }
+    if status is EventStatus.REGISTRATION and ld.pods and seated == active:
+        # BER-POD-1..3: the judge's pods as seated, not the automatic seating's
+        try:
+            pods = plan_pods(ld.pods)
+        except TorneoError:
+            return None, None
+        return StructurePlan(pods.swiss_rounds, pods.top), None
     if status in (EventStatus.DRAFT, EventStatus.REGISTRATION) and players:
         plan = _plan(ld.ruleset, players, False)
         short = _plan(ld.ruleset, players, True)

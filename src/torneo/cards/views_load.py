@@ -10,8 +10,11 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from torneo.cards import progress as engines
+from torneo.cards import progress_pods as pod_engines
+from torneo.cards.rules.pods import Pod
 from torneo.cards.rules.tournament import Tournament
 from torneo.cards.state import tournament_of
+from torneo.cards.state_pods import pod_of, pods_of
 from torneo.cards.tables import Event
 from torneo.engines.records import MatchRecord
 from torneo.engines.results import Outcome
@@ -24,6 +27,7 @@ class Side:
     player_id: int
     name: str
     seed: int | None = None  # Top X seed (INV-TOP-1), None in the Swiss rounds
+    pod: int | None = None  # BER-POD-1: the player's pod; None in an event without pods
 
 
 class Loaded:
@@ -40,6 +44,15 @@ class Loaded:
         self.clubs: dict[int, str | None] = {
             r.player_id: r.player.club for r in event.registrations
         }
+        # BER-POD-1/2: the pods (seat order) and each player's pod; empty without pods
+        self.pods: list[Pod] = pods_of(event)
+        self.pod_of: dict[int, int] = {int(p): n for p, n in pod_of(event).items()}
+        # BER-BYE-1: a bye's kind (an auto-win) is kept on its row; a bye has no score
+        self.bye_kinds: dict[tuple[int, int], str] = {
+            (m.round_no, m.table_no): m.result_kind
+            for m in event.matches
+            if m.player_b_id is None and m.result_kind
+        }
         seeds = event.settings.get("top_seeds") or []
         self.top_seeds: list[int] = [int(s) for s in seeds]
         self.seed_of: dict[int, int] = {p: i for i, p in enumerate(self.top_seeds, start=1)}
@@ -48,9 +61,17 @@ class Loaded:
     def rows(self) -> list[StandingRow]:
         return engines.current_standings(self.t, self.ruleset, self.event.seed)
 
+    @cached_property
+    def pod_rows(self) -> dict[int, list[StandingRow]]:
+        """Each pod's standings (BER-TIE-1 within the pod); empty without pods."""
+        return pod_engines.pod_standings(self.t, self.pods, self.ruleset, self.event.seed)
+
     def side(self, player: int, *, top: bool = False) -> Side:
         return Side(
-            player, self.names.get(player, f"#{player}"), self.seed_of.get(player) if top else None
+            player,
+            self.names.get(player, f"#{player}"),
+            self.seed_of.get(player) if top else None,
+            self.pod_of.get(player),
         )
 
 

@@ -17,8 +17,10 @@ from fractions import Fraction
 from torneo.cards import progress as engines
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.points import PartLabel, tournament_points
+from torneo.cards.state_pods import pod_rounds
 from torneo.cards.views_load import Loaded, Side, winner_of
 from torneo.engines.records import MatchRecord, Stage
+from torneo.engines.standings import StandingRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,13 +46,25 @@ class StandingLine:
     matches_played: int
     tiebreaks: tuple[TiebreakValue, ...]
     is_active: bool
+    pod: int | None = None  # BER-POD-1: the player's pod (None without pods)
+
+
+@dataclass(frozen=True, slots=True)
+class PodStandings:
+    """One pod's own table (BER-TIE-1 "within a pod"): its players, its rounds (BER-POD-3)."""
+
+    pod: int
+    size: int
+    rounds: int
+    lines: tuple[StandingLine, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class StandingsView:
     after_round: int  # Swiss rounds with every result in
     tiebreak_names: tuple[str, ...]
-    lines: tuple[StandingLine, ...]
+    lines: tuple[StandingLine, ...]  # the whole field (overall), each line naming its pod
+    pods: tuple[PodStandings, ...] = ()  # BER-POD-1: each pod's standings; empty without pods
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +125,8 @@ class FinalView:
     disqualified: tuple[DisqualifiedLine, ...] = ()
 
 
-def standings_of(ld: Loaded) -> StandingsView:
-    chain = tuple(ld.ruleset.tiebreaks)
-    shown = tuple(n for n in chain if n != "match_points")  # equal to the points column
-    lines = tuple(
+def _lines(ld: Loaded, rows: list[StandingRow], shown: tuple[str, ...]) -> tuple[StandingLine, ...]:
+    return tuple(
         StandingLine(
             position=r.position,
             rank=r.place,
@@ -129,12 +141,28 @@ def standings_of(ld: Loaded) -> StandingsView:
             matches_played=r.matches_played,
             tiebreaks=tuple(TiebreakValue(n, r.tiebreaks[n]) for n in shown if n in r.tiebreaks),
             is_active=r.is_active,
+            pod=ld.pod_of.get(int(r.player_id)),
         )
-        for r in ld.rows
+        for r in rows
     )
+
+
+def standings_of(ld: Loaded) -> StandingsView:
+    chain = tuple(ld.ruleset.tiebreaks)
+    shown = tuple(n for n in chain if n != "match_points")  # equal to the points column
     swiss_rounds = {m.round_no for m in ld.t.matches if m.stage is Stage.SWISS}
     complete = sum(1 for r in swiss_rounds if not ld.t.unreported(r))
-    return StandingsView(complete, shown, lines)
+    rounds = pod_rounds(ld.event)
+    pods = tuple(
+        PodStandings(
+            pod.number,
+            pod.size,
+            rounds.get(pod.number, pod.rounds),
+            _lines(ld, ld.pod_rows.get(pod.number, []), shown),
+        )
+        for pod in ld.pods
+    )
+    return StandingsView(complete, shown, _lines(ld, ld.rows, shown), pods)
 
 
 def bracket_of(ld: Loaded) -> BracketView | None:
@@ -159,7 +187,7 @@ def bracket_of(ld: Loaded) -> BracketView | None:
             table=m.table,
             a=ld.side(m.player_a, top=True),
             b=ld.side(m.player_b, top=True) if m.player_b is not None else None,
-            result=m.score.text() if m.score is not None else None,
+            result=m.score.written() if m.score is not None else None,
             winner_id=winner_of(m) if m.score is not None else None,
         )
 

@@ -6,11 +6,11 @@ result seen from their side ("1-2" for the player who lost 2-1), as clubs print 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from torneo.cards.views_load import Loaded, Side, winner_of
 from torneo.engines.records import Stage
-from torneo.engines.results import GameScore, Outcome, ResultKind, check_game_score
+from torneo.engines.results import GameScore, Outcome, ResultKind, check_game_score, score_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,7 @@ class NameLine:
     opponent: str | None
     result: str | None  # from this player's side
     outcome: str | None  # "win", "loss", "draw", "bye"; None while unreported
+    pod: int | None = None  # BER-POD-1: the player's pod (None without pods)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +79,8 @@ def allowed_results(best_of: int, *, draws: bool = True) -> list[str]:
     for wa in range(to_win + 1):
         for wb in range(to_win + 1):
             for d in range(best_of + 1):
-                kind = ResultKind.PLAYED
-                if wa == wb == 0 and d == best_of:
-                    kind = ResultKind.INTENTIONAL_DRAW
-                score = GameScore(wa, wb, d, kind)
+                # BER-RES-1: the kind the score reads as (0-0-1 in best of one: a played draw)
+                score = GameScore(wa, wb, d, score_kind(wa, wb, d, best_of))
                 if check_game_score(score, best_of) is not None:
                     continue
                 if score.games_played == 0:
@@ -101,7 +100,17 @@ def allowed_results(best_of: int, *, draws: bool = True) -> list[str]:
         return (group, side, intentional, s.wins_b - s.wins_a, -s.games_played)
 
     found.sort(key=commonness)
-    return [s.text() for s in found]
+    if best_of == 1:
+        # BER-RES-1: the kinds a best-of-one score does not say by itself
+        decided = [s for s in found if s.outcome is not Outcome.DRAW]
+        found += [
+            replace(s, kind=k)
+            for k in (ResultKind.CONCESSION, ResultKind.AUTO_WIN)
+            for s in decided
+        ]
+        if draws:
+            found.append(GameScore.intentional_draw(1))
+    return [s.written() for s in found]
 
 
 def likely_results(best_of: int, *, draws: bool = True) -> list[str]:
@@ -135,7 +144,7 @@ def round_view(ld: Loaded, number: int) -> RoundView | None:
     for m in sorted(matches, key=lambda m: m.table):
         a = ld.side(m.player_a, top=is_top)
         b = ld.side(m.player_b, top=is_top) if m.player_b is not None else None
-        result = m.score.text() if m.score is not None else None
+        result = m.score.written() if m.score is not None else None
         winner = winner_of(m)
         lines.append(
             PairingLine(
@@ -145,21 +154,25 @@ def round_view(ld: Loaded, number: int) -> RoundView | None:
                 a=a,
                 b=b,
                 result=result,
-                result_kind=m.score.kind.value if m.score is not None else None,
+                result_kind=m.score.kind.value
+                if m.score is not None
+                else ld.bye_kinds.get((m.round_no, m.table)),
                 winner_id=winner if m.score is not None or b is None else None,
             )
         )
         if b is None:
-            by_name.append(NameLine(a.player_id, a.name, m.table, None, None, "bye"))
+            by_name.append(NameLine(a.player_id, a.name, m.table, None, None, "bye", a.pod))
             continue
-        swapped = m.score.swapped().text() if m.score is not None else None
+        swapped = m.score.swapped().written() if m.score is not None else None
         for me, other, mine in ((a, b, result), (b, a, swapped)):
             outcome = None
             if m.score is not None:
                 outcome = (
                     "draw" if winner is None else ("win" if winner == me.player_id else "loss")
                 )
-            by_name.append(NameLine(me.player_id, me.name, m.table, other.name, mine, outcome))
+            by_name.append(
+                NameLine(me.player_id, me.name, m.table, other.name, mine, outcome, me.pod)
+            )
     by_name.sort(key=lambda n: (n.name.casefold(), n.player_id))
     top_matches = sum(1 for m in matches if m.stage is Stage.TOP)
     return RoundView(

@@ -24,7 +24,7 @@ from torneo.core.errors import Conflict, Forbidden, NotFound
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
-from torneo.engines.results import GameScore
+from torneo.engines.results import GameScore, ResultKind, swap_written
 from torneo.platform.store.tables import Player, User
 from torneo.platform.store.uow import Actor, Store
 from torneo.presets import load_preset
@@ -123,21 +123,22 @@ class Slip:
     opponent: str | None  # None: a bye
     code: str | None
     chooses_to_start: str | None = None  # INV-TOP-2: who chooses (first Top round only)
+    pod: int | None = None  # BER-POD-1: the player's pod (None without pods)
 
 
 def seen_from(result_a: str | None, side: Side) -> str | None:
     """ "2-1" for side A is "1-2" for side B (draws stay last)."""
     if result_a is None or side == "a":
         return result_a
-    parts = result_a.split("-")
-    parts[0], parts[1] = parts[1], parts[0]
-    return "-".join(parts)
+    return swap_written(result_a)  # "1-0 concession" → "0-1 concession" (BER-RES-1)
 
 
 def recorded_result(match: Match) -> str | None:
     if match.wins_a is None or match.wins_b is None:
         return None
-    return GameScore(match.wins_a, match.wins_b, match.draws or 0).text()
+    kind = ResultKind(match.result_kind or ResultKind.PLAYED.value)
+    # written with its kind (BER-RES-1): in best of one "ID" and a played "0-0-1" differ
+    return GameScore(match.wins_a, match.wins_b, match.draws or 0, kind).written()
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -367,12 +368,25 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
         ).all()
         ids = {m.player_a_id for m in matches} | {m.player_b_id for m in matches if m.player_b_id}
         names = _names(session, *ids)
-        starts = die_rule_of(Loaded(event))  # INV-TOP-2, as the bracket and the API show it
+        loaded = Loaded(event)
+        starts = die_rule_of(loaded)  # INV-TOP-2, as the bracket and the API show it
+        pods = loaded.pod_of  # BER-POD-1: every slip names the player's pod
         out: list[Slip] = []
         for m in matches:
             a = names.get(m.player_a_id, "?")
             if m.player_b_id is None:
-                out.append(Slip(m.round_no, m.table_no, m.player_a_id, a, None, None))
+                out.append(
+                    Slip(
+                        m.round_no,
+                        m.table_no,
+                        m.player_a_id,
+                        a,
+                        None,
+                        None,
+                        None,
+                        pods.get(m.player_a_id),
+                    )
+                )
                 continue
             b = names.get(m.player_b_id, "?")
             chooser = starts.get((Stage(m.stage), m.table_no))
@@ -386,6 +400,7 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
                     b,
                     match_code(secret, m.id, m.player_a_id),
                     chooses,
+                    pods.get(m.player_a_id),
                 )
             )
             out.append(
@@ -397,6 +412,7 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
                     a,
                     match_code(secret, m.id, m.player_b_id),
                     chooses,
+                    pods.get(m.player_b_id),
                 )
             )
         return out

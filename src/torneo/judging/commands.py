@@ -351,7 +351,9 @@ def configure(
         if listed is not None:
             config.restricted_cards = listed or None
         if deck_format is not None:
+            # BER-FMT-1..3: the event's own format (events.format); the config keeps a copy
             config.deck_format = deck_format.strip() or None
+            ctx.event.format = config.deck_format
         if deadline is not None:
             config.deck_deadline = when
         uow.session.flush()

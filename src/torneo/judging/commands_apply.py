@@ -40,7 +40,7 @@ from torneo.core.errors import Conflict
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_, Term
 from torneo.engines.records import MatchRecord
-from torneo.engines.results import GameScore, ResultKind
+from torneo.engines.results import GameScore
 from torneo.judging.results import PENALTY_GAME, PENDING_GAME_LOSS, effect_target, penalty_games
 from torneo.judging.rules import (
     DeckCorrected,
@@ -238,7 +238,7 @@ def _game_loss(ctx: JudgingContext, uow: UnitOfWork, gl: GameLoss) -> list[Effec
         return [pending]
     score = match_score(match)
     if match.player_b_id is None or (
-        score is not None and (score.kind is not ResultKind.PLAYED or is_decided(score, best_of))
+        score is not None and (not score.is_played or is_decided(score, best_of))
     ):
         # The round's match cannot take it (a bye, or already decided): the next one does.
         return [{**pending, "min_round": gl.round_no + 1}]
@@ -458,7 +458,7 @@ def _revert_game(
     games = int(effect["games"])
     penalised_a = int(effect["player"]) == match.player_a_id
     opponent_wins = current.wins_b if penalised_a else current.wins_a
-    if current.kind is not ResultKind.PLAYED or opponent_wins < games:
+    if not current.is_played or opponent_wins < games:
         raise Conflict(
             "ruling",
             N_("round %(round)s table %(table)s is %(score)s: the game loss cannot be given back"),

@@ -367,8 +367,9 @@ class JudgingContext:
         return self.rules.restricted_cards
 
     def deck_format_key(self) -> str | None:
-        if self.config is not None and self.config.deck_format:
-            return self.config.deck_format
+        """The event's format (BER-FMT-1..3: ``events.format``), else the preset's default."""
+        if self.event.format:
+            return self.event.format
         return self.rules.default_deck_format
 
     def names(self) -> dict[int, str]:

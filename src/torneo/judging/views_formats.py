@@ -11,14 +11,13 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from torneo.judging.tables import JudgingConfig
+from torneo.cards.tables import Event
 
 
 def deck_format(session: Session, event_id: int) -> str | None:
-    """The deck format the event's judges set; None when they set none (the preset's applies)."""
-    return session.scalars(
-        select(JudgingConfig.deck_format).where(JudgingConfig.event_id == event_id)
-    ).first()
+    """The event's format (chosen at its creation or set by its judges, ``events.format``);
+    None when none was chosen (the preset's default applies)."""
+    return session.scalars(select(Event.format).where(Event.id == event_id)).first()
 
 
 __all__ = ["deck_format"]

@@ -86,6 +86,8 @@ class DeckFormat(_Strict):
     pool_starter_cards: int = Field(default=0, ge=0)
     pool_boosters: int = Field(default=0, ge=0)
     ladder: Ladder | None = None  # BER-RANK-1
+    # BER-FMT-1..3: the fewest players an event of this format starts with (None: the Swiss's)
+    min_players: int | None = Field(default=None, ge=2)
     restricted_rule: str = "INV-DECK-3"  # cited on a restricted-list problem
 
     @property

@@ -58,9 +58,14 @@ class SwissRules(_Strict):
     avoid_same_club_rounds: int = 0  # secondary wish: avoid same-club pairs in the first N rounds
     min_players: int = 2
     # "table": rounds and Top from the preset's ``structure`` rows (INV-STRUCT-1);
-    # "log2": BER-POD-3 rounds = ceil(log2(players rounded up to even)), Top 4 (BER-TOP-1).
-    rounds_rule: Literal["table", "log2"] = "table"
+    # "log2": BER-POD-3 rounds = ceil(log2(players rounded up to even)), Top 4 (BER-TOP-1);
+    # "pods": the field seated in pods (BER-POD-1/2), each pod its own Swiss of BER-POD-3
+    # rounds, then the cross-pod Top (BER-TOP-1/2).
+    rounds_rule: Literal["table", "log2", "pods"] = "table"
     log2_top: int = 4
+    max_pod_size: int = Field(default=8, ge=2, le=8)  # BER-POD-1
+    # BER-BYE-1: the player without an opponent gets an auto-win, recorded as such
+    bye_is_auto_win: bool = False
 
 
 class TopRules(_Strict):

@@ -78,7 +78,24 @@ def test_a_preset_without_a_table_is_refused() -> None:
 @pytest.mark.parametrize(
     ("players", "rounds", "top"), [(4, 2, 4), (7, 3, 4), (8, 3, 4), (11, 4, 4), (16, 4, 4)]
 )
-def test_BER_POD_3_berserk_rounds_for_one_field(players: int, rounds: int, top: int) -> None:
-    """BER-POD-3: rounds = ceil(log2(players rounded up to even)); BER-TOP-1: a Top 4."""
+def test_BER_POD_3_rounds_for_one_field(players: int, rounds: int, top: int) -> None:
+    """BER-POD-3: rounds = ceil(log2(players rounded up to even)); BER-TOP-1: a Top 4 — the
+    "log2" rule, one field played as a single pod."""
+    berserk = load_preset("berserk-online")
+    one_field = berserk.model_copy(
+        update={"swiss": berserk.swiss.model_copy(update={"rounds_rule": "log2"})}
+    )
+    plan = plan_for(one_field, players)
+    assert (plan.rounds, plan.top) == (rounds, top)
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "top"),
+    [(4, 2, 4), (8, 3, 4), (9, 3, 4), (11, 3, 4), (16, 3, 4), (17, 3, 8), (30, 3, 8), (33, 3, 16)],
+)
+def test_BER_POD_1_berserk_plans_its_pods(players: int, rounds: int, top: int) -> None:
+    """BER-POD-1/3, BER-TOP-1/2: berserk-online seats every field in pods of at most 8 (11 →
+    6 + 5, 30 → 8, 8, 7, 7), each pod plays ceil(log2(size rounded up to even)) rounds, and two
+    advance from each of several pods (Top 4 from one pod)."""
     plan = plan_for(load_preset("berserk-online"), players)
     assert (plan.rounds, plan.top) == (rounds, top)

@@ -10,6 +10,20 @@
 - BER-POD-3 Resolution: rounds in a pod = ceil(log2(pod size rounded up to even)), so an odd pod
   plays as the next even one: 7 → 8 → 3 rounds, 11 → 12 → 4.
 - Every Berserk format needs at least 4 players (docs/rules.md §2, Formats).
+
+Seating by hand (BER-POD-2: "normalmente effettuata in maniera manuale da uno dei giudici"):
+:func:`check_seating` takes the judge's pods as they are (seat order = the order given) and
+refuses what BER-POD-1 forbids: a count of pods that is not a power of two, a pod over 8 or
+under 2 players, sizes more than one apart, a player left out, seated twice or not in the field.
+The judge may choose more pods than the fewest (16 players in 4 pods of 4); the automatic
+seating takes the fewest. A late entry sits at the last seat of the smallest pod (the first of
+equal ones), so sizes stay within one (:func:`seat_late_entry`).
+
+>>> pods = form_pods([PlayerId(i) for i in range(1, 31)])  # 30 players, best first
+>>> [(p.number, p.size, p.rounds) for p in pods]
+[(1, 7, 3), (2, 7, 3), (3, 8, 3), (4, 8, 3)]
+>>> plan_pods(pods)
+PodPlan(rounds={1: 3, 2: 3, 3: 3, 4: 3}, swiss_rounds=3, top=8)
 """
 
 from __future__ import annotations
@@ -17,9 +31,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from torneo.core.errors import TorneoError
+from torneo.core.errors import Refusal, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
+from torneo.engines.knockout import check_pod_count
 
 MIN_PLAYERS = 4  # docs/rules.md §2: minimum 4 players in every format
 MAX_POD_SIZE = 8  # BER-POD-1
@@ -110,3 +125,101 @@ def default_top(pods: Sequence[Pod]) -> int:
     if len(pods) == 1:
         return min(4, 1 << (pods[0].size.bit_length() - 1))
     return 2 * len(pods)
+
+
+@dataclass(frozen=True, slots=True)
+class PodPlan:
+    """What the start fixes for an event in pods: rounds per pod (BER-POD-3), the event's Swiss
+    rounds (the most any pod plays; a pod with fewer sits out the last ones) and the Top."""
+
+    rounds: dict[int, int]  # pod number -> Swiss rounds
+    swiss_rounds: int
+    top: int
+
+
+def plan_pods(pods: Sequence[Pod]) -> PodPlan:
+    """BER-POD-3 rounds per pod, BER-TOP-1/2 Top (4 from one pod, 2 from each of several)."""
+    rounds = {p.number: p.rounds for p in pods}
+    top = default_top(pods)
+    advancing_per_pod(pods, top)  # BER-POD-1: the same number from every pod
+    return PodPlan(rounds, max(rounds.values()), top)
+
+
+def check_seating(
+    pods: Sequence[Sequence[PlayerId]],
+    field: Sequence[PlayerId],
+    max_size: int = MAX_POD_SIZE,
+) -> list[Pod]:
+    """BER-POD-1/2: the judge's seating, as given (pod 1 first, seat order kept), or a refusal."""
+    if len(field) < MIN_PLAYERS:
+        form_pods(field, max_size)  # raises: too few players
+    check_pod_count(len(pods))
+    sizes = [len(p) for p in pods]
+    if max(sizes) > max_size or min(sizes) < 2:
+        raise TorneoError(
+            "pods",
+            N_("a pod of %(n)s players"),
+            N_("2-%(most)s players a pod (BER-POD-1)"),
+            params={"n": max(sizes) if max(sizes) > max_size else min(sizes), "most": max_size},
+        )
+    if max(sizes) - min(sizes) > 1:
+        raise TorneoError(
+            "pods",
+            N_("pods of %(sizes)s players"),
+            N_("sizes at most one apart (BER-POD-1)"),
+            params={"sizes": ", ".join(str(n) for n in sizes)},
+        )
+    seated = [p for pod in pods for p in pod]
+    known, placed = set(field), set(seated)
+    problems = (
+        (
+            sorted({p for p in seated if seated.count(p) > 1}),
+            N_("player %(ids)s seated twice"),
+            N_("each player in one seat"),
+        ),
+        (
+            [p for p in seated if p not in known],
+            N_("player %(ids)s is not an active player of the event"),
+            N_("the ids of the event's active players"),
+        ),
+        (
+            [p for p in field if p not in placed],
+            N_("player %(ids)s has no seat"),
+            N_("every active player seated"),
+        ),
+    )
+    for ids, reason, accepted in problems:
+        if ids:
+            raise TorneoError(
+                "pods", reason, accepted, params={"ids": ", ".join(str(p) for p in ids)}
+            )
+    return [Pod(n, tuple(pod)) for n, pod in enumerate(pods, start=1)]
+
+
+def seat_late_entry(pods: Sequence[Pod], player: PlayerId) -> tuple[int, int]:
+    """(pod, seat) of a late entry: the last seat of the smallest pod (the first of equal ones)."""
+    smallest = min(pods, key=lambda p: (p.size, p.number))
+    return smallest.number, smallest.size + 1
+
+
+def can_qualify(active: Sequence[int], each: int) -> Refusal | None:
+    """BER-POD-1: every pod (``active[i]``: pod i+1's active players) can send ``each``."""
+    for number, n in enumerate(active, start=1):
+        if n < each:
+            return Refusal(
+                "players",
+                N_("pod %(pod)s has %(n)s active players; %(each)s advance from each pod"),
+                N_("at least %(each)s active players in every pod (BER-POD-1)"),
+                "BER-POD-1",
+                params={"pod": number, "n": n, "each": each},
+            )
+    return None
+
+
+def pod_qualifiers(standings: Sequence[Sequence[PlayerId]], each: int) -> list[list[PlayerId]]:
+    """BER-TOP-2: the best ``each`` of every pod (``standings[i]``: pod i+1's active players in
+    standing order), or a refusal naming the pod that cannot send them."""
+    refusal = can_qualify([len(rows) for rows in standings], each)
+    if refusal:
+        raise refusal.raise_as()
+    return [list(rows[:each]) for rows in standings]

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from torneo.cards.rules.pods import rounds_in_pod
+from torneo.cards.rules.pods import form_pods, plan_pods, rounds_in_pod
 from torneo.core.errors import Refusal, TorneoError
+from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
 from torneo.presets.models import Ruleset, StructureRow
 
@@ -86,6 +87,13 @@ def plan_for(ruleset: Ruleset, players: int, *, one_round_fewer: bool = False) -
 
     ``one_round_fewer`` is the organizer's INV-STRUCT-2 option (refused below the threshold).
     """
+    if ruleset.swiss.rounds_rule == "pods":
+        if one_round_fewer:
+            raise TorneoError("one_round_fewer", N_("this preset has no short option"), N_("false"))
+        # BER-POD-1..3: the automatic seating's pods (the start re-plans a judge's seating).
+        field = [PlayerId(i) for i in range(1, players + 1)]
+        pods = plan_pods(form_pods(field, ruleset.swiss.max_pod_size))
+        return EventPlan(pods.swiss_rounds, pods.top, False)
     if ruleset.swiss.rounds_rule == "log2":
         if one_round_fewer:
             raise TorneoError("one_round_fewer", N_("this preset has no short option"), N_("false"))

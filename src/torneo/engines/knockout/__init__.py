@@ -40,6 +40,7 @@ from torneo.engines.knockout.records import bracket_from_records, match_record, 
 from torneo.engines.knockout.rules import STANDARD_TOP, TopRules, TopSettings
 from torneo.engines.knockout.seeding import (
     can_pick,
+    check_pod_count,
     choice_bracket,
     choice_options,
     cross_pod_bracket,
@@ -59,6 +60,7 @@ __all__ = [
     "can_advance",
     "can_pick",
     "can_report_result",
+    "check_pod_count",
     "choice_bracket",
     "choice_options",
     "cross_pod_bracket",

@@ -149,6 +149,17 @@ def choice_bracket(
     )
 
 
+def check_pod_count(count: int) -> None:
+    """BER-POD-1: the number of pods is a power of two (1, 2, 4, 8, ...)."""
+    if count == 0 or count & (count - 1):
+        raise TorneoError(
+            "pods",
+            N_("%(count)s pods"),
+            N_("1, 2, 4, 8, 16, ... pods (BER-POD-1)"),
+            params={"count": count},
+        )
+
+
 def cross_pod_bracket(
     pods: Sequence[Sequence[PlayerId]], *, rules: TopRules | None = None
 ) -> Bracket:
@@ -168,13 +179,7 @@ def cross_pod_bracket(
     """
     rules = rules or STANDARD_TOP
     count = len(pods)
-    if count == 0 or count & (count - 1):
-        raise TorneoError(
-            "pods",
-            N_("%(count)s pods"),
-            N_("1, 2, 4, 8, 16, ... pods (BER-POD-1)"),
-            params={"count": count},
-        )
+    check_pod_count(count)
     per_pod = {len(p) for p in pods}
     if len(per_pod) != 1:
         raise TorneoError(

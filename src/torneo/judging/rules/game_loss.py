@@ -30,7 +30,7 @@ from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_, Term
 from torneo.engines.records import MatchRecord
-from torneo.engines.results import GameScore, ResultKind, check_game_score
+from torneo.engines.results import KIND_LABELS, GameScore, check_game_score
 
 
 class Side(StrEnum):
@@ -58,13 +58,7 @@ def side_of(match: MatchRecord, player: PlayerId) -> Side:
 
 
 # A result that is no played game, named inside a refusal (translated as a word).
-_KIND_WORDS = {
-    ResultKind.PLAYED: N_("played"),
-    ResultKind.INTENTIONAL_DRAW: N_("intentional draw"),
-    ResultKind.CONCESSION: N_("concession"),
-    ResultKind.AUTO_WIN: N_("auto win"),
-    ResultKind.DOUBLE_LOSS: N_("double loss"),
-}
+_KIND_WORDS = KIND_LABELS
 
 
 def _to_win(best_of: int) -> int:
@@ -78,7 +72,7 @@ def is_decided(score: GameScore, best_of: int) -> bool:
 
 def can_apply_game_loss(score: GameScore | None, best_of: int) -> Refusal | None:
     current = score or GameScore(0, 0)
-    if current.kind is not ResultKind.PLAYED or is_decided(current, best_of):
+    if not current.is_played or is_decided(current, best_of):
         return Refusal(
             "result",
             N_("the match is already decided (%(score)s); a game loss cannot change it"),
@@ -102,7 +96,7 @@ def apply_game_loss(score: GameScore | None, penalised: Side, best_of: int = 3) 
 
 def compose_reported(penalty: GameScore, played: GameScore, best_of: int = 3) -> GameScore:
     """The match result: penalty games first, then the games the players report as played."""
-    if played.kind is not ResultKind.PLAYED:
+    if not played.is_played:
         if penalty.games_played:
             raise TorneoError(
                 "result",
@@ -172,7 +166,7 @@ def forfeit_played_games(
             or not match.involves(player)
             or match.is_bye
             or score is None
-            or score.kind is not ResultKind.PLAYED
+            or not score.is_played
             or score.games_played == 0
         ):
             continue
@@ -193,5 +187,5 @@ def games_played_by(matches: Sequence[MatchRecord], player: PlayerId, before_rou
         and m.involves(player)
         and not m.is_bye
         and m.score is not None
-        and m.score.kind is ResultKind.PLAYED
+        and m.score.is_played
     )
