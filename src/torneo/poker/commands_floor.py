@@ -29,6 +29,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
+from torneo.poker import league_feed
 from torneo.poker.commands import FINISHED, parse_int, topic, touch
 from torneo.poker.commands_seats import MoveOut, add_move_row, record_moves
 from torneo.poker.rules import clock as poker_clock
@@ -78,6 +79,7 @@ def finish(uow: UnitOfWork, row: PokerTournament, state: PokerState) -> None:
     """PKR-END-1: the runner-up is out (or a chop): the clock stops, the results are final."""
     row.status = FINISHED
     row.finished_at = uow.now
+    league_feed.feed(uow, row)  # PKR-LEAGUE-1/2: the results flow into its leagues (issue 17)
     if state.clock.is_running:
         row.clock = clock_to_json(poker_clock.pause(state.clock, uow.now))
     uow.notify(topic(row.id), "finished")

@@ -73,6 +73,29 @@ def result_points(
     )
 
 
+class FormulaMemo:
+    """The formula's value per distinct input: a season repeats the same (n, f, b) thousands
+    of times, so a full recompute evaluates each combination once."""
+
+    def __init__(self, formula: PointsFormula) -> None:
+        self.formula = formula
+        self._seen: dict[tuple[int, int, int, int, int, int], Fraction] = {}
+
+    def points(self, tournament: TournamentResult, result: PlayerResult) -> Fraction:
+        key = (
+            tournament.entrants,
+            result.place,
+            tournament.buy_in_cents,
+            result.rebuys,
+            result.addons,
+            result.bounties,
+        )
+        value = self._seen.get(key)
+        if value is None:
+            value = self._seen[key] = result_points(self.formula, tournament, result)
+        return value
+
+
 def leaderboard(
     tournaments: Sequence[TournamentResult],
     formula: PointsFormula,
@@ -86,11 +109,12 @@ def leaderboard(
     """
     points: dict[PlayerId, list[Fraction]] = {}
     best: dict[PlayerId, int] = {}
+    memo = FormulaMemo(formula)
     for t in tournaments:
         if league_tournaments is not None and t.tournament not in league_tournaments:
             continue
         for r in t.results:
-            points.setdefault(r.player, []).append(result_points(formula, t, r))
+            points.setdefault(r.player, []).append(memo.points(t, r))
             best[r.player] = min(best.get(r.player, r.place), r.place)
     rows = []
     for player, scored in points.items():
@@ -157,6 +181,7 @@ class FinalTableRules:
     qualifier_chips_rank: int | None = None  # None: the first rank not directly qualified
     extra_chips: int = 10_000
     chips_per_point: Fraction = Fraction(1)  # Resolution: 1 point = 1 chip
+    chip_unit: int = 1  # stacks are rounded (half up) to the smallest chip in play
 
     def __post_init__(self) -> None:
         if self.direct_seats < 0 or self.qualifier_seats < 0:
@@ -200,8 +225,10 @@ class FinalTable:
     draws: tuple[LotDraw, ...]
 
 
-def _points_to_chips(points: Fraction, rules: FinalTableRules) -> int:
-    return int(round_half_up(points * rules.chips_per_point, 0))
+def points_to_chips(points: Fraction, rules: FinalTableRules) -> int:
+    """Resolution of PKR-LEAGUE-3: points × chips per point, to the nearest smallest chip."""
+    unit = max(rules.chip_unit, 1)
+    return int(round_half_up(points * rules.chips_per_point / unit, 0)) * unit
 
 
 def order_for_cut(
@@ -265,7 +292,14 @@ def final_table(
     the first rank not directly qualified; everyone gets the extra chips.
     """
     ordered, draw = order_for_cut(board, rules.direct_seats, rng)
-    draws = [draw] if draw else []
+    seated = seat_finalists(ordered, rules, qualifier_winners)
+    return FinalTable(seated.finalists, (draw,) if draw else ())
+
+
+def seat_finalists(
+    ordered: Sequence[LeaderboardRow], rules: FinalTableRules, qualifier_winners: Sequence[PlayerId]
+) -> FinalTable:
+    """PKR-LEAGUE-3 on a board whose cut is already decided (lots drawn): the finalists."""
     direct = ordered[: rules.direct_seats]
     eligible = set(qualifier_entrants(ordered, rules, [r.player for r in direct]))
     if len(qualifier_winners) > rules.qualifier_seats:
@@ -286,16 +320,14 @@ def final_table(
                 params={"player": player},
             )
     finalists = [
-        Finalist(
-            r.player, SeatKind.DIRECT, i, _points_to_chips(r.points, rules) + rules.extra_chips
-        )
+        Finalist(r.player, SeatKind.DIRECT, i, points_to_chips(r.points, rules) + rules.extra_chips)
         for i, r in enumerate(direct, start=1)
     ]
     chips_row = ordered[rules.chips_rank - 1] if len(ordered) >= rules.chips_rank else None
-    base = _points_to_chips(chips_row.points, rules) if chips_row else 0
+    base = points_to_chips(chips_row.points, rules) if chips_row else 0
     position = {r.player: i for i, r in enumerate(ordered, start=1)}
     finalists += [
         Finalist(p, SeatKind.QUALIFIER, position[p], base + rules.extra_chips)
         for p in qualifier_winners
     ]
-    return FinalTable(tuple(finalists), tuple(draws))
+    return FinalTable(tuple(finalists), ())
