@@ -243,9 +243,11 @@ def test_pkr_sched_1_a_tournament_opens_from_its_entry_on_its_day_once(org: Test
     made = _ok(org.post(f"{API}/schedules/{sid}/tournaments", json={"held_on": "2025-12-02"}), 201)
     assert made["name"] == "Torneo del Martedì"
     again = org.post(f"{API}/schedules/{sid}/tournaments", json={"held_on": "2025-12-02"})
-    assert again.status_code == 409 and again.json()["field"] == "held_on"
+    assert again.status_code == 409
+    assert again.json()["field"] == "held_on"
     wrong = org.post(f"{API}/schedules/{sid}/tournaments", json={"held_on": "2025-12-03"})
-    assert wrong.status_code == 422 and wrong.json()["field"] == "held_on"
+    assert wrong.status_code == 422
+    assert wrong.json()["field"] == "held_on"
     first = schedules["Torneo della prima Domenica del mese"]
     second_sunday = org.post(f"{API}/schedules/{first}/tournaments", json={"held_on": "2025-12-14"})
     assert second_sunday.status_code == 422

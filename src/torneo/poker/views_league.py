@@ -12,7 +12,7 @@ import random
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
 
@@ -39,7 +39,12 @@ from torneo.poker.rules.leagues import (
 from torneo.poker.rules.points_formula import PointsFormula, parse_formula
 from torneo.poker.rules.qualification import PlayerStatus, apply_order, statuses
 from torneo.poker.tables import PokerTournament
-from torneo.poker.tables_league import PokerJackpotEntry, PokerLeague, PokerLeagueResult
+from torneo.poker.tables_league import (
+    PokerJackpotEntry,
+    PokerLeague,
+    PokerLeagueResult,
+    PokerRuling,
+)
 from torneo.seasons.chart import Chart, step_chart
 from torneo.seasons.views import ChartPoint, ChartSeries, SeasonChart
 
@@ -374,3 +379,29 @@ def list_leagues(store: Store) -> list[LeagueSummary]:
 def lots_rng(league: PokerLeague, what: str) -> random.Random:
     """The seeded draw of lots at a cut (PKR-LEAGUE-4), recorded as ``<seed>:<what>``."""
     return random.Random(f"{league.seed}:{what}")
+
+
+@dataclass(frozen=True, slots=True)
+class RulingRow:
+    procedure: str
+    case: str
+    table: int | None
+    decision: str  # a message id
+    article: str
+    note: str
+    by: str
+    at: datetime
+
+
+def rulings_of(store: Store, tournament_id: int) -> list[RulingRow]:
+    """The floor's procedures ruled in a tournament, newest first (PKR-PROC-1..4)."""
+    with store.read() as session:
+        rows = session.scalars(
+            select(PokerRuling)
+            .where(PokerRuling.tournament_id == tournament_id)
+            .order_by(PokerRuling.id.desc())
+        ).all()
+        return [
+            RulingRow(r.procedure, r.case, r.table_no, r.decision, r.article, r.note, r.by, r.at)
+            for r in rows
+        ]
