@@ -29,9 +29,9 @@ from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.poker.commands import FINISHED, add_tournament, poker_rules
 from torneo.poker.commands_entries import add_purchase_row
+from torneo.poker.commands_feed import places_of
 from torneo.poker.commands_league import get_league
 from torneo.poker.commands_schedules import weekly_row
-from torneo.poker.league_feed import places_of
 from torneo.poker.rules.entries import (
     BuyInPart,
     EntryOptions,

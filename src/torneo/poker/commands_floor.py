@@ -29,7 +29,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
-from torneo.poker import league_feed
+from torneo.poker import commands_feed as league_feed
 from torneo.poker.commands import FINISHED, parse_int, topic, touch
 from torneo.poker.commands_seats import MoveOut, add_move_row, record_moves
 from torneo.poker.rules import clock as poker_clock

@@ -11,7 +11,7 @@ write is one transaction with its audit row; bad input names its field and chang
   from the stored results on every read, so it re-scores at once;
 - :func:`record_past_tournament` a tournament played on paper (the season so far): opened from
   its schedule entry on its day, the players' buy-ins taken, the finishing order entered, and
-  finished — its results flow into the leagues like any other (:mod:`.league_feed`);
+  finished — its results flow into the leagues like any other (:mod:`.commands_feed`);
 - :func:`correct_result` the organizer corrects a finished tournament's finishing order; the
   tournament's results are fed again.
 """
@@ -33,7 +33,7 @@ from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
-from torneo.poker import league_feed
+from torneo.poker import commands_feed as league_feed
 from torneo.poker.commands import DEFAULT_PRESET, FINISHED, parse_int, parse_money, poker_rules
 from torneo.poker.commands_entries import add_purchase_row
 from torneo.poker.commands_floor import finish
