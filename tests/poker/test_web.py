@@ -367,18 +367,15 @@ def test_PKR_RACE_1_chip_race_tool_refuses_a_name_twice_and_an_odd_replacement(
 def test_PKR_POT_1_side_pot_tool_refuses_odd_stacks_and_a_name_twice(anon: TestClient) -> None:
     """PKR-POT-1: chips not a multiple of the smallest chip, and one name on two rows, are
     refused with the row named (the same class of mistake as the chip race's)."""
-    body = {
-        "button_seat": 6,
-        "smallest_chip": 25,
-        "players": [
-            {"name": "Anna", "seat": 2, "chips": 1010, "rank": 1},
-            {"name": "Bruno", "seat": 4, "chips": 2525, "rank": 1},
-        ],
-    }
+    players: list[dict[str, Any]] = [
+        {"name": "Anna", "seat": 2, "chips": 1010, "rank": 1},
+        {"name": "Bruno", "seat": 4, "chips": 2525, "rank": 1},
+    ]
+    body = {"button_seat": 6, "smallest_chip": 25, "players": players}
     odd = anon.post(f"{API}/tools/side-pots", json=body)
     assert odd.status_code == 422, odd.text
     assert odd.json()["field"] == "players[1].chips"
-    body["players"][0] = {"name": "Bruno", "seat": 2, "chips": 1000, "rank": 1}
+    players[0] = {"name": "Bruno", "seat": 2, "chips": 1000, "rank": 1}
     twice = anon.post(f"{API}/tools/side-pots", json=body)
     assert twice.status_code == 422, twice.text
     assert twice.json()["field"] == "players[2].name"
