@@ -185,6 +185,7 @@ def put_floor(request: Request, tid: Tid, body: FloorOptionsIn, actor: ApiActor)
         break_order=body.break_order,
         seats_per_table=body.seats_per_table,
         version=body.version,
+        balance_seat=body.balance_seat,
     )
     return state_response(request, tid)
 

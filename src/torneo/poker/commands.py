@@ -336,6 +336,7 @@ def add_tournament(
         draws=0,
         seats_per_table=seats,
         balance_threshold=threshold,
+        balance_seat=rules.balance_seat,
         break_order=[],
         structure=structure_to_json(structure),
         options=options_to_json(options),

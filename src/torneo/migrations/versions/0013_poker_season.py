@@ -18,6 +18,15 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("poker_tournaments", schema=None) as batch_op:
+        batch_op.add_column(
+            sa.Column(
+                "balance_seat",
+                sa.String(length=20),
+                server_default="big_blind_soonest",
+                nullable=False,
+            )
+        )
     op.create_table(
         "poker_schedules",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -146,3 +155,5 @@ def downgrade() -> None:
     op.drop_table("poker_leagues")
     op.drop_table("poker_schedule_runs")
     op.drop_table("poker_schedules")
+    with op.batch_alter_table("poker_tournaments", schema=None) as batch_op:
+        batch_op.drop_column("balance_seat")
