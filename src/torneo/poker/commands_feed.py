@@ -15,14 +15,14 @@ agreed.
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, insert, select
 
 from torneo.core.ids import PlayerId
 from torneo.platform.store.uow import UnitOfWork
-from torneo.poker.rules.eliminations import finishing_order
+from torneo.poker.rules.eliminations import Field, finishing_order
 from torneo.poker.rules.entries import PurchaseKind
 from torneo.poker.rules.leagues import JackpotRule, jackpot_total
-from torneo.poker.state import load
+from torneo.poker.state import field_of_rows, ledger_of, options_of
 from torneo.poker.tables import PokerTournament
 from torneo.poker.tables_league import (
     PokerJackpotEntry,
@@ -53,9 +53,9 @@ def leagues_of(uow: UnitOfWork, row: PokerTournament) -> list[PokerLeague]:
     ]
 
 
-def places_of(row: PokerTournament) -> dict[PlayerId, int]:
-    state = load(row)
-    places = {f.player: f.place for f in finishing_order(state.field)}
+def places_of(row: PokerTournament, field: Field | None = None) -> dict[PlayerId, int]:
+    """Each player's finishing place (a chop's places as agreed)."""
+    places = {f.player: f.place for f in finishing_order(field or field_of_rows(row))}
     if row.chop:
         places.update({PlayerId(int(p)): int(n) for p, n in row.chop["places"].items()})
     return places
@@ -67,14 +67,16 @@ def feed(uow: UnitOfWork, row: PokerTournament) -> list[int]:
     leagues = leagues_of(uow, row)
     if not leagues:
         return []
-    state = load(row)
-    places = places_of(row)
-    players = len(state.field.players)
+    options = options_of(row.options)  # only what the results need, not the whole state
+    ledger = ledger_of(row, options)
+    field = field_of_rows(row)
+    places = places_of(row, field)
+    players = len(field.players)
     counts: dict[PlayerId, dict[PurchaseKind, int]] = {}
-    for p in state.ledger.purchases:
+    for p in ledger.purchases:
         mine = counts.setdefault(p.player, {})
         mine[p.kind] = mine.get(p.kind, 0) + 1
-    buy_in = state.options.entry.cents
+    buy_in = options.entry.cents
     for league in leagues:
         uow.session.execute(
             delete(PokerLeagueResult).where(
@@ -88,32 +90,34 @@ def feed(uow: UnitOfWork, row: PokerTournament) -> list[int]:
                 PokerJackpotEntry.tournament_id == row.id,
             )
         )
-        for player, place in sorted(places.items(), key=lambda kv: kv[1]):
-            mine = counts.get(player, {})
-            uow.session.add(
-                PokerLeagueResult(
-                    league_id=league.id,
-                    tournament_id=row.id,
-                    player_id=int(player),
-                    played_on=row.held_on,
-                    entrants=players,
-                    place=place,
-                    buy_in_cents=buy_in,
-                    rebuys=mine.get(PurchaseKind.REBUY, 0),
-                    addons=mine.get(PurchaseKind.ADD_ON, 0),
-                    bounties=0,
-                )
-            )
+        uow.session.execute(
+            insert(PokerLeagueResult),
+            [
+                {
+                    "league_id": league.id,
+                    "tournament_id": row.id,
+                    "player_id": int(player),
+                    "played_on": row.held_on,
+                    "entrants": players,
+                    "place": place,
+                    "buy_in_cents": buy_in,
+                    "rebuys": counts.get(player, {}).get(PurchaseKind.REBUY, 0),
+                    "addons": counts.get(player, {}).get(PurchaseKind.ADD_ON, 0),
+                    "bounties": 0,
+                }
+                for player, place in sorted(places.items(), key=lambda kv: kv[1])
+            ],
+        )
         per_entry = league.jackpot_per_entry_cents is not None
         uow.session.add(
             PokerJackpotEntry(
                 league_id=league.id,
                 tournament_id=row.id,
                 played_on=row.held_on,
-                entries=state.ledger.entries,
+                entries=ledger.entries,
                 # PKR-LEAGUE-2: the league's rule, per entry (re-entries pay it again) or
                 # a fixed levy per tournament.
-                cents=jackpot_total(_rule(league), [state.ledger.entries]),
+                cents=jackpot_total(_rule(league), [ledger.entries]),
                 basis="per_entry" if per_entry else "per_tournament",
             )
         )

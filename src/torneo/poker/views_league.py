@@ -106,11 +106,16 @@ def season_results(session: Session, league_id: int) -> tuple[TournamentResult, 
         PokerLeagueResult.addons,
         PokerLeagueResult.bounties,
     )
-    rows = session.execute(
-        select(*cols)
-        .where(PokerLeagueResult.league_id == league_id)
-        .order_by(PokerLeagueResult.played_on, PokerLeagueResult.tournament_id)
-    ).all()
+    # Core, not the ORM: a season is tens of thousands of plain rows (bench/league.py).
+    rows = (
+        session.connection()
+        .execute(
+            select(*cols)
+            .where(PokerLeagueResult.league_id == league_id)
+            .order_by(PokerLeagueResult.played_on, PokerLeagueResult.tournament_id)
+        )
+        .all()
+    )
     grouped: dict[int, list[PlayerResult]] = defaultdict(list)
     heads: dict[int, tuple[date, int, int]] = {}
     for tid, day, n, b, pid, place, rebuys, addons, bounties in rows:
@@ -122,9 +127,12 @@ def season_results(session: Session, league_id: int) -> tuple[TournamentResult, 
     )
 
 
-def board_of(session: Session, league: PokerLeague) -> tuple[LeaderboardRow, ...]:
+def board_of(
+    session: Session, league: PokerLeague, results: Sequence[TournamentResult] | None = None
+) -> tuple[LeaderboardRow, ...]:
     """PKR-LEAGUE-1/4: the leaderboard, with a recorded cut order applied once drawn."""
-    board = leaderboard(season_results(session, league.id), formula_of(league), league.best_results)
+    season = season_results(session, league.id) if results is None else results
+    board = leaderboard(season, formula_of(league), league.best_results)
     order = league.cut.get("order")
     return apply_order(board, [PlayerId(p) for p in order]) if order else board
 
@@ -186,9 +194,10 @@ def _names(session: Session, ids: Sequence[int]) -> dict[int, str]:
 def league_view(store: Store, league_id: int) -> LeagueView:
     with store.read() as session:
         league = get_league_row(session, league_id)
-        board = board_of(session, league)
+        results = season_results(session, league.id)
+        board = board_of(session, league, results)
         rules = final_rules(league)
-        played = len(season_results(session, league.id))
+        played = len(results)
         left = max(league.planned_tournaments - played, 0)
         found = statuses(board, rules, left, drawn=bool(league.cut.get("order")))
         names = _names(session, [int(r.player) for r in board])

@@ -75,11 +75,15 @@ def result_points(
 
 class FormulaMemo:
     """The formula's value per distinct input: a season repeats the same (n, f, b) thousands
-    of times, so a full recompute evaluates each combination once."""
+    of times, so a full recompute evaluates each combination once. Values are also given as
+    whole numbers of the league's smallest unit (10^-decimals), so sums and sorts over a
+    season stay exact and cheap."""
 
     def __init__(self, formula: PointsFormula) -> None:
         self.formula = formula
+        self.scale = 10**formula.decimals
         self._seen: dict[tuple[int, int, int, int, int, int], Fraction] = {}
+        self._units: dict[tuple[int, int, int, int, int, int], int] = {}
 
     def points(self, tournament: TournamentResult, result: PlayerResult) -> Fraction:
         key = (
@@ -95,6 +99,22 @@ class FormulaMemo:
             value = self._seen[key] = result_points(self.formula, tournament, result)
         return value
 
+    def units(self, tournament: TournamentResult, result: PlayerResult) -> int:
+        """The points in units of 10^-decimals (exact: the formula rounds to its decimals)."""
+        key = (
+            tournament.entrants,
+            result.place,
+            tournament.buy_in_cents,
+            result.rebuys,
+            result.addons,
+            result.bounties,
+        )
+        found = self._units.get(key)
+        if found is None:
+            value = self.points(tournament, result)
+            found = self._units[key] = value.numerator * (self.scale // value.denominator)
+        return found
+
 
 def leaderboard(
     tournaments: Sequence[TournamentResult],
@@ -107,20 +127,30 @@ def leaderboard(
     Only tournaments whose id is in ``league_tournaments`` count (None: all given). Order:
     points, then tournaments played, then best finish (PKR-LEAGUE-4).
     """
-    points: dict[PlayerId, list[Fraction]] = {}
+    points: dict[PlayerId, list[int]] = {}
     best: dict[PlayerId, int] = {}
     memo = FormulaMemo(formula)
+    scale = memo.scale
     for t in tournaments:
         if league_tournaments is not None and t.tournament not in league_tournaments:
             continue
         for r in t.results:
-            points.setdefault(r.player, []).append(memo.points(t, r))
+            points.setdefault(r.player, []).append(memo.units(t, r))
             best[r.player] = min(best.get(r.player, r.place), r.place)
-    rows = []
+    as_points: dict[int, Fraction] = {}
+
+    def exact(units: int) -> Fraction:
+        found = as_points.get(units)
+        if found is None:
+            found = as_points[units] = Fraction(units, scale)
+        return found
+
+    ranked = []
     for player, scored in points.items():
-        counted = tuple(sorted(scored, reverse=True)[: best_n if best_n else None])
-        rows.append((sum(counted, Fraction(0)), len(scored), best[player], player, counted))
-    rows.sort(key=lambda r: (-r[0], -r[1], r[2], r[3]))
+        kept = sorted(scored, reverse=True)[: best_n if best_n else None]
+        ranked.append((sum(kept), len(scored), best[player], player, kept))
+    ranked.sort(key=lambda r: (-r[0], -r[1], r[2], r[3]))
+    rows = [(exact(u), n, b, p, tuple(exact(x) for x in kept)) for u, n, b, p, kept in ranked]
     out: list[LeaderboardRow] = []
     for i, (total, played, best_finish, player, counted) in enumerate(rows):
         previous = out[-1] if out else None
