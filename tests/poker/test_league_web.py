@@ -254,3 +254,30 @@ def test_pkr_sched_1_a_tournament_opens_from_its_entry_on_its_day_once(org: Test
     ok = org.post(f"{API}/schedules/{first}/tournaments", json={"held_on": "2025-12-07"})
     assert ok.status_code == 201, ok.text
     assert (date(2025, 12, 7) - timedelta(days=7)).month == 11
+
+
+def test_pkr_league_3_a_tournament_takes_per_player_starting_stacks(org: TestClient) -> None:
+    """PKR-LEAGUE-3: any tournament may give players their own starting stacks before the
+    start; a stack not made of the smallest chip (25) is refused with the player named; once
+    the clock runs they are fixed."""
+    made = _ok(
+        org.post(f"{API}/tournaments", json={"template": "tue", "held_on": "2025-12-02"}), 201
+    )
+    tid = made["id"]
+    _ok(
+        org.post(f"{API}/tournaments/{tid}/roster", json={"names": ["Anna", "Bruno", "Carla"]}), 201
+    )
+    ids = {p["name"]: p["player_id"] for p in _ok(org.get(f"{API}/tournaments/{tid}"))["players"]}
+    state = _ok(
+        org.put(f"{API}/tournaments/{tid}/starting-stacks", json={"stacks": {ids["Anna"]: 12_300}})
+    )
+    assert state["cash"]["chips_in_play"] == 12_300 + 2 * 10_000
+    odd = org.put(
+        f"{API}/tournaments/{tid}/starting-stacks", json={"stacks": {ids["Anna"]: 12_310}}
+    )
+    assert odd.status_code == 422
+    assert odd.json()["field"] == f"stacks[{ids['Anna']}]"
+    _ok(org.post(f"{API}/tournaments/{tid}/seat-draw"))
+    _ok(org.post(f"{API}/tournaments/{tid}/clock/start"))
+    late = org.put(f"{API}/tournaments/{tid}/starting-stacks", json={"stacks": {}})
+    assert late.status_code == 409

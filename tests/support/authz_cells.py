@@ -82,6 +82,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/api/v1/poker/leagues/{league_id}/qualifier"): ORG_API,
     ("POST", "/api/v1/poker/leagues/{league_id}/final"): ORG_API,
     ("POST", "/api/v1/poker/tournaments/{tid}/correction"): ORG_API,
+    ("PUT", "/api/v1/poker/tournaments/{tid}/starting-stacks"): ORG_API,
     ("POST", "/api/v1/poker/tournaments/{tid}/rulings"): STAFF_API,
     ("POST", "/poker/schedules/new"): ORG_PAGE,
     ("POST", "/poker/schedules/{schedule_id}/open"): ORG_PAGE,

@@ -21,6 +21,7 @@ from torneo.poker import commands_final as finals
 from torneo.poker import commands_league as leagues
 from torneo.poker import commands_rulings as rulings
 from torneo.poker import commands_schedules as schedules
+from torneo.poker import commands_stacks as stacks
 from torneo.poker import views_league, views_schedules
 from torneo.poker.api_state import PROBLEMS, Tid, json_response, state_response
 from torneo.poker.schemas import TournamentOut
@@ -35,6 +36,7 @@ from torneo.poker.schemas_league import (
     RulingIn,
     ScheduleIn,
     ScheduleUpdateIn,
+    StacksIn,
     WeekIn,
 )
 
@@ -238,7 +240,20 @@ def create_final(request: Request, league_id: Lid, body: RoadIn, actor: ApiActor
     return state_response(request, tid, 201)
 
 
-# --- corrections and rulings ------------------------------------------------------------------
+# --- per-player stacks, corrections and rulings ------------------------------------------------
+
+
+@router.put(
+    "/tournaments/{tid}/starting-stacks",
+    response_model=TournamentOut,
+    responses=PROBLEMS,
+    summary="Per-player starting stacks before the start (PKR-LEAGUE-3)",
+)
+def starting_stacks(request: Request, tid: Tid, body: StacksIn, actor: ApiActor) -> JSONResponse:
+    stacks.set_starting_stacks(
+        store_of(request), actor, tid, stacks=body.stacks, version=body.version
+    )
+    return state_response(request, tid)
 
 
 @router.post(

@@ -137,5 +137,13 @@ class RulingIn(BaseModel):
     version: int | None = None
 
 
+class StacksIn(BaseModel):
+    """Per-player starting stacks (player id → chips); empty: every player the entry's stack."""
+
+    model_config = ConfigDict(extra="forbid")
+    stacks: dict[int, int] = Field(max_length=500)
+    version: int | None = None
+
+
 class CreatedOut(BaseModel):
     id: int
