@@ -151,6 +151,7 @@ CREATE_ROUTES = frozenset(
         ("POST", "/api/v1/poker/week"),
         ("POST", "/api/v1/poker/leagues"),
         ("POST", "/poker/schedules/new"),
+        ("POST", "/poker/leagues/new"),
         ("POST", "/poker/week/import"),
         ("POST", "/api/v1/risiko/tournaments"),
         ("POST", "/api/v1/seasons"),

@@ -120,3 +120,48 @@ def test_pkr_proc_1_floor_procedures_on_the_directors_phone(
     with web_store.read() as s:
         audits = s.scalars(select(AuditEntry).where(AuditEntry.action == "poker.ruling")).all()
     assert [a.after["article"] for a in audits if a.after] == ["15.1", "12.8"]
+
+
+def test_pkr_league_1_a_league_made_from_the_calendar_page(
+    anon: TestClient, web_store: Store
+) -> None:
+    """PKR-LEAGUE-1: the organizer adds an entry and a league fed by it from the calendar page;
+    a bad formula shows the page again with the refusal; an entry can be retired."""
+    token = page_login(anon, "org")
+    added = anon.post(
+        "/poker/schedules/new",
+        data={
+            "csrf_token": token,
+            "name": "Torneo del Lunedì",
+            "weekday": "mon",
+            "buy_in": "20+20",
+            "starting_stack": "4000",
+            "level_minutes": "10",
+        },
+    )
+    assert added.status_code == 200
+    page = anon.get("/poker/calendar")
+    sid = page.text.split('action="/poker/schedules/')[1].split("/")[0]
+    form = {
+        "csrf_token": token,
+        "name": "Jackpot del Lunedì",
+        "starts_on": "2026-09-01",
+        "ends_on": "2027-06-30",
+        "planned_tournaments": "40",
+        "points_formula": "pick(f, 10, 5)",
+        "jackpot_per_tournament": "5",
+        "direct_seats": "5",
+        "qualifier_seats": "5",
+        "qualifier_rank_from": "6",
+        "qualifier_rank_to": "25",
+        "schedules": sid,
+    }
+    bad = anon.post("/poker/leagues/new", data={**form, "points_formula": "open('x')"})
+    assert bad.status_code == 422
+    made = anon.post("/poker/leagues/new", data=form)
+    assert made.status_code == 200
+    assert "/poker/leagues/" in str(made.url)
+    assert "Jackpot del Lunedì" in made.text
+    retired = anon.post(f"/poker/schedules/{sid}/active", data={"csrf_token": token, "active": "0"})
+    assert retired.status_code == 200
+    assert "ritirato" in anon.get("/poker/calendar").text

@@ -85,6 +85,8 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("PUT", "/api/v1/poker/tournaments/{tid}/starting-stacks"): ORG_API,
     ("POST", "/api/v1/poker/tournaments/{tid}/rulings"): STAFF_API,
     ("POST", "/poker/schedules/new"): ORG_PAGE,
+    ("POST", "/poker/schedules/{schedule_id}/active"): ORG_PAGE,
+    ("POST", "/poker/leagues/new"): ORG_PAGE,
     ("POST", "/poker/schedules/{schedule_id}/open"): ORG_PAGE,
     ("POST", "/poker/week/import"): ORG_PAGE,
     ("POST", "/poker/leagues/{league_id}/qualifier"): ORG_PAGE,

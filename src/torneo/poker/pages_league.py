@@ -152,6 +152,59 @@ def week_import(
     return RedirectResponse("/poker/calendar", status_code=303)
 
 
+@router.post("/poker/schedules/{schedule_id}/active", response_class=HTMLResponse)
+def schedule_active(
+    request: Request, schedule_id: int, actor: PageWriter, active: Text = ""
+) -> Response:
+    """Retire an entry (it leaves the calendar, its tournaments stay) or bring it back."""
+    try:
+        schedules.update_schedule(
+            store_of(request), actor, schedule_id, active=active.strip() == "1"
+        )
+    except TorneoError as err:
+        return _calendar(request, err)
+    flash(request, "ok", say(request, N_("Schedule entry updated.")))
+    return RedirectResponse("/poker/calendar", status_code=303)
+
+
+@router.post("/poker/leagues/new", response_class=HTMLResponse)
+async def league_new(request: Request, actor: PageWriter) -> Response:
+    """PKR-LEAGUE-1..4: a league from the calendar page's form."""
+    data = await request.form()
+    form = {k: str(v) for k, v in data.items() if k not in ("csrf_token", "schedules")}
+    chosen = [str(v) for v in data.getlist("schedules")]
+    rank_from, rank_to = form.get("qualifier_rank_from", ""), form.get("qualifier_rank_to", "")
+    final = {
+        "direct_seats": form.get("direct_seats") or 6,
+        "qualifier_seats": form.get("qualifier_seats") or 0,
+        "qualifier_min_played": form.get("qualifier_min_played", ""),
+        "qualifier_ranks": (rank_from, rank_to) if rank_from.strip() and rank_to.strip() else None,
+        "qualifier_buy_in": form.get("qualifier_buy_in", ""),
+        "extra_chips": form.get("extra_chips") or 10_000,
+        "final_level_minutes": form.get("final_level_minutes") or 30,
+    }
+    try:
+        lid = leagues.create_league(
+            store_of(request),
+            actor,
+            name=form.get("name", ""),
+            schedules=chosen,
+            starts_on=form.get("starts_on", ""),
+            ends_on=form.get("ends_on", ""),
+            planned_tournaments=form.get("planned_tournaments", ""),
+            points_formula=form.get("points_formula", ""),
+            points_decimals=form.get("points_decimals") or 2,
+            best_results=form.get("best_results", ""),
+            jackpot_per_entry=form.get("jackpot_per_entry", ""),
+            jackpot_per_tournament=form.get("jackpot_per_tournament", ""),
+            final=final,
+        )
+    except TorneoError as err:
+        return _calendar(request, err, form)
+    flash(request, "ok", say(request, N_("League created.")))
+    return RedirectResponse(f"/poker/leagues/{lid}", status_code=303)
+
+
 # --- a league ---------------------------------------------------------------------------------
 
 
