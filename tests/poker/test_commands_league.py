@@ -6,6 +6,7 @@ organizer is refused."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -74,13 +75,19 @@ def test_pkr_league_4_best_n_and_a_new_formula_rescore_the_league(
             store, organizer, thu, held_on=day, results=[{"player": p} for p in order]
         )
     board = views_league.league_view(store, allin).board
-    assert [(r.name, r.points) for r in board] == [("Anna", 190), ("Bruno", 190)]
+    assert [(r.name, r.points) for r in board] == [
+        ("Anna", Fraction(190)),
+        ("Bruno", Fraction(190)),
+    ]
     leagues.update_league(store, organizer, allin, best_results=1)
     board = views_league.league_view(store, allin).board
-    assert [(r.name, r.points, r.counted) for r in board] == [("Anna", 105, 1), ("Bruno", 105, 1)]
+    assert [(r.name, r.points, r.counted) for r in board] == [
+        ("Anna", Fraction(105), 1),
+        ("Bruno", Fraction(105), 1),
+    ]
     leagues.update_league(store, organizer, allin, points_formula="n - f + 1", best_results="")
     board = views_league.league_view(store, allin).board
-    assert [(r.name, r.points) for r in board] == [("Anna", 3), ("Bruno", 3)]
+    assert [(r.name, r.points) for r in board] == [("Anna", Fraction(3)), ("Bruno", Fraction(3))]
     why = views_league.explain(store, allin, board[0].player_id)
     assert [line.points for line in why.results] == [2, 1]
 
@@ -132,7 +139,7 @@ def test_pkr_league_4_bad_settings_are_refused_naming_the_field(
     naming the field, nothing written."""
     sids, _ = _week(store, organizer)
     before = _audits(store)
-    base = {
+    base: dict[str, Any] = {
         "name": "Lega",
         "schedules": [sids[0]],
         "starts_on": START,
@@ -141,7 +148,7 @@ def test_pkr_league_4_bad_settings_are_refused_naming_the_field(
         "points_formula": "n - f",
         "jackpot_per_entry": "20",
     }
-    cases = [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"points_formula": "__import__('os')"}, "points_formula"),
         ({"jackpot_per_tournament": "50"}, "jackpot_per_entry"),
         ({"schedules": [9999]}, "schedules"),
@@ -150,7 +157,7 @@ def test_pkr_league_4_bad_settings_are_refused_naming_the_field(
     ]
     for change, field in cases:
         with pytest.raises(TorneoError) as caught:
-            leagues.create_league(store, organizer, **{**base, **change})  # type: ignore[arg-type]
+            leagues.create_league(store, organizer, **{**base, **change})
         assert caught.value.field == field
     with pytest.raises(TorneoError) as caught:
         schedules.create_schedule(

@@ -6,6 +6,7 @@ procedures on the director's phone, audited."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fastapi.testclient import TestClient
 from icalendar import Calendar
@@ -51,7 +52,7 @@ def test_pkr_sched_1_calendar_feed_and_one_click_opening(
     feed = anon.get("/poker/calendar.ics")
     assert feed.headers["content-type"].startswith("text/calendar")
     cal = Calendar.from_ical(feed.content)
-    events = {str(e["summary"]): e for e in cal.walk("VEVENT")}
+    events: dict[str, Any] = {str(e["summary"]): e for e in cal.walk("VEVENT")}
     assert events["Torneo del Martedì"]["rrule"]["FREQ"] == ["WEEKLY"]
     assert events["Torneo del Martedì"]["rrule"]["BYDAY"] == ["TU"]
     first_sunday = events["Torneo della prima Domenica del mese"]["rrule"]
