@@ -10,6 +10,7 @@ from torneo.cards import tables_self_report as cards_self_report_tables
 from torneo.judging import tables as judging_tables
 from torneo.platform.store import tables as platform_tables
 from torneo.poker import tables as poker_tables
+from torneo.poker import tables_league as poker_league_tables
 from torneo.risiko import tables as risiko_tables
 from torneo.seasons import tables as seasons_tables
 from torneo.seasons import tables_calendar as seasons_calendar_tables
@@ -21,6 +22,7 @@ __all__ = [
     "cards_tables",
     "judging_tables",
     "platform_tables",
+    "poker_league_tables",
     "poker_tables",
     "risiko_tables",
     "seasons_calendar_tables",

@@ -125,3 +125,26 @@ def test_every_command_is_registered(cli: Cli) -> None:
     for command in ("list", "show"):
         assert f"│ {command} " in listed, command
     assert "read only" in listed
+
+
+def test_pkr_league_1_a_league_read_from_the_terminal(cli: Cli) -> None:
+    """PKR-LEAGUE-1/2: `torneo poker leagues` and `poker league ID` (table and --json)."""
+    from torneo.poker import commands_league as leagues
+
+    made = leagues.import_week(cli.store, ORGANIZER, starts_on="2025-09-01", ends_on="2026-08-31")
+    thu = made["schedules"][5]
+    leagues.record_past_tournament(
+        cli.store,
+        ORGANIZER,
+        thu,
+        held_on="2025-09-04",
+        results=[{"player": "Anna"}, {"player": "Bruno"}],
+    )
+    allin = made["leagues"][1]
+    assert "Jackpot Mister All'in" in cli.ok("poker", "leagues").stdout
+    text = cli.ok("poker", "league", str(allin)).stdout
+    assert "jackpot 50 €" in text
+    assert "Anna" in text
+    body = json.loads(cli.ok("poker", "league", str(allin), "--json").stdout)
+    assert [(r["name"], r["points"]) for r in body["board"]] == [("Anna", "105"), ("Bruno", "85")]
+    assert body["jackpot_cents"] == 5000

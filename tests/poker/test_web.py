@@ -343,3 +343,39 @@ def test_a_refused_form_shows_the_error_and_keeps_the_values(anon: TestClient) -
     )
     assert wrong_day.status_code == 422
     assert "held_on" in wrong_day.text
+
+
+def test_PKR_RACE_1_chip_race_tool_refuses_a_name_twice_and_an_odd_replacement(
+    anon: TestClient,
+) -> None:
+    """PKR-RACE-1: a card goes to each player: "Anna" twice is two rows for one player, and a
+    25 changed for a 110 is no colour-up. Both refused with the field named (422)."""
+    twice = anon.post(
+        f"{API}/tools/chip-race",
+        json={"removed": 25, "replacement": 100, "players": "Anna 12350 3\nAnna 4025 1"},
+    )
+    assert twice.status_code == 422, twice.text
+    assert twice.json()["field"] == "players[2]"
+    odd = anon.post(
+        f"{API}/tools/chip-race",
+        json={"removed": 25, "replacement": 110, "players": "Anna 12350 3\nBruno 4025 1"},
+    )
+    assert odd.status_code == 422, odd.text
+    assert odd.json()["field"] == "colour_up"
+
+
+def test_PKR_POT_1_side_pot_tool_refuses_odd_stacks_and_a_name_twice(anon: TestClient) -> None:
+    """PKR-POT-1: chips not a multiple of the smallest chip, and one name on two rows, are
+    refused with the row named (the same class of mistake as the chip race's)."""
+    players: list[dict[str, Any]] = [
+        {"name": "Anna", "seat": 2, "chips": 1010, "rank": 1},
+        {"name": "Bruno", "seat": 4, "chips": 2525, "rank": 1},
+    ]
+    body = {"button_seat": 6, "smallest_chip": 25, "players": players}
+    odd = anon.post(f"{API}/tools/side-pots", json=body)
+    assert odd.status_code == 422, odd.text
+    assert odd.json()["field"] == "players[1].chips"
+    players[0] = {"name": "Bruno", "seat": 2, "chips": 1000, "rank": 1}
+    twice = anon.post(f"{API}/tools/side-pots", json=body)
+    assert twice.status_code == 422, twice.text
+    assert twice.json()["field"] == "players[2].name"

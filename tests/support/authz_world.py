@@ -21,6 +21,7 @@ from torneo.platform import accounts, clubs
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
 from torneo.poker import commands as poker
+from torneo.poker import commands_league as poker_league
 from torneo.poker import commands_staff as poker_staff
 from torneo.risiko import commands as risiko
 from torneo.risiko import commands_staff as risiko_staff
@@ -79,6 +80,7 @@ def build_world(store: Store) -> World:
         player_id=player_id,
     )
     tid = poker.create_tournament(store, ORG, template="tue", held_on="2025-12-02", seed=3)
+    season = poker_league.import_week(store, ORG, starts_on="2025-09-01", ends_on="2026-08-31")
     rid = risiko.create_tournament(store, ORG, name="Torneo RisiKo", held_on="2016-05-01")
     # "judge" is on the staff of every tournament of the world; "otherjudge" of none of them.
     poker_staff.STAFF.appoint(store, ORG, tid, "judge")
@@ -107,6 +109,10 @@ def build_world(store: Store) -> World:
         player_id=player_id,
         judge_user=judge_user,
         codes=(slips[0].code, slips[1].code),
+        params={
+            "schedule_id": str(season["schedules"][0]),
+            "league_id": str(season["leagues"][0]),
+        },
     )
 
 

@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse
 
 from torneo.platform.web.auth import ApiActor
 from torneo.platform.web.session import store_of
-from torneo.poker import api_floor, api_tools
+from torneo.poker import api_floor, api_league, api_tools
 from torneo.poker import commands as poker
 from torneo.poker import commands_entries as entries
 from torneo.poker import commands_purchases as purchases
@@ -185,6 +185,7 @@ def put_floor(request: Request, tid: Tid, body: FloorOptionsIn, actor: ApiActor)
         break_order=body.break_order,
         seats_per_table=body.seats_per_table,
         version=body.version,
+        balance_seat=body.balance_seat,
     )
     return state_response(request, tid)
 
@@ -278,3 +279,4 @@ def add_on(request: Request, tid: Tid, body: PlayerIn, actor: ApiActor) -> JSONR
 # The clock, the floor and the tools, after the routes above (the order of the API's documentation).
 router.include_router(api_floor.router)
 router.include_router(api_tools.router)
+router.include_router(api_league.router)  # the club's season (issue 17)

@@ -155,3 +155,62 @@ def _print_payouts(view: TournamentView) -> None:
             ["place", "player", "prize €"],
             [(f.place, f.name, plain_euros(f.cents) if f.cents else "") for f in view.finishing],
         )
+
+
+# --- the club's season (issue 17) -------------------------------------------------------------
+
+LeagueArg = Annotated[
+    int,
+    typer.Argument(
+        metavar="ID", min=1, max=2**31 - 1, help="League id (see `torneo poker leagues`)."
+    ),
+]
+
+
+@app.command("leagues")
+def leagues(as_json: JsonFlag = False) -> None:
+    """The jackpot leagues (PKR-LEAGUE-1)."""
+    from torneo.poker.views_league import list_leagues
+
+    with edge(as_json=as_json):
+        rows = list_leagues(open_store())
+    if as_json:
+        print_json(to_jsonable_python(rows))
+        return
+    print_table(
+        "Poker leagues",
+        ["id", "name", "from", "to"],
+        [(r.id, r.name, r.starts_on.isoformat(), r.ends_on.isoformat()) for r in rows],
+    )
+
+
+@app.command("league")
+def league(league_id: LeagueArg, as_json: JsonFlag = False) -> None:
+    """A league's leaderboard with each player's status, and its jackpot (PKR-LEAGUE-1..4)."""
+    from torneo.poker.views_league import decimal_text, league_view
+
+    with edge(as_json=as_json):
+        view = league_view(open_store(), league_id)
+    if as_json:
+        print_json(to_jsonable_python(view, fallback=decimal_text))
+        return
+    console().print(
+        f"{view.name} (id {view.id}) — {view.tournaments_played} of {view.planned_tournaments} "
+        f"tournaments · jackpot {plain_euros(view.jackpot_cents)} €",
+        markup=False,
+    )
+    print_table(
+        "Leaderboard",
+        ["#", "player", "points", "played", "best", "status"],
+        [
+            (
+                r.position,
+                r.name,
+                decimal_text(r.points),
+                r.played,
+                r.best_finish,
+                f"needs {r.status.missing} more" if r.status.status == "needs" else r.status.status,
+            )
+            for r in view.board
+        ],
+    )

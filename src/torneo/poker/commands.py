@@ -43,12 +43,12 @@ from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.poker.rules.balancing import check_threshold
-from torneo.poker.rules.entries import BuyInPart, PartKind, Price
+from torneo.poker.rules.entries import BuyInPart, EntryOptions, PartKind, Price
 from torneo.poker.rules.presets import club_payouts, entry_options, weekly, weekly_structure
 from torneo.poker.rules.seating import (
     check_capacity,
 )
-from torneo.poker.rules.structure import BlindLevel, Break, Step
+from torneo.poker.rules.structure import BlindLevel, Break, Step, Structure
 from torneo.poker.state import (
     options_to_json,
     payouts_to_json,
@@ -293,29 +293,62 @@ def create_tournament(
     structure = weekly_structure(rules, weekly_row)
     options = entry_options(rules, weekly_row)
     with store.unit(actor) as uow:
-        row = PokerTournament(
+        row = add_tournament(
+            uow,
             club_id=owning_club(uow.session, actor, club, KIND),
             name=title,
             preset=preset,
             template=template,
             held_on=when,
-            status=REGISTRATION,
-            seed=seed if seed is not None else secrets.randbelow(2**31),
-            draws=0,
-            seats_per_table=seats,
-            balance_threshold=threshold,
-            break_order=[],
-            structure=structure_to_json(structure),
-            options=options_to_json(options),
-            clock={},
-            seating={},
-            payouts=payouts_to_json(club_payouts(rules), rules.payout_unit_cents),
-            adjustments=[],
-            stacks={},
-            chop=None,
-            created_at=uow.now,
+            seed=seed,
+            seats=seats,
+            threshold=threshold,
+            structure=structure,
+            options=options,
         )
-        uow.session.add(row)
-        uow.session.flush()
-        audit(uow, row, "create", template=template, held_on=when.isoformat(), seed=row.seed)
         return row.id
+
+
+def add_tournament(
+    uow: UnitOfWork,
+    *,
+    club_id: int,
+    name: str,
+    preset: str,
+    template: str | None,
+    held_on: date,
+    seed: int | None,
+    seats: int,
+    threshold: int,
+    structure: Structure,
+    options: EntryOptions,
+) -> PokerTournament:
+    """A new tournament row in registration, audited (every way of creating one ends here)."""
+    rules = poker_rules(preset)
+    row = PokerTournament(
+        club_id=club_id,
+        name=name,
+        preset=preset,
+        template=template,
+        held_on=held_on,
+        status=REGISTRATION,
+        seed=seed if seed is not None else secrets.randbelow(2**31),
+        draws=0,
+        seats_per_table=seats,
+        balance_threshold=threshold,
+        balance_seat=rules.balance_seat,
+        break_order=[],
+        structure=structure_to_json(structure),
+        options=options_to_json(options),
+        clock={},
+        seating={},
+        payouts=payouts_to_json(club_payouts(rules), rules.payout_unit_cents),
+        adjustments=[],
+        stacks={},
+        chop=None,
+        created_at=uow.now,
+    )
+    uow.session.add(row)
+    uow.session.flush()
+    audit(uow, row, "create", template=template, held_on=held_on.isoformat(), seed=row.seed)
+    return row

@@ -29,10 +29,11 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
+from torneo.poker import commands_feed as league_feed
 from torneo.poker.commands import FINISHED, parse_int, topic, touch
 from torneo.poker.commands_seats import MoveOut, add_move_row, record_moves
 from torneo.poker.rules import clock as poker_clock
-from torneo.poker.rules.balancing import decide
+from torneo.poker.rules.balancing import BigBlindSeat, decide
 from torneo.poker.rules.eliminations import bust_out as domain_bust_out
 from torneo.poker.rules.positions import record_hand
 from torneo.poker.rules.seating import HandPositions, MoveReason, apply_move, move_player, undo
@@ -78,6 +79,7 @@ def finish(uow: UnitOfWork, row: PokerTournament, state: PokerState) -> None:
     """PKR-END-1: the runner-up is out (or a chop): the clock stops, the results are final."""
     row.status = FINISHED
     row.finished_at = uow.now
+    league_feed.feed(uow, row)  # PKR-LEAGUE-1/2: the results flow into its leagues (issue 17)
     if state.clock.is_running:
         row.clock = clock_to_json(poker_clock.pause(state.clock, uow.now))
     uow.notify(topic(row.id), "finished")
@@ -158,7 +160,13 @@ def bust_out(
         label = None
         if not field.is_over:
             rng, label = next_rng(row)
-            seating, decision = decide(seating, rng, row.balance_threshold, row.break_order or None)
+            seating, decision = decide(
+                seating,
+                rng,
+                row.balance_threshold,
+                row.break_order or None,
+                BigBlindSeat(row.balance_seat),
+            )
             moves = record_moves(uow, row, decision.moves)
             broken = decision.broken.table if decision.broken else None
             closed = decision.closed_empty

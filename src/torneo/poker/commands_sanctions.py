@@ -17,7 +17,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.commands_floor import finish, open_running
 from torneo.poker.commands_seats import MoveOut, record_moves
-from torneo.poker.rules.balancing import decide
+from torneo.poker.rules.balancing import BigBlindSeat, decide
 from torneo.poker.rules.sanctions import SanctionKind, sanction
 from torneo.poker.rules.seating import (
     unseat,
@@ -115,7 +115,11 @@ def sanction_player(
             if len(alive) > 1:
                 rng, _ = next_rng(row)
                 seating, decision = decide(
-                    seating, rng, row.balance_threshold, row.break_order or None
+                    seating,
+                    rng,
+                    row.balance_threshold,
+                    row.break_order or None,
+                    BigBlindSeat(row.balance_seat),
                 )
                 moves = record_moves(uow, row, decision.moves)
             row.seating = seating_to_json(seating)

@@ -16,7 +16,7 @@ from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.poker.commands import audit, topic, touch
-from torneo.poker.rules.balancing import decide
+from torneo.poker.rules.balancing import BigBlindSeat, decide
 from torneo.poker.rules.positions import draw_seat_for
 from torneo.poker.rules.seating import Move, SeatAssignment, Seating, assign, draw_seats, open_table
 from torneo.poker.state import (
@@ -133,7 +133,13 @@ def seat_newcomer(
             waits=assignment.waits_for_button,
         )
     ]
-    seating, decision = decide(seating, rng, row.balance_threshold, row.break_order or None)
+    seating, decision = decide(
+        seating,
+        rng,
+        row.balance_threshold,
+        row.break_order or None,
+        BigBlindSeat(row.balance_seat),
+    )
     outs += record_moves(uow, row, decision.moves)
     uow.audit(
         "poker.seat",

@@ -25,7 +25,7 @@ from torneo.poker.commands import (
     topic,
     touch,
 )
-from torneo.poker.rules.balancing import check_threshold
+from torneo.poker.rules.balancing import BigBlindSeat, check_threshold
 from torneo.poker.rules.payouts import PayoutRow, PayoutTable
 from torneo.poker.rules.seating import (
     check_capacity,
@@ -194,6 +194,18 @@ def _fraction(field: str, text: Any) -> Fraction:
         ) from None
 
 
+def _reading(text: str) -> BigBlindSeat:
+    try:
+        return BigBlindSeat(text.strip())
+    except ValueError:
+        raise TorneoError(
+            "balance_seat",
+            N_("'%(text)s'"),
+            N_("nearest_left or big_blind_soonest (PKR-BAL-2)"),
+            params={"text": text},
+        ) from None
+
+
 def set_floor_options(
     store: Store,
     actor: Actor,
@@ -203,8 +215,10 @@ def set_floor_options(
     break_order: Sequence[int | str] | None = None,
     seats_per_table: int | str | None = None,
     version: int | None = None,
+    balance_seat: str | None = None,
 ) -> None:
-    """PKR-BAL-1 threshold (2 by art. 8.2, 3 by art. 16.2), PKR-BRK-1 order, PKR-TBL-1 seats."""
+    """PKR-BAL-1 threshold (2 by art. 8.2, 3 by art. 16.2), PKR-BRK-1 order, PKR-TBL-1 seats,
+    PKR-BAL-2 reading of the moved player's seat (nearest_left or big_blind_soonest)."""
     precheck(actor, Action.MANAGE)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
@@ -216,6 +230,8 @@ def set_floor_options(
             threshold = parse_int("balance_threshold", balance_threshold)
             check_threshold(threshold)
             row.balance_threshold = threshold
+        if balance_seat is not None:
+            row.balance_seat = _reading(balance_seat).value
         if break_order is not None:
             row.break_order = [parse_int("break_order", n, low=1) for n in break_order]
         if seats_per_table is not None:

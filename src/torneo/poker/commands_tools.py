@@ -91,9 +91,24 @@ def side_pots(
     for i, p in enumerate(rows, start=1):
         pid = PlayerId(i)
         name = " ".join(str(p.get("name", "")).split()) or f"#{i}"
+        if name.casefold() in {n.casefold() for n in names.values()}:
+            raise TorneoError(
+                f"players[{i}].name",
+                N_("%(name)s is listed twice"),
+                N_("each player of the hand once"),
+                params={"name": name},
+            )
         names[pid] = name
         seat = parse_int(f"players[{i}].seat", p.get("seat", ""), low=1, high=11)
         chips = parse_int(f"players[{i}].chips", p.get("chips", ""), low=0)
+        if chips % chip:
+            raise TorneoError(
+                f"players[{i}].chips",
+                N_("%(chips)s is not a number of %(smallest_chip)s chips"),
+                N_("multiples of the smallest chip in play, %(smallest_chip)s"),
+                rule="PKR-POT-1",
+                params={"chips": chips, "smallest_chip": chip},
+            )
         folded = _truthy(p.get("folded", False))
         contributions.append(Contribution(pid, seat, chips, folded))
         if folded:
@@ -267,7 +282,16 @@ def chip_race(
                 N_("name, stack, low chips"),
                 params={"line": line.strip()},
             )
-        order.append(" ".join(parts[:-2]))
+        who = " ".join(parts[:-2])
+        if who.casefold() in {n.casefold() for n in order}:
+            raise TorneoError(
+                f"players[{n}]",
+                N_("%(name)s is listed twice"),
+                N_("each player of the table once"),
+                rule="PKR-RACE-1",
+                params={"name": who},
+            )
+        order.append(who)
         pid = PlayerId(len(order))
         stacks[pid] = parse_int(f"players[{n}].stack", parts[-2], low=0)
         low[pid] = parse_int(f"players[{n}].low_chips", parts[-1], low=0)

@@ -30,11 +30,12 @@ from torneo.platform.web.downloads import DialectParam, csv_download, xlsx_downl
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.poker import commands as poker
-from torneo.poker import pages_director, pages_tools
+from torneo.poker import pages_director, pages_league, pages_tools
 from torneo.poker import views_week as poker_week
 from torneo.poker.exports import results_sheet
 from torneo.poker.pages_labels import helpers
 from torneo.poker.views import tournament_view
+from torneo.poker.views_league import list_leagues
 
 add_templates("torneo.poker", "poker")  # this discipline's templates/ (platform/web/templating.py)
 
@@ -50,6 +51,7 @@ def script() -> Response:
 
 
 router.include_router(pages_tools.router)
+router.include_router(pages_league.router)  # before /poker/{tid}: the season's pages
 router.include_router(pages_director.router)
 
 Text = Annotated[str, Form(max_length=1000)]
@@ -64,6 +66,7 @@ def _list(
     context = {
         "tournaments": poker_week.list_tournaments(store_of(request)),
         "templates": poker_week.templates(poker.DEFAULT_PRESET, date.today()),
+        "leagues": list_leagues(store_of(request)),
         "form": dict(form),
         "error": error,
         **helpers(),

@@ -94,6 +94,9 @@ class FloorOptionsIn(VersionIn):
     balance_threshold: int | None = None
     break_order: list[int] | None = None
     seats_per_table: int | None = None
+    balance_seat: str | None = Field(
+        default=None, max_length=20, description="PKR-BAL-2: nearest_left | big_blind_soonest"
+    )
 
 
 class NameIn(VersionIn):
@@ -218,6 +221,7 @@ class TournamentOut(BaseModel):
     version: int
     seed: int
     balance_threshold: int
+    balance_seat: str = Field(description="PKR-BAL-2: nearest_left | big_blind_soonest")
     seats_per_table: int
     break_order: list[int]
     now: datetime

@@ -166,6 +166,8 @@ def options_to_json(options: EntryOptions) -> dict[str, Any]:
         "late_last_level": options.late_last_level,
         "late_penalty_per_level": options.late_penalty_per_level,
         "jackpot_levy_cents": options.jackpot_levy_cents,
+        "field": [int(p) for p in options.field],
+        "starting_stacks": [[int(p), chips] for p, chips in options.starting_stacks],
     }
 
 
@@ -183,6 +185,8 @@ def options_of(data: Mapping[str, Any]) -> EntryOptions:
         late_last_level=data.get("late_last_level", 3),
         late_penalty_per_level=data.get("late_penalty_per_level", 0),
         jackpot_levy_cents=data.get("jackpot_levy_cents", 0),
+        field=tuple(PlayerId(p) for p in data.get("field", ())),
+        starting_stacks=tuple((PlayerId(p), int(c)) for p, c in data.get("starting_stacks", ())),
     )
 
 

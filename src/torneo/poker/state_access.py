@@ -40,3 +40,18 @@ def player_clubs(session: Session, player_id: int) -> set[int]:
             .where(PokerEntrant.player_id == player_id)
         )
     )
+
+
+# --- the club's season (issue 17): schedules and leagues belong to a club ------------------------
+
+SCHEDULE_KIND = N_("poker schedule")
+LEAGUE_KIND = N_("poker league")
+
+
+def club_thing(kind: str, thing_id: int, club_id: int) -> Resource:
+    """A schedule or a league as a resource of the policy: its club's organizers write it."""
+    return Resource(kind, thing_id, club_id=club_id)
+
+
+def authorize_club_thing(actor: Actor, kind: str, thing_id: int, club_id: int) -> None:
+    authorize(actor, Action.MANAGE, club_thing(kind, thing_id, club_id))

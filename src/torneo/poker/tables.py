@@ -40,6 +40,8 @@ class PokerTournament(Versioned, Base):
     draws: Mapped[int] = mapped_column(Integer, default=0)  # draws made so far (seed:draws)
     seats_per_table: Mapped[int] = mapped_column(Integer)  # PKR-TBL-1
     balance_threshold: Mapped[int] = mapped_column(Integer)  # PKR-BAL-1: 2 or 3
+    # PKR-BAL-2: the moved player's seat, nearest_left | big_blind_soonest (the preset's)
+    balance_seat: Mapped[str] = mapped_column(String(20), default="big_blind_soonest")
     break_order: Mapped[list[Any]] = mapped_column(JSON, default=list)  # PKR-BRK-1; [] = highest
     structure: Mapped[dict[str, Any]] = mapped_column(JSON)  # levels, breaks, chip set
     options: Mapped[dict[str, Any]] = mapped_column(JSON)  # prices, re-entries, late terms

@@ -55,6 +55,7 @@ class TournamentView:
     version: int
     seed: int
     balance_threshold: int
+    balance_seat: str  # PKR-BAL-2 reading: nearest_left | big_blind_soonest
     seats_per_table: int
     break_order: tuple[int, ...]
     now: datetime
@@ -347,6 +348,7 @@ def tournament_view(store: Store, tournament_id: int) -> TournamentView:
             version=row.version,
             seed=row.seed,
             balance_threshold=row.balance_threshold,
+            balance_seat=row.balance_seat,
             seats_per_table=row.seats_per_table,
             break_order=tuple(row.break_order),
             now=now,

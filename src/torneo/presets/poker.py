@@ -119,6 +119,9 @@ class PokerRules(BaseModel):
 
     seats_per_table: int = Field(default=10, ge=2, le=11)  # PKR-TBL-1
     balance_threshold: int = Field(default=2, ge=2)  # PKR-BAL-1: 2 (art. 8.2) or 3 (art. 16.2)
+    # PKR-BAL-2: the moved player's seat: "nearest_left" (literal: the first free seat left of
+    # the big blind) or "big_blind_soonest" (where the big blind reaches them soonest).
+    balance_seat: Literal["nearest_left", "big_blind_soonest"] = "big_blind_soonest"
     break_order: Literal["highest_first", "given"] = "highest_first"  # PKR-BRK-1
     late_last_level: int = Field(default=3, ge=0, le=3)  # PKR-LATE-1
     late_penalty_per_level: int = Field(default=0, ge=0)  # chips per level started

@@ -12,11 +12,14 @@ from tests.support.poker import P, room, table
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.poker.rules.balancing import (
+    BigBlindSeat,
     balance,
     decide,
+    hands_until_big_blind,
     is_unbalanced,
     next_balancing_move,
     player_due_big_blind,
+    seat_for_big_blind,
     seat_left_of_big_blind,
 )
 from torneo.poker.rules.breaking import break_table, next_table_to_break, table_to_break
@@ -206,3 +209,31 @@ def test_PKR_BAL_1_properties_seats_capacity_and_players_conserved(
         assert max(counts) - min(counts) < threshold
         if decision.broken is not None:
             assert state.tables[decision.broken.table].is_closed
+
+
+def test_PKR_BAL_2_the_two_readings_of_the_seat_left_of_the_big_blind() -> None:
+    """PKR-BAL-2: at a table before its first hand (button 1, small blind 3, big blind 6, seats
+    4 and 5 free between them) the literal reading seats the moved player at 8, the first free
+    seat left of the big blind, two hands from their big blind; the reading the preset uses
+    ("big_blind_soonest") seats them at 4, where they post the big blind on the very next hand
+    (the small blind is never theirs first)."""
+    target = table(1, {1: 1, 3: 3, 6: 6, 7: 7}, drawn_button=1)
+    mover = P(99)
+    assert seat_for_big_blind(target, mover, BigBlindSeat.NEAREST_LEFT) == (8, False)
+    assert seat_for_big_blind(target, mover, BigBlindSeat.SOONEST) == (4, False)
+    assert hands_until_big_blind(target.with_seat(4, mover), 4) == 0
+    assert hands_until_big_blind(target.with_seat(8, mover), 8) == 2
+    # After a hand both readings agree: the seat right after the last big blind.
+    played = table(1, {1: 1, 3: 3, 6: 6, 7: 7}, last_hand=(1, 3, 6))
+    assert seat_for_big_blind(played, mover, BigBlindSeat.SOONEST) == seat_for_big_blind(
+        played, mover, BigBlindSeat.NEAREST_LEFT
+    )
+
+
+def test_PKR_BAL_2_the_preset_says_which_reading_it_uses() -> None:
+    """PKR-BAL-2: the lifeclub-poker preset states its reading as a setting."""
+    from torneo.presets import load_preset
+
+    rules = load_preset("lifeclub-poker").poker
+    assert rules is not None
+    assert rules.balance_seat == "big_blind_soonest"

@@ -103,3 +103,22 @@ def test_stack_in_chips() -> None:
     assert stack_in_chips(1_625, (25, 100, 500)) == {500: 3, 100: 1, 25: 1}
     with pytest.raises(TorneoError):
         stack_in_chips(1_610, (25, 100))
+
+
+def test_PKR_RACE_1_a_replacement_chip_not_a_multiple_of_the_removed_one_is_refused() -> None:
+    """PKR-RACE-1: low chips are changed for chips of the next value; 25 → 110 cannot be
+    changed (four 25s make 100, not 110): refused, naming the field."""
+    with pytest.raises(TorneoError) as caught:
+        ColourUp(25, 110)
+    assert caught.value.field == "colour_up"
+    assert "110" in caught.value.reason
+    assert ColourUp(25, 100).replacement == 100
+
+
+def test_PKR_RACE_1_a_stack_not_in_the_removed_chip_is_refused() -> None:
+    """PKR-RACE-1: a stack is made of chips in play; 12,360 with 25 as the smallest chip
+    cannot be counted: refused, naming the player (the same class as the side pots' chips)."""
+    with pytest.raises(TorneoError) as caught:
+        run_chip_race(COLOUR, [P(1), P(2)], {P(1): 12_360, P(2): 1000}, {P(1): 2}, random.Random(1))
+    assert caught.value.field == "stacks"
+    assert "12360" in caught.value.reason

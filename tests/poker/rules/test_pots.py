@@ -125,3 +125,24 @@ def test_PKR_POT_1_chips_are_conserved(
         assert sum(a for _, a in award.shares) == award.pot.amount
         shares = sorted(a for _, a in award.shares)
         assert shares[-1] - shares[0] <= unit
+
+
+def test_PKR_POT_1_contributions_not_in_the_smallest_chip_are_refused() -> None:
+    """PKR-POT-1: every contribution is made of chips in play: 1,010 with a smallest chip of 25
+    cannot be on the table, so the settlement is refused naming the player."""
+    hand = [Contribution(P(1), 2, 1010), Contribution(P(2), 4, 1000)]
+    with pytest.raises(TorneoError) as caught:
+        settle(hand, {P(1): 1, P(2): 2}, 6, 25)
+    assert caught.value.field == "chips"
+    assert "1010" in caught.value.reason
+    assert "25" in str(caught.value.accepted)
+
+
+def test_PKR_POT_1_a_smallest_chip_or_button_below_1_is_refused_before_any_pot() -> None:
+    hand = [Contribution(P(1), 2, 100), Contribution(P(2), 4, 100)]
+    with pytest.raises(TorneoError) as caught:
+        settle(hand, {P(1): 1, P(2): 1}, 6, 0)
+    assert caught.value.field == "smallest_chip"
+    with pytest.raises(TorneoError) as caught:
+        settle(hand, {P(1): 1, P(2): 1}, 0, 25)
+    assert caught.value.field == "button_seat"

@@ -194,3 +194,34 @@ def test_PKR_BRK_1_new_player_between_button_and_small_blind_is_not_dealt_in() -
     # Once the button has passed, the waiting player is dealt in.
     passed = record_hand(room(between), 1, HandPositions(1, 4, 5)).tables[1]
     assert 2 in next_hand_positions(passed).dealt_in
+
+
+@pytest.mark.parametrize(
+    ("positions", "why"),
+    [
+        (HandPositions(1, 4, 4), "small blind and the big blind"),
+        (HandPositions(4, 1, 4), "button and the big blind"),
+        (HandPositions(4, 4, 5), "button and the small blind"),
+    ],
+)
+def test_PKR_BTN_1_a_hand_with_two_positions_on_one_seat_is_refused(
+    positions: HandPositions, why: str
+) -> None:
+    """PKR-BTN-1: the small blind sits left of the button and the big blind left of it: with
+    three or more players the button, the small blind and the big blind are three seats (only
+    heads-up the button posts the small blind). Refused, naming the field; nothing recorded."""
+    t = table(1, {1: 1, 4: 4, 5: 5, 6: 6})
+    state = room(t)
+    with pytest.raises(TorneoError) as caught:
+        record_hand(state, 1, positions)
+    assert caught.value.field == "positions"
+    assert why in caught.value.reason
+    assert state.tables[1].last_hand is None
+
+
+def test_PKR_BTN_1_heads_up_the_button_is_the_small_blind() -> None:
+    """PKR-BTN-1 / art. 13.6: heads-up the button posts the small blind: accepted."""
+    t = table(1, {3: 3, 5: 5})
+    assert record_hand(room(t), 1, HandPositions(3, 3, 5)).tables[1].last_hand == HandPositions(
+        3, 3, 5
+    )

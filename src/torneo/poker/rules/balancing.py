@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
@@ -31,6 +32,23 @@ from torneo.poker.rules.positions import is_between_button_and_blind, next_hand_
 from torneo.poker.rules.seating import Move, MoveReason, Seating, Table, apply_move, close_table
 
 DEFAULT_THRESHOLD = 2  # PKR-BAL-1, art. 8.2
+
+
+class BigBlindSeat(StrEnum):
+    """PKR-BAL-2: which seat "nearest the left of the big blind" means (a preset setting).
+
+    - ``nearest_left``: the literal reading: the first free seat clockwise from the big blind;
+    - ``big_blind_soonest``: the free seat where the big blind reaches the moved player soonest
+      (never after the small blind first), ties to the literal order. The two differ when free
+      seats lie between the small and the big blind of a table's first hand, or around a dead
+      button: the literal seat would have the player wait most of an orbit for the big blind.
+    """
+
+    NEAREST_LEFT = "nearest_left"
+    SOONEST = "big_blind_soonest"
+
+
+DEFAULT_SEAT = BigBlindSeat.SOONEST
 
 
 def check_threshold(threshold: int) -> None:
@@ -59,6 +77,43 @@ def player_due_big_blind(table: Table) -> tuple[int, PlayerId]:
     player = table.player_at(seat)
     assert player is not None
     return seat, player
+
+
+def hands_until_big_blind(table: Table, seat: int) -> int | None:
+    """Hands dealt before the player at ``seat`` posts the big blind; None when the small
+    blind would come first, or the big blind not within an orbit."""
+    t = table
+    for hands in range(t.count + 1):
+        positions = next_hand_positions(t).positions
+        if positions.big_blind == seat:
+            return hands
+        if positions.small_blind == seat:
+            return None
+        t = replace(t, last_hand=positions)
+    return None
+
+
+def seat_for_big_blind(
+    table: Table, player: PlayerId, reading: BigBlindSeat = DEFAULT_SEAT
+) -> tuple[int, bool]:
+    """PKR-BAL-2 by the preset's reading: (seat, waits_for_button) at ``table`` for ``player``."""
+    literal = seat_left_of_big_blind(table)
+    if reading is BigBlindSeat.NEAREST_LEFT or table.count < 2 or literal[1]:
+        return literal
+    anchor = (
+        table.last_hand.big_blind
+        if table.last_hand is not None
+        else next_hand_positions(table).positions.big_blind
+    )
+    order = [s for s in table.clockwise_after(anchor) if s in set(table.free_seats)]
+    best: tuple[int, int] | None = None
+    for rank, seat in enumerate(order):
+        if is_between_button_and_blind(table, seat):
+            continue
+        hands = hands_until_big_blind(table.with_seat(seat, player), seat)
+        if hands is not None and (best is None or (hands, rank) < best):
+            best = (hands, rank)
+    return (order[best[1]], False) if best is not None else literal
 
 
 def seat_left_of_big_blind(table: Table) -> tuple[int, bool]:
@@ -94,7 +149,9 @@ def seat_left_of_big_blind(table: Table) -> tuple[int, bool]:
     return fallback, True
 
 
-def next_balancing_move(state: Seating, threshold: int = DEFAULT_THRESHOLD) -> Move | None:
+def next_balancing_move(
+    state: Seating, threshold: int = DEFAULT_THRESHOLD, reading: BigBlindSeat = DEFAULT_SEAT
+) -> Move | None:
     """The one move PKR-BAL-1/2 ask for now, or None when the room is balanced."""
     if not is_unbalanced(state, threshold):
         return None
@@ -102,14 +159,16 @@ def next_balancing_move(state: Seating, threshold: int = DEFAULT_THRESHOLD) -> M
     source = max(tables, key=lambda t: (t.count, -t.number))
     target = min(tables, key=lambda t: (t.count, t.number))
     from_seat, player = player_due_big_blind(source)
-    to_seat, waits = seat_left_of_big_blind(target)
+    to_seat, waits = seat_for_big_blind(target, player, reading)
     return Move(player, source.number, from_seat, target.number, to_seat, MoveReason.BALANCE, waits)
 
 
-def balance(state: Seating, threshold: int = DEFAULT_THRESHOLD) -> tuple[Seating, tuple[Move, ...]]:
+def balance(
+    state: Seating, threshold: int = DEFAULT_THRESHOLD, reading: BigBlindSeat = DEFAULT_SEAT
+) -> tuple[Seating, tuple[Move, ...]]:
     """Every move needed until no table has ``threshold`` players more than another."""
     moves: list[Move] = []
-    while (move := next_balancing_move(state, threshold)) is not None:
+    while (move := next_balancing_move(state, threshold, reading)) is not None:
         state = apply_move(state, move)
         moves.append(move)
     return state, tuple(moves)
@@ -133,6 +192,7 @@ def decide(
     rng: random.Random,
     threshold: int = DEFAULT_THRESHOLD,
     break_order: Sequence[int] | None = None,
+    reading: BigBlindSeat = DEFAULT_SEAT,
 ) -> tuple[Seating, FloorDecision]:
     """After one or more bust-outs: break the next table if due, then balance the room."""
     check_threshold(threshold)
@@ -147,6 +207,6 @@ def decide(
     if table is not None:
         state, broken = break_table(state, table.number, rng)
         moves.extend(broken.moves)
-    state, balancing = balance(state, threshold)
+    state, balancing = balance(state, threshold, reading)
     moves.extend(balancing)
     return state, FloorDecision(broken, tuple(moves), tuple(empty))

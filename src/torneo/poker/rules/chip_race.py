@@ -70,6 +70,14 @@ def run_chip_race(
     if set(seat_order) != set(stacks) or len(set(seat_order)) != len(seat_order):
         raise TorneoError("seat_order", N_("players and stacks differ"), N_("every player once"))
     for player in seat_order:
+        if stacks[player] % colour.removed:
+            raise TorneoError(
+                "stacks",
+                N_("player %(player)s: a stack of %(stack)s is not a number of %(removed)s chips"),
+                N_("stacks in multiples of the smallest chip, %(removed)s"),
+                rule="PKR-RACE-1",
+                params={"player": player, "stack": stacks[player], "removed": colour.removed},
+            )
         low = low_chips.get(player, 0)
         if low * colour.removed > stacks[player] or low < 0:
             raise TorneoError(

@@ -32,6 +32,14 @@ class ColourUp:
                 N_("a chip value changed for a larger one"),
                 params={"removed": self.removed, "replacement": self.replacement},
             )
+        if self.replacement % self.removed:
+            raise TorneoError(
+                "colour_up",
+                N_("%(removed)s → %(replacement)s: %(replacement)s is not a number of %(removed)s"),
+                N_("a replacement chip worth a whole number of removed chips (25 → 100)"),
+                rule="PKR-RACE-1",
+                params={"removed": self.removed, "replacement": self.replacement},
+            )
 
 
 @dataclass(frozen=True, slots=True)

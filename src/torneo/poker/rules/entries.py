@@ -108,8 +108,25 @@ class EntryOptions:
     rebuy_last_level: int = LATE_REGISTRATION_LAST_LEVEL
     add_on_last_level: int = LATE_REGISTRATION_LAST_LEVEL
     jackpot_levy_cents: int = 0  # PKR-LEAGUE-2 fixed levy per tournament
+    field: tuple[PlayerId, ...] = ()  # PKR-LEAGUE-3: only these may enter (empty: anyone)
+    starting_stacks: tuple[tuple[PlayerId, int], ...] = ()  # per player (the final table)
+
+    def stack_of(self, player: PlayerId) -> int:
+        """The chips an entry gives ``player``: their own starting stack, else the entry's."""
+        for who, chips in self.starting_stacks:
+            if who == player:
+                return chips
+        return self.entry.chips
 
     def __post_init__(self) -> None:
+        for who, chips in self.starting_stacks:
+            if chips < 1:
+                raise TorneoError(
+                    "starting_stacks",
+                    N_("player %(player)s with %(chips)s chips"),
+                    N_("1 chip or more"),
+                    params={"player": who, "chips": chips},
+                )
         if self.late_last_level > LATE_REGISTRATION_LAST_LEVEL:
             raise TorneoError(
                 "late_last_level",
@@ -246,6 +263,14 @@ def can_register(
             N_("a player not entered"),
             params={"player": player},
         )
+    if options.field and player not in options.field:
+        return Refusal(
+            "player",
+            N_("player %(player)s is not in this tournament's field"),
+            N_("the players it was created for (PKR-LEAGUE-3)"),
+            "PKR-LEAGUE-3",
+            params={"player": player},
+        )
     if level is None:
         return None
     if level > options.late_last_level:
@@ -283,10 +308,13 @@ def register(
     refusal = can_register(ledger, options, player, level, booked, has_busted)
     if refusal is not None:
         raise refusal.raise_as(Conflict)
+    paid = options.entry
+    if options.starting_stacks:
+        paid = replace(paid, chips=options.stack_of(player))  # PKR-LEAGUE-3: its own stack
     if level is None:
-        return _record(ledger, player, PurchaseKind.ENTRY, options.entry, None)
+        return _record(ledger, player, PurchaseKind.ENTRY, paid, None)
     penalty = late_penalty(options, level)
-    return _record(ledger, player, PurchaseKind.LATE_ENTRY, options.entry, level, penalty)
+    return _record(ledger, player, PurchaseKind.LATE_ENTRY, paid, level, penalty)
 
 
 def can_re_enter(

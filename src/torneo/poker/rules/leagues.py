@@ -73,6 +73,49 @@ def result_points(
     )
 
 
+class FormulaMemo:
+    """The formula's value per distinct input: a season repeats the same (n, f, b) thousands
+    of times, so a full recompute evaluates each combination once. Values are also given as
+    whole numbers of the league's smallest unit (10^-decimals), so sums and sorts over a
+    season stay exact and cheap."""
+
+    def __init__(self, formula: PointsFormula) -> None:
+        self.formula = formula
+        self.scale = 10**formula.decimals
+        self._seen: dict[tuple[int, int, int, int, int, int], Fraction] = {}
+        self._units: dict[tuple[int, int, int, int, int, int], int] = {}
+
+    def points(self, tournament: TournamentResult, result: PlayerResult) -> Fraction:
+        key = (
+            tournament.entrants,
+            result.place,
+            tournament.buy_in_cents,
+            result.rebuys,
+            result.addons,
+            result.bounties,
+        )
+        value = self._seen.get(key)
+        if value is None:
+            value = self._seen[key] = result_points(self.formula, tournament, result)
+        return value
+
+    def units(self, tournament: TournamentResult, result: PlayerResult) -> int:
+        """The points in units of 10^-decimals (exact: the formula rounds to its decimals)."""
+        key = (
+            tournament.entrants,
+            result.place,
+            tournament.buy_in_cents,
+            result.rebuys,
+            result.addons,
+            result.bounties,
+        )
+        found = self._units.get(key)
+        if found is None:
+            value = self.points(tournament, result)
+            found = self._units[key] = value.numerator * (self.scale // value.denominator)
+        return found
+
+
 def leaderboard(
     tournaments: Sequence[TournamentResult],
     formula: PointsFormula,
@@ -84,19 +127,30 @@ def leaderboard(
     Only tournaments whose id is in ``league_tournaments`` count (None: all given). Order:
     points, then tournaments played, then best finish (PKR-LEAGUE-4).
     """
-    points: dict[PlayerId, list[Fraction]] = {}
+    points: dict[PlayerId, list[int]] = {}
     best: dict[PlayerId, int] = {}
+    memo = FormulaMemo(formula)
+    scale = memo.scale
     for t in tournaments:
         if league_tournaments is not None and t.tournament not in league_tournaments:
             continue
         for r in t.results:
-            points.setdefault(r.player, []).append(result_points(formula, t, r))
+            points.setdefault(r.player, []).append(memo.units(t, r))
             best[r.player] = min(best.get(r.player, r.place), r.place)
-    rows = []
+    as_points: dict[int, Fraction] = {}
+
+    def exact(units: int) -> Fraction:
+        found = as_points.get(units)
+        if found is None:
+            found = as_points[units] = Fraction(units, scale)
+        return found
+
+    ranked = []
     for player, scored in points.items():
-        counted = tuple(sorted(scored, reverse=True)[: best_n if best_n else None])
-        rows.append((sum(counted, Fraction(0)), len(scored), best[player], player, counted))
-    rows.sort(key=lambda r: (-r[0], -r[1], r[2], r[3]))
+        kept = sorted(scored, reverse=True)[: best_n if best_n else None]
+        ranked.append((sum(kept), len(scored), best[player], player, kept))
+    ranked.sort(key=lambda r: (-r[0], -r[1], r[2], r[3]))
+    rows = [(exact(u), n, b, p, tuple(exact(x) for x in kept)) for u, n, b, p, kept in ranked]
     out: list[LeaderboardRow] = []
     for i, (total, played, best_finish, player, counted) in enumerate(rows):
         previous = out[-1] if out else None
@@ -157,6 +211,7 @@ class FinalTableRules:
     qualifier_chips_rank: int | None = None  # None: the first rank not directly qualified
     extra_chips: int = 10_000
     chips_per_point: Fraction = Fraction(1)  # Resolution: 1 point = 1 chip
+    chip_unit: int = 1  # stacks are rounded (half up) to the smallest chip in play
 
     def __post_init__(self) -> None:
         if self.direct_seats < 0 or self.qualifier_seats < 0:
@@ -200,8 +255,10 @@ class FinalTable:
     draws: tuple[LotDraw, ...]
 
 
-def _points_to_chips(points: Fraction, rules: FinalTableRules) -> int:
-    return int(round_half_up(points * rules.chips_per_point, 0))
+def points_to_chips(points: Fraction, rules: FinalTableRules) -> int:
+    """Resolution of PKR-LEAGUE-3: points × chips per point, to the nearest smallest chip."""
+    unit = max(rules.chip_unit, 1)
+    return int(round_half_up(points * rules.chips_per_point / unit, 0)) * unit
 
 
 def order_for_cut(
@@ -265,7 +322,14 @@ def final_table(
     the first rank not directly qualified; everyone gets the extra chips.
     """
     ordered, draw = order_for_cut(board, rules.direct_seats, rng)
-    draws = [draw] if draw else []
+    seated = seat_finalists(ordered, rules, qualifier_winners)
+    return FinalTable(seated.finalists, (draw,) if draw else ())
+
+
+def seat_finalists(
+    ordered: Sequence[LeaderboardRow], rules: FinalTableRules, qualifier_winners: Sequence[PlayerId]
+) -> FinalTable:
+    """PKR-LEAGUE-3 on a board whose cut is already decided (lots drawn): the finalists."""
     direct = ordered[: rules.direct_seats]
     eligible = set(qualifier_entrants(ordered, rules, [r.player for r in direct]))
     if len(qualifier_winners) > rules.qualifier_seats:
@@ -286,16 +350,14 @@ def final_table(
                 params={"player": player},
             )
     finalists = [
-        Finalist(
-            r.player, SeatKind.DIRECT, i, _points_to_chips(r.points, rules) + rules.extra_chips
-        )
+        Finalist(r.player, SeatKind.DIRECT, i, points_to_chips(r.points, rules) + rules.extra_chips)
         for i, r in enumerate(direct, start=1)
     ]
     chips_row = ordered[rules.chips_rank - 1] if len(ordered) >= rules.chips_rank else None
-    base = _points_to_chips(chips_row.points, rules) if chips_row else 0
+    base = points_to_chips(chips_row.points, rules) if chips_row else 0
     position = {r.player: i for i, r in enumerate(ordered, start=1)}
     finalists += [
         Finalist(p, SeatKind.QUALIFIER, position[p], base + rules.extra_chips)
         for p in qualifier_winners
     ]
-    return FinalTable(tuple(finalists), tuple(draws))
+    return FinalTable(tuple(finalists), ())

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Term
 from torneo.poker.rules.seating import HandPositions, SeatAssignment, Seating, Table
 
 
@@ -30,6 +30,7 @@ def record_hand(state: Seating, table: int, positions: HandPositions) -> Seating
                 N_("1 to %(capacity)s"),
                 params={"seat": seat, "table": table, "capacity": t.capacity},
             )
+    _check_distinct(t, positions)
     if t.player_at(positions.big_blind) is None:
         raise TorneoError(
             "positions",
@@ -38,6 +39,26 @@ def record_hand(state: Seating, table: int, positions: HandPositions) -> Seating
             params={"big_blind": positions.big_blind},
         )
     return state.with_table(replace(t, last_hand=positions))
+
+
+def _check_distinct(t: Table, positions: HandPositions) -> None:
+    """PKR-BTN-1: the small blind is left of the button and the big blind left of it, so they
+    are three seats; only heads-up (art. 13.6) the button posts the small blind."""
+    button, small, big = positions.button, positions.small_blind, positions.big_blind
+    clashes = [
+        (N_("the small blind and the big blind"), big, small == big),
+        (N_("the button and the big blind"), big, button == big),
+        (N_("the button and the small blind"), small, button == small and t.count > 2),
+    ]
+    for what, seat, clash in clashes:
+        if clash:
+            raise TorneoError(
+                "positions",
+                N_("%(positions)s are both at seat %(seat)s"),
+                N_("three different seats (heads-up: the button posts the small blind)"),
+                rule="PKR-BTN-1",
+                params={"positions": Term(what), "seat": seat},
+            )
 
 
 # --- Positions for the next hand (PKR-BTN-1, PKR-DEAD-1) ---------------------------------------

@@ -169,6 +169,36 @@ def split_pot(
     return PotAward(pot, tuple(order), tuple(shares.items()), odd)
 
 
+def check_chips(
+    contributions: Sequence[Contribution], button_seat: int, smallest_chip: int
+) -> None:
+    """What a settlement needs before any pot: a smallest chip and a button seat of 1 or more,
+    and every contribution made of chips in play (a multiple of the smallest chip)."""
+    if smallest_chip < 1:
+        raise TorneoError(
+            "smallest_chip",
+            N_("%(smallest_chip)s"),
+            N_("the smallest chip in play, ≥ 1"),
+            params={"smallest_chip": smallest_chip},
+        )
+    if button_seat < 1:
+        raise TorneoError(
+            "button_seat",
+            N_("seat %(seat)s"),
+            N_("a seat number, 1 or more"),
+            params={"seat": button_seat},
+        )
+    for c in contributions:
+        if c.chips % smallest_chip:
+            raise TorneoError(
+                "chips",
+                N_("player %(player)s put in %(chips)s, not a number of %(smallest_chip)s chips"),
+                N_("multiples of the smallest chip in play, %(smallest_chip)s"),
+                rule="PKR-POT-1",
+                params={"player": c.player, "chips": c.chips, "smallest_chip": smallest_chip},
+            )
+
+
 def settle(
     contributions: Sequence[Contribution],
     ranks: Mapping[PlayerId, int],
@@ -180,6 +210,7 @@ def settle(
     ``ranks`` maps each player still in the hand to a comparable strength (higher wins, equal
     splits): :attr:`HandValue.strength` or the floor's own ordering.
     """
+    check_chips(contributions, button_seat, smallest_chip)
     pots, returned = build_pots(contributions)
     seats = {c.player: c.seat for c in contributions}
     awards: list[PotAward] = []
