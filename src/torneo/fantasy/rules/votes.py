@@ -171,8 +171,8 @@ def _header(number: int, row: Sequence[str], title: str | None, problems: list[M
                 N_("line %(line)s: the header reads %(found)s: %(header)s expected"),
                 {
                     "line": number,
-                    "found": "; ".join(c for c in row if c.strip()),
-                    "header": "; ".join(HEADER),
+                    "found": " | ".join(c for c in row if c.strip()),
+                    "header": " | ".join(HEADER),
                 },
             )
         )
@@ -183,16 +183,17 @@ def _header(number: int, row: Sequence[str], title: str | None, problems: list[M
     return title or ""
 
 
-def _new_code(line: VoteLine, codes: dict[str, int], problems: list[Message]) -> bool:
-    if line.code in codes:
+def _new_code(number: int, code: str, codes: dict[str, int], problems: list[Message]) -> bool:
+    if code in codes:
         problems.append(
             Message(
                 N_("line %(line)s: code %(code)s is already on line %(first)s"),
-                {"line": line.line, "code": line.code, "first": codes[line.code]},
+                {"line": number, "code": code, "first": codes[code]},
             )
         )
         return False
-    codes[line.code] = line.line
+    if code:
+        codes[code] = number
     return True
 
 
@@ -220,14 +221,16 @@ def parse_sheet(rows: Sequence[Sequence[str]], rules: FantasyRules) -> VoteSheet
             continue
         looks_like_player = sum(1 for c in row if c.strip()) >= 4
         if club is not None and looks_like_player:
+            coach = _cell(row, 1).upper() == COACH
+            fresh = coach or _new_code(number, _cell(row, 0), codes, problems)
             line = _player(number, club, row, rules, problems)
-            if line is not None and _new_code(line, codes, problems):
+            if line is not None and fresh:
                 lines.append(line)
         elif looks_like_player:
             problems.append(
                 Message(
                     N_("line %(line)s: a player's row before any header (%(header)s)"),
-                    {"line": number, "header": "; ".join(HEADER)},
+                    {"line": number, "header": " | ".join(HEADER)},
                 )
             )
         else:
