@@ -191,3 +191,35 @@ def _typed(cell: str) -> str | float | int:
     except ValueError:
         return cell
     return int(number) if number.is_integer() and "." not in text else number
+
+
+def pick_roster(
+    players: tuple[PriceRow, ...] | list[PriceRow], rng: random.Random, budget: int = 250
+) -> list[str]:
+    """The codes of a random roster of 3/8/8/6 within ``budget`` (FAN-ROSTER-1)."""
+    by_role: dict[str, list[PriceRow]] = {}
+    for p in sorted(players, key=lambda p: (p.price, p.code)):
+        by_role.setdefault(p.role, []).append(p)
+    for _ in range(200):
+        chosen = [
+            p for role, count in PER_CLUB for p in rng.sample(by_role[role][: count * 4], count)
+        ]
+        if sum(p.price for p in chosen) <= budget:
+            return [p.code for p in chosen]
+    return [p.code for role, count in PER_CLUB for p in by_role[role][:count]]
+
+
+def pick_lineup(
+    roster: list[tuple[int, str]], rng: random.Random, formation: str | None = None
+) -> tuple[list[int], list[int]]:
+    """A valid lineup of a roster of (id, role): 11 starters in ``formation`` (random when
+    left out) and 7 on the bench, one goalkeeper first among them."""
+    shape = formation or rng.choice(["3-4-3", "3-5-2", "4-3-3", "4-4-2", "4-5-1", "5-3-2"])
+    d, c, a = (int(n) for n in shape.split("-"))
+    pools = {role: [pid for pid, r in roster if r == role] for role in "PDCA"}
+    for pool in pools.values():
+        rng.shuffle(pool)
+    starters = pools["P"][:1] + pools["D"][:d] + pools["C"][:c] + pools["A"][:a]
+    rest = [pools["P"][1], *pools["D"][d:], *pools["C"][c:], *pools["A"][a:]]
+    bench = rest[:1] + rng.sample(rest[1:], 6)
+    return starters, bench
