@@ -94,7 +94,8 @@ def test_fan_lineup_1_missing_lineup_reused_and_not_eligible(
     assert score.lineup_from == 1
     assert not score.eligible
     empty = views.score_view(store, league.id, league.teams[5], 2)
-    assert empty.total == 0 and not empty.eligible
+    assert empty.total == 0
+    assert not empty.eligible
 
 
 def test_only_the_manager_or_the_administrator_acts_for_a_team(

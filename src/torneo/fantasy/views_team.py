@@ -155,7 +155,5 @@ def team_page(store: Store, league_id: int, team_id: int) -> TeamPage:
             bench=lineup.bench if lineup else (),
             lineup_from=reused,
             scores=tuple((m, Fraction(t), ok, off) for m, t, ok, off in scores),
-            roster_open=not held
-            or due is None
-            or now < (due if due.tzinfo else due.replace(tzinfo=ITALY)),
+            roster_open=not held or due is None or now < utc(due),
         )
