@@ -15,12 +15,10 @@ from torneo.fantasy.rules.players import DEF, FWD, GK, MID
 
 def formation_of(roles: Iterable[str]) -> str | None:
     """The formation of a set of starters' roles ("4-4-2"), ``None`` unless exactly one GK."""
-    counts = {GK: 0, DEF: 0, MID: 0, FWD: 0}
-    for role in roles:
-        counts[role] += 1
-    if counts[GK] != 1:
+    text = "".join(roles)
+    if text.count(GK) != 1:
         return None
-    return f"{counts[DEF]}-{counts[MID]}-{counts[FWD]}"
+    return f"{text.count(DEF)}-{text.count(MID)}-{text.count(FWD)}"
 
 
 def is_valid_formation(formation: str | None, allowed: Sequence[str]) -> bool:

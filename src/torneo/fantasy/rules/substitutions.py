@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from torneo.fantasy.rules.formations import formation_of
-from torneo.fantasy.rules.players import GK
+from torneo.fantasy.rules.players import DEF, FWD, GK, MID
 
 SAME_ROLE = "same_role"
 OTHER_ROLE = "other_role"
@@ -30,27 +29,42 @@ class Substitution:
     formation: str  # the formation after the entry
 
 
+def _counts(roles: Sequence[str]) -> dict[str, int]:
+    text = "".join(roles)
+    return {role: text.count(role) for role in (GK, DEF, MID, FWD)}
+
+
+def _shape(counts: dict[str, int]) -> str | None:
+    if counts[GK] != 1:
+        return None
+    return f"{counts[DEF]}-{counts[MID]}-{counts[FWD]}"
+
+
 def _first_bench(
     bench_roles: Sequence[str], bench_scored: Sequence[bool], used: set[int], role: str
 ) -> int | None:
     for b, candidate in enumerate(bench_roles):
-        if b not in used and bench_scored[b] and candidate == role:
+        if candidate == role and bench_scored[b] and b not in used:
             return b
     return None
 
 
 def _first_keeping_shape(
-    slots: list[str],
-    slot: int,
+    counts: dict[str, int],
+    out_role: str,
     bench_roles: Sequence[str],
     bench_scored: Sequence[bool],
     used: set[int],
-    formations: Sequence[str],
+    formations: Sequence[str] | frozenset[str],
 ) -> tuple[int, str] | None:
     for b, role in enumerate(bench_roles):
-        if b in used or not bench_scored[b] or role == GK:
+        if role in (GK, out_role) or not bench_scored[b] or b in used:
             continue
-        shape = formation_of([*slots[:slot], role, *slots[slot + 1 :]])
+        counts[out_role] -= 1
+        counts[role] += 1
+        shape = _shape(counts)
+        counts[out_role] += 1
+        counts[role] -= 1
         if shape is not None and shape in formations:
             return b, shape
     return None
@@ -61,12 +75,14 @@ def substitutions(
     starter_scored: Sequence[bool | None],
     bench_roles: Sequence[str],
     bench_scored: Sequence[bool],
-    formations: Sequence[str],
+    formations: Sequence[str] | frozenset[str],
     most: int,
 ) -> tuple[list[Substitution], str | None]:
     """FAN-SUB-1: who enters for whom, and the formation the team ends with."""
-    slots = list(starter_roles)
+    counts = _counts(starter_roles)
     missing = [i for i, scored in enumerate(starter_scored) if scored is False]
+    if not missing:
+        return [], _shape(counts)
     used: set[int] = set()
     done: list[Substitution] = []
     for slot in missing:  # the same role first
@@ -75,18 +91,20 @@ def substitutions(
         b = _first_bench(bench_roles, bench_scored, used, starter_roles[slot])
         if b is not None:
             used.add(b)
-            done.append(Substitution(slot, b, SAME_ROLE, formation_of(slots) or ""))
+            done.append(Substitution(slot, b, SAME_ROLE, _shape(counts) or ""))
     filled = {s.slot for s in done}
     for slot in missing:  # then another role, if the formation stays valid
         if len(done) >= most:
             break
-        if slot in filled or starter_roles[slot] == GK:
+        out_role = starter_roles[slot]
+        if slot in filled or out_role == GK:
             continue
-        found = _first_keeping_shape(slots, slot, bench_roles, bench_scored, used, formations)
+        found = _first_keeping_shape(counts, out_role, bench_roles, bench_scored, used, formations)
         if found is not None:
             b, shape = found
-            slots[slot] = bench_roles[b]
+            counts[out_role] -= 1
+            counts[bench_roles[b]] += 1
             used.add(b)
             done.append(Substitution(slot, b, OTHER_ROLE, shape))
     done.sort(key=lambda s: s.bench)
-    return done, formation_of(slots)
+    return done, _shape(counts)
