@@ -18,6 +18,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
+from torneo.core.policy import Action
 from torneo.fantasy import commands as fantasy
 from torneo.fantasy import commands_lineups as lineups
 from torneo.fantasy import commands_market as market
@@ -42,6 +43,7 @@ from torneo.fantasy.schemas import (
     TransferIn,
     VotesIn,
 )
+from torneo.platform.guards import precheck
 from torneo.platform.web.auth import ApiActor
 from torneo.platform.web.problems import problem_responses
 from torneo.platform.web.session import store_of
@@ -237,6 +239,7 @@ def _decode(text: str) -> bytes:
     summary="Import a matchday's vote file (FAN-DATA-1)",
 )
 def import_votes(request: Request, lid: Lid, day: Day, body: VotesIn, actor: ApiActor) -> CountsOut:
+    precheck(actor, Action.MANAGE)  # "you may not" before "your file is wrong"
     counts = votes.import_votes(
         store_of(request),
         actor,

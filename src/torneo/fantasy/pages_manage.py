@@ -14,11 +14,13 @@ from fastapi.responses import HTMLResponse, Response
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
+from torneo.core.policy import Action
 from torneo.fantasy import commands as fantasy
 from torneo.fantasy import commands_votes as votes
 from torneo.fantasy import views
 from torneo.fantasy.pages_render import page
 from torneo.platform import i18n
+from torneo.platform.guards import precheck
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int_required
 from torneo.platform.web.session import act_and_redirect, store_of
@@ -69,6 +71,7 @@ def _said(text: str, **values: object) -> str:
 async def fixtures(
     request: Request, lid: int, actor: PageWriter, file: Upload = None, text: LongText = ""
 ) -> Response:
+    precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
     try:
         data = await _bytes(file, text)
     except TorneoError as err:
@@ -90,6 +93,7 @@ async def prices(
     text: LongText = "",
     matchday: Text = "1",
 ) -> Response:
+    precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
     try:
         data = await _bytes(file, text)
         day = form_int_required("matchday", matchday)
@@ -109,6 +113,7 @@ async def prices(
 def add_team(
     request: Request, lid: int, actor: PageWriter, name: Text = "", manager: Text = ""
 ) -> Response:
+    precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
     def act() -> str:
         fantasy.add_team(store_of(request), actor, lid, name=name, manager=manager)
         return _said(N_("Team added."))
@@ -127,6 +132,7 @@ async def import_votes(
     official: Text = "",
     extras: LongText = "",
 ) -> Response:
+    precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
     try:
         data = await _bytes(file, text)
         day = form_int_required("matchday", matchday)
@@ -159,6 +165,7 @@ async def import_votes(
 def extras(
     request: Request, lid: int, actor: PageWriter, matchday: Text = "", text: LongText = ""
 ) -> Response:
+    precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
     def act() -> str:
         day = form_int_required("matchday", matchday)
         teams = votes.set_extras(store_of(request), actor, lid, day, text)
@@ -178,6 +185,7 @@ def penalty(
     points: Text = "",
     note: Text = "",
 ) -> Response:
+    precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
     def act() -> str:
         votes.add_penalty(
             store_of(request),

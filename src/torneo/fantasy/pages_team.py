@@ -85,13 +85,13 @@ async def lineup(request: Request, lid: int, tid: int, actor: PageWriter) -> Res
     form = await request.form()
     fields = {k: v for k, v in form.items() if isinstance(v, str) and len(v) <= 20}
     try:
-        matchday = form_int("matchday", fields.get("matchday"), required=True)
+        # a missing matchday is refused by the service after the policy (a stranger hears "you
+        # may not" first); 0 is no matchday of any league
+        matchday = form_int("matchday", fields.get("matchday"), required=False) or 0
         starters = _ids(fields, "s", SLOTS)
         bench = _ids(fields, "b", 20)
     except TorneoError as err:
         return _team(request, lid, tid, err)
-    assert matchday is not None
-
     def act() -> str:
         lineups.submit_lineup(
             store_of(request), actor, lid, tid, matchday, starters=starters, bench=bench
