@@ -114,6 +114,7 @@ def add_team(
     request: Request, lid: int, actor: PageWriter, name: Text = "", manager: Text = ""
 ) -> Response:
     precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
+
     def act() -> str:
         fantasy.add_team(store_of(request), actor, lid, name=name, manager=manager)
         return _said(N_("Team added."))
@@ -166,6 +167,7 @@ def extras(
     request: Request, lid: int, actor: PageWriter, matchday: Text = "", text: LongText = ""
 ) -> Response:
     precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
+
     def act() -> str:
         day = form_int_required("matchday", matchday)
         teams = votes.set_extras(store_of(request), actor, lid, day, text)
@@ -186,6 +188,7 @@ def penalty(
     note: Text = "",
 ) -> Response:
     precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
+
     def act() -> str:
         votes.add_penalty(
             store_of(request),

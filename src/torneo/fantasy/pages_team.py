@@ -92,6 +92,7 @@ async def lineup(request: Request, lid: int, tid: int, actor: PageWriter) -> Res
         bench = _ids(fields, "b", 20)
     except TorneoError as err:
         return _team(request, lid, tid, err)
+
     def act() -> str:
         lineups.submit_lineup(
             store_of(request), actor, lid, tid, matchday, starters=starters, bench=bench

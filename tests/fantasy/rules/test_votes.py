@@ -74,7 +74,7 @@ def test_fan_data_1_bad_file_lists_every_bad_row() -> None:
         "line 3: vote '11': a number from 1 to 10, or 6*",
         "line 4: role 'X': P, D, C, A or ALL accepted",
         "line 5: code 1 is already on line 3",
-        "line 6: Gf 'a': a whole number from 0",
+        "line 6: Gf 'a': a whole number, 0 or more",
         "line 9: a player's row before any header (Cod. | Ruolo | Nome | Voto | Gf | Gs | Rp | "
         "Rs | Rf | Au | Amm | Esp | Ass)",
     ]

@@ -148,13 +148,10 @@ def _player(
         except (ValueError, InvalidOperation):
             problems.append(
                 Message(
-                    N_("line %(line)s: %(column)s '%(value)s': a whole number from 0%(most)s"),
-                    {
-                        "line": number,
-                        "column": HEADER[i],
-                        "value": _cell(row, i),
-                        "most": f" to {most}" if most is not None else "",
-                    },
+                    N_("line %(line)s: %(column)s '%(value)s': a whole number from 0 to %(most)s")
+                    if most is not None
+                    else N_("line %(line)s: %(column)s '%(value)s': a whole number, 0 or more"),
+                    {"line": number, "column": HEADER[i], "value": _cell(row, i), "most": most},
                 )
             )
     if len(problems) > bad or role.upper() == COACH:
