@@ -27,7 +27,7 @@ from torneo.fantasy.state import (
     get_league,
     get_team,
     holdings_at,
-    league_players,
+    players_by_id,
     rules_of,
 )
 from torneo.fantasy.state_access import authorize_team, runs_league
@@ -68,7 +68,7 @@ def submit_lineup(
         lineup = Lineup(tuple(starters), tuple(bench))
         if not as_received:
             roster = {h.player_id for h in holdings_at(team, None)}
-            players = {p.id: p for p in league_players(uow.session, league.id) if p.id in roster}
+            players = {p.id: p for p in players_by_id(uow.session, list(roster))}
             problems = lineup_problems(
                 lineup,
                 {pid: p.role for pid, p in players.items()},

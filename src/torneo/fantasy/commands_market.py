@@ -27,9 +27,9 @@ from torneo.fantasy.state import (
     get_league,
     get_team,
     holdings_at,
-    league_players,
     listed,
     open_matchday,
+    players_by_code,
     rules_of,
     utc,
 )
@@ -85,8 +85,9 @@ def set_roster(
                 params={"due": utc(league.roster_due).strftime("%Y-%m-%d %H:%M UTC")},
                 rule="FAN-ROSTER-1",
             )
-        players = league_players(uow.session, league.id)
-        ids = _by_code(players, [c.strip() for c in codes if c.strip()], "roster")
+        wanted = [c.strip() for c in codes if c.strip()]
+        players = players_by_code(uow.session, league.id, wanted)
+        ids = _by_code(players, wanted, "roster")
         day = _prepared_matchday(uow, team)
         by_id = {p.id: p for p in players}
         chosen = [listed(by_id[i], day) for i in ids]
@@ -128,7 +129,7 @@ def transfer(
         team = get_team(uow.session, league, team_id)
         authorize_team(actor, league, team)
         rules = rules_of(league)
-        players = league_players(uow.session, league.id)
+        players = players_by_code(uow.session, league.id, [sell.strip(), buy.strip()])
         sold_id = _by_code(players, [sell.strip()], "sell")[0]
         bought_id = _by_code(players, [buy.strip()], "buy")[0]
         day = _prepared_matchday(uow, team)

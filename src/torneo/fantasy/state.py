@@ -136,6 +136,21 @@ def league_players(session: Session, league_id: int) -> list[FantasyPlayer]:
     )
 
 
+def players_by_code(session: Session, league_id: int, codes: Sequence[str]) -> list[FantasyPlayer]:
+    """The league's players with these codes (and their prices)."""
+    return list(
+        session.scalars(
+            select(FantasyPlayer)
+            .where(FantasyPlayer.league_id == league_id, FantasyPlayer.code.in_(set(codes)))
+            .options(selectinload(FantasyPlayer.prices))
+        )
+    )
+
+
+def players_by_id(session: Session, ids: Sequence[int]) -> list[FantasyPlayer]:
+    return list(session.scalars(select(FantasyPlayer).where(FantasyPlayer.id.in_(set(ids)))))
+
+
 def listed(player: FantasyPlayer, matchday: int) -> ListedPlayer:
     """The player with his price on ``matchday`` (FAN-MKT-1)."""
     price = price_on({p.matchday: p.price for p in player.prices}, matchday) or 0
