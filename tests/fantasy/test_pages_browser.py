@@ -5,20 +5,16 @@ administrator imports the matchday's provisional votes (live notices). Screensho
 
 from __future__ import annotations
 
-import os
 import random
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
-from playwright.sync_api import ViewportSize
 
+from tests.cards.test_pages_browser import ARGS, PHONE, chromium
 from tests.conftest import FakeClock
 from tests.fantasy.conftest import ADMIN, build_league
+from tests.support.servers import running
 from tests.support.web import PASSWORD, SECRET
 from torneo.app import create_app
 from torneo.fantasy import commands_votes as votes
@@ -27,42 +23,15 @@ from torneo.fantasy.rules import samples
 from torneo.platform.store.uow import Store
 from torneo.platform.web.settings import WebSettings
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
-PHONE: ViewportSize = {"width": 390, "height": 844}
-
+__all__ = ["chromium"]  # the fixture, shared with the card events' browser tests
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def chromium() -> Path:
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests must run under CI=true: {reason}")
-        pytest.skip(reason)
-    return CHROMIUM
 
 
 @pytest.fixture
 def server(web_store: Store) -> Iterator[str]:
     app = create_app(web_store, settings=WebSettings(secret_key=SECRET, env="test"))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert thread.is_alive(), "the server stopped"
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        srv.should_exit = True
-        thread.join(10)
+    with running(app) as url:
+        yield url
 
 
 def test_fan_lineup_1_a_manager_gives_the_lineup_on_a_phone(

@@ -24,13 +24,11 @@ from torneo.fantasy.rules.lineup import Lineup, late_refusal, lineup_problems
 from torneo.fantasy.state import (
     calendar,
     find_matchday,
-    get_league,
-    get_team,
     holdings_at,
     players_by_id,
     rules_of,
 )
-from torneo.fantasy.state_access import authorize_team, runs_league
+from torneo.fantasy.state_access import runs_league, team_for
 from torneo.fantasy.tables import FantasyLineup
 from torneo.platform.store.uow import Actor, Store
 
@@ -50,9 +48,7 @@ def submit_lineup(
 ) -> int:
     """FAN-LINEUP-1: the team's lineup for ``matchday``; its row id."""
     with store.unit(actor) as uow:
-        league = get_league(uow.session, league_id)
-        team = get_team(uow.session, league, team_id)
-        authorize_team(actor, league, team)
+        league, team = team_for(uow.session, actor, league_id, team_id)
         if as_received and not runs_league(actor, league):
             raise Forbidden(
                 "as_received",

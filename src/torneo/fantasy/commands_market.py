@@ -25,7 +25,6 @@ from torneo.fantasy.rules.roster import roster_cost, roster_problems
 from torneo.fantasy.state import (
     calendar,
     get_league,
-    get_team,
     holdings_at,
     listed,
     open_matchday,
@@ -33,7 +32,7 @@ from torneo.fantasy.state import (
     rules_of,
     utc,
 )
-from torneo.fantasy.state_access import authorize_team
+from torneo.fantasy.state_access import team_for
 from torneo.fantasy.tables import FantasyHolding, FantasyPlayer, FantasyTeam, FantasyTransfer
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
@@ -72,9 +71,7 @@ def set_roster(
 ) -> int:
     """FAN-ROSTER-1: the team's whole roster; the credits left."""
     with store.unit(actor) as uow:
-        league = get_league(uow.session, league_id)
-        team = get_team(uow.session, league, team_id)
-        authorize_team(actor, league, team)
+        league, team = team_for(uow.session, actor, league_id, team_id)
         rules = rules_of(league)
         current = holdings_at(team, None)
         if current and league.roster_due is not None and uow.now >= utc(league.roster_due):
@@ -125,9 +122,7 @@ def transfer(
 ) -> int:
     """FAN-MKT-1: sell ``sell``, buy ``buy`` (codes) at today's prices; the credits left."""
     with store.unit(actor) as uow:
-        league = get_league(uow.session, league_id)
-        team = get_team(uow.session, league, team_id)
-        authorize_team(actor, league, team)
+        league, team = team_for(uow.session, actor, league_id, team_id)
         rules = rules_of(league)
         players = players_by_code(uow.session, league.id, [sell.strip(), buy.strip()])
         sold_id = _by_code(players, [sell.strip()], "sell")[0]

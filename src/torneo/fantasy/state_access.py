@@ -8,8 +8,11 @@ else, whatever role they hold in the club.
 
 from __future__ import annotations
 
+from sqlalchemy.orm import Session
+
 from torneo.core.messages import N_
 from torneo.core.policy import Action, Actor, Resource
+from torneo.fantasy.state import get_league, get_team
 from torneo.fantasy.tables import FantasyLeague, FantasyTeam
 from torneo.platform.guards import authorize
 
@@ -33,6 +36,16 @@ def authorize_league(actor: Actor, row: FantasyLeague, action: Action = Action.M
 def authorize_team(actor: Actor, league: FantasyLeague, team: FantasyTeam) -> None:
     """403 unless ``actor`` is the team's manager or runs the league's club."""
     authorize(actor, Action.OWN, team_resource(league, team))
+
+
+def team_for(
+    session: Session, actor: Actor, league_id: int, team_id: int
+) -> tuple[FantasyLeague, FantasyTeam]:
+    """The league and its team, loaded and authorized (OWN): 404 or 403 before anything else."""
+    league = get_league(session, league_id)
+    team = get_team(session, league, team_id)
+    authorize_team(actor, league, team)
+    return league, team
 
 
 def runs_league(actor: Actor | None, row: FantasyLeague) -> bool:
