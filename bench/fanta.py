@@ -8,13 +8,17 @@ Run: ``.venv/bin/python bench/fanta.py [--teams 10000] [--matchdays 38] [--db-te
   breakdown, ``rules/team_score.py``). Aim: under 1 s for 10,000 teams.
 - *season*: the same for every matchday of a season (``--matchdays``), the standings (stage
   winners, totals, highest stage) at the end. Aim: under 10 s.
-- *database*: ``rescore`` of one matchday through the store (SQLite file: load the rows,
-  score, replace the scores with their breakdowns) for ``--db-teams`` teams.
+- *database*: the import of one matchday's file through the store (SQLite file: parse, match,
+  load the rows, score, replace the scores with their breakdowns) for ``--db-teams`` teams;
+  then the whole season recomputed through the store (``rescore_season``: every matchday's
+  scores and breakdowns replaced, one transaction) for a league of ``--season-teams`` teams
+  with ``--matchdays`` matchdays of data. Aim: under 10 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
@@ -76,6 +80,7 @@ def main() -> None:
     parser.add_argument("--teams", type=int, default=10_000)
     parser.add_argument("--matchdays", type=int, default=38)
     parser.add_argument("--db-teams", type=int, default=1_000)
+    parser.add_argument("--season-teams", type=int, default=10)
     args = parser.parse_args()
     rng = random.Random(18)
     season = samples.season(seed=18)
@@ -101,13 +106,20 @@ def main() -> None:
     whole = time.perf_counter() - start
     print(f"season of {args.matchdays} matchdays, {args.teams} teams: {whole:.3f} s  (aim < 10 s)")
     if args.db_teams:
+        took, _ = _db(args.db_teams, 1)
+        print(f"database: import and score one matchday, {args.db_teams} teams: {took:.3f} s")
+    if args.season_teams:
+        _, season_took = _db(args.season_teams, args.matchdays)
         print(
-            f"database rescore of one matchday, {args.db_teams} teams: {_db(args.db_teams):.3f} s"
+            f"database: recompute a season of {args.matchdays} matchdays, "
+            f"{args.season_teams} teams: {season_took:.3f} s  (aim < 10 s)"
         )
+    print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
-def _db(count: int) -> float:
-    """Build a league of ``count`` teams in an SQLite file, then time one matchday's import."""
+def _db(count: int, matchdays: int) -> tuple[float, float]:
+    """Build a league of ``count`` teams in an SQLite file; time the first matchday's import,
+    import the others, then time the season's recomputation."""
     from torneo.core.policy import Actor
     from torneo.fantasy import commands as fantasy
     from torneo.fantasy import commands_votes as votes
@@ -151,23 +163,31 @@ def _db(count: int) -> float:
                 ]
                 uow.session.add(team)
                 uow.session.flush()
-                starters, bench = samples.pick_lineup([(ids[c], roles[ids[c]]) for c in codes], rng)
-                uow.session.add(
-                    FantasyLineup(
-                        team_id=team.id,
-                        matchday=1,
-                        starters=starters,
-                        bench=bench,
-                        submitted_at=now,
-                        by="bench",
+                for day in range(1, matchdays + 1):
+                    roster = [(ids[c], roles[ids[c]]) for c in codes]
+                    starters, bench = samples.pick_lineup(roster, rng)
+                    uow.session.add(
+                        FantasyLineup(
+                            team_id=team.id,
+                            matchday=day,
+                            starters=starters,
+                            bench=bench,
+                            submitted_at=now,
+                            by="bench",
+                        )
                     )
-                )
         data = samples.rows_csv(samples.vote_rows(season, 1, seed=1))
         start = time.perf_counter()
         votes.import_votes(store, system, lid, 1, data, official=True)
         took = time.perf_counter() - start
+        for day in range(2, matchdays + 1):
+            data = samples.rows_csv(samples.vote_rows(season, day, seed=day))
+            votes.import_votes(store, system, lid, day, data, official=True)
+        start = time.perf_counter()
+        votes.rescore_season(store, system, lid)
+        season_took = time.perf_counter() - start
         engine.dispose()
-        return took
+        return took, season_took
 
 
 if __name__ == "__main__":

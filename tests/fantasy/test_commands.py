@@ -222,6 +222,8 @@ def test_fan_post_1_provisional_then_official(
     votes.add_penalty(store, ADMIN, league.id, league.teams[0], 1, what="wrong_transfer")
     after = views.score_view(store, league.id, league.teams[0], 1)
     assert after.total == score.total - 10
+    assert votes.rescore_season(store, ADMIN, league.id) == 1
+    assert views.score_view(store, league.id, league.teams[0], 1) == after
 
 
 def test_ten_managers_league_builds(sqlite_store: Store, clock: FakeClock) -> None:

@@ -170,6 +170,17 @@ def import_votes(
     console().print(", ".join(f"{k} {v}" for k, v in counts.items()))
 
 
+@app.command("rescore")
+def rescore(league: LeagueArg, as_json: JsonFlag = False) -> None:
+    """Score every matchday with data again from what is stored (one transaction)."""
+    with edge(as_json=as_json):
+        days = votes.rescore_season(open_store(), CLI_ACTOR, league)
+    if as_json:
+        print_json({"matchdays": days})
+        return
+    console().print(f"{days} matchdays scored again")
+
+
 @app.command("sample-files")
 def sample_files(
     folder: Annotated[Path, typer.Argument(file_okay=False, help="Where to write them.")],

@@ -237,3 +237,22 @@ def _points(text: str) -> Fraction:
             params={"value": text},
         )
     return value
+
+
+def rescore_season(store: Store, actor: Actor, league_id: int) -> int:
+    """Every matchday with data scored again from what is stored (after a correction of the
+    fixtures, a price list, a roster): one transaction; the number of matchdays."""
+    precheck(actor, Action.MANAGE)
+    with store.unit(actor) as uow:
+        league = get_league(uow.session, league_id)
+        authorize_league(actor, league)
+        days = uow.session.scalars(
+            select(FantasyMatchday)
+            .where(FantasyMatchday.league_id == league.id)
+            .order_by(FantasyMatchday.matchday)
+        ).all()
+        for row in days:
+            rescore(uow.session, league, row)
+        audit(uow, league, "rescore", matchdays=len(days))
+        uow.notify(topic(league.id), "scores")
+        return len(days)
