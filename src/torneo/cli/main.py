@@ -54,7 +54,7 @@ LazyGroup.registry = {
     ),
     "fantasy": LazyCommand(
         "torneo.fantasy.cli:app",
-        "Fantasy leagues: standings, a team's score explained, a matchday's votes.",
+        "Fantasy leagues: standings, a team's score explained, importing a matchday's votes.",
         no_args_is_help=True,
     ),
     "judging": LazyCommand(
