@@ -54,6 +54,16 @@ async def _bytes(file: UploadFile | None, pasted: str) -> bytes:
     return pasted.encode("utf-8")
 
 
+async def _file_and_day(
+    request: Request, lid: int, file: UploadFile | None, text: str, matchday: str
+) -> tuple[bytes, int] | Response:
+    """The uploaded (or pasted) file and the matchday of the form, or the page with the error."""
+    try:
+        return await _bytes(file, text), form_int_required("matchday", matchday)
+    except TorneoError as err:
+        return _manage(request, lid, err)
+
+
 def _act(request: Request, lid: int, action: Callable[[], str]) -> Response:
     return act_and_redirect(
         request,
@@ -94,11 +104,10 @@ async def prices(
     matchday: Text = "1",
 ) -> Response:
     precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
-    try:
-        data = await _bytes(file, text)
-        day = form_int_required("matchday", matchday)
-    except TorneoError as err:
-        return _manage(request, lid, err)
+    read = await _file_and_day(request, lid, file, text, matchday)
+    if isinstance(read, Response):
+        return read
+    data, day = read
 
     def act() -> str:
         c = fantasy.import_prices(store_of(request), actor, lid, data, matchday=day)
@@ -134,11 +143,10 @@ async def import_votes(
     extras: LongText = "",
 ) -> Response:
     precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
-    try:
-        data = await _bytes(file, text)
-        day = form_int_required("matchday", matchday)
-    except TorneoError as err:
-        return _manage(request, lid, err)
+    read = await _file_and_day(request, lid, file, text, matchday)
+    if isinstance(read, Response):
+        return read
+    data, day = read
     name = file.filename or "" if file is not None else ""
 
     def act() -> str:
