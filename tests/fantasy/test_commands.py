@@ -231,3 +231,23 @@ def test_ten_managers_league_builds(sqlite_store: Store, clock: FakeClock) -> No
     assert len(built.teams) == 3
     with pytest.raises(Conflict):
         fantasy.add_team(sqlite_store, ADMIN, built.id, name="Squadra 0", manager="mister1")
+
+
+def test_fan_roster_1_roster_changes_by_transfers_after_its_date(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    season = samples.season(seed=3, first=clock.now + timedelta(days=10))
+    lid = fantasy.create_league(
+        sqlite_store, ADMIN, name="Lega", season="2026-27", roster_due=clock.now + timedelta(days=1)
+    )
+    fantasy.import_fixtures(sqlite_store, ADMIN, lid, samples.fixtures_csv(season).encode())
+    fantasy.import_prices(sqlite_store, ADMIN, lid, samples.prices_csv(season.players).encode())
+    who = manager(sqlite_store, "tardivo")
+    tid = fantasy.add_team(sqlite_store, ADMIN, lid, name="Tardivi", manager=who.name)
+    rng = random.Random(3)
+    market.set_roster(sqlite_store, who, lid, tid, samples.pick_roster(season.players, rng))
+    market.set_roster(sqlite_store, who, lid, tid, samples.pick_roster(season.players, rng))
+    clock.advance(days=2)
+    with pytest.raises(Conflict) as caught:
+        market.set_roster(sqlite_store, who, lid, tid, samples.pick_roster(season.players, rng))
+    assert caught.value.rule == "FAN-ROSTER-1"
