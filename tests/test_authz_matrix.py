@@ -145,6 +145,8 @@ def test_writes_without_rights_are_refused_and_change_nothing(world_and_clients:
 CREATE_ROUTES = frozenset(
     {
         ("POST", "/api/v1/events"),
+        ("POST", "/api/v1/fantasy/leagues"),
+        ("POST", "/fantasy/new"),
         ("POST", "/api/v1/ladders"),
         ("POST", "/api/v1/poker/tournaments"),
         ("POST", "/api/v1/poker/schedules"),

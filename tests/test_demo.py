@@ -98,3 +98,19 @@ def test_demo_is_deterministic(tmp_path: Path) -> None:
         )
         engine.dispose()
     assert views[0] == views[1]
+
+
+def test_demo_fantasy_league_of_ten_managers(store: Store) -> None:
+    """Issue 18: 10 teams, two matchdays scored, the third provisional, one lineup reused."""
+    from torneo.fantasy import views as fantasy_views
+
+    summary = _loaded(store)
+    assert summary.fantasy_league is not None
+    page = fantasy_views.league_page(store, summary.fantasy_league)
+    assert len(page.teams) == 10
+    assert page.imported == (1, 2, 3)
+    assert [d.data for d in page.matchdays[:4]] == ["official", "official", "provisional", None]
+    assert page.open_matchday == 4
+    forgot = next(t for t in page.teams if t.name == "Aston Birra")
+    assert not fantasy_views.score_view(store, page.id, forgot.id, 2).eligible
+    assert accounts.authenticate(store, "allenatore", "torneo-demo").user_id is not None

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "torneo"
 PYPROJECT = ROOT / "pyproject.toml"
-DISCIPLINES = ("cards", "judging", "poker", "risiko", "seasons")
+DISCIPLINES = ("cards", "fantasy", "judging", "poker", "risiko", "seasons")
 BEGIN = "# BEGIN tools/import_contracts.py: generated from the tree; `make contracts` rewrites it"
 END = "# END tools/import_contracts.py"
 

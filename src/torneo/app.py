@@ -33,6 +33,9 @@ from torneo.cards.cache import ReadCache
 from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
 from torneo.demo import demo_accounts_left
+from torneo.fantasy import api as api_fantasy
+from torneo.fantasy import pages as pages_fantasy
+from torneo.fantasy.tables import FantasyLeague
 from torneo.judging import api as api_judging
 from torneo.judging import pages as pages_judging
 from torneo.platform import invitations
@@ -136,6 +139,8 @@ def _routers() -> tuple[APIRouter, ...]:
         api_risiko.router,
         api_risiko_staff.router,
         pages_risiko_staff.router,
+        api_fantasy.router,
+        pages_fantasy.router,
         api_judging.router,
         pages_judging.router,
         live.router,
@@ -208,7 +213,13 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     for router in _routers():
         app.include_router(router)
     live.register_topics(  # /live/<kind>:<id> of things that exist
-        app, {"event": Event, "poker": PokerTournament, "risiko": RisikoTournament}
+        app,
+        {
+            "event": Event,
+            "poker": PokerTournament,
+            "risiko": RisikoTournament,
+            "fantasy": FantasyLeague,
+        },
     )
     static = str(resources.files("torneo.platform.web") / "static")
     app.mount("/static", StaticFiles(directory=static), name="static")

@@ -8,7 +8,9 @@ What it loads, always the same (every draw comes from :data:`DEMO_SEED`):
 - "Campionato Invasion – Torneo di Primavera", the 26 players (5 rounds + Top 8): rounds 1 and 2
   reported with seeded random results (an intentional draw among them), one player dropped after
   round 2 (INV-DROP-1, so round 3 has a bye, INV-BYE-1), round 3 paired and not reported;
-- the season "Campionato Invasion 2011/12" with the finished event in it.
+- the season "Campionato Invasion 2011/12" with the finished event in it;
+- a fantasy league of 10 managers (``torneo.fantasy.commands_demo``): two matchdays scored, the
+  third being played, the fourth open; the manager ``allenatore`` logs in with the password.
 
 Everything goes through the ordinary services, so the demo also proves they work together.
 """
@@ -27,6 +29,7 @@ from torneo.cards.tables import Event
 from torneo.core.errors import Conflict
 from torneo.core.messages import N_
 from torneo.core.policy import FLOOR, JUDGE, OWNER, REFEREE
+from torneo.fantasy import commands_demo as fantasy_demo
 from torneo.judging import commands as judging
 from torneo.platform import accounts, clubs
 from torneo.platform.store.tables import User
@@ -39,7 +42,11 @@ from torneo.seasons.commands_calendar import AnnouncementInput
 DEMO_SEED = 2012
 DEMO_CLUB = 1  # the server's first club (migration 0008 creates it)
 DEMO_PASSWORD = "torneo-demo"
-DEMO_USERNAMES = ("organizer", "judge")  # a production server refuses these with DEMO_PASSWORD
+DEMO_USERNAMES = (
+    "organizer",
+    "judge",
+    fantasy_demo.MANAGER,
+)  # a production server refuses these with DEMO_PASSWORD
 PRESET = "invasion-it-2012"
 HOME_CLUB = "Circolo Ludico Torinese"
 SEASON_NAME = "Campionato Invasion 2011/12"
@@ -94,6 +101,7 @@ class DemoSummary:
     running_event_id: int
     running_round: int
     season: str
+    fantasy_league: int | None = None
 
 
 def has_events(store: Store) -> bool:
@@ -242,7 +250,9 @@ def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
     seasons.create_season(store, organizer, name=SEASON_NAME, preset=PRESET)
     _announce_finished(store, organizer)
     commands_events.add_finished_event_to_season(store, organizer, SEASON_NAME, finished)
+    league = fantasy_demo.load(store, organizer, DEMO_PASSWORD)
     return DemoSummary(
+        fantasy_league=league,
         accounts=(org_account, judge_account),
         players=len(PLAYERS),
         finished_event_id=finished,

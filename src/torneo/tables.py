@@ -7,6 +7,7 @@ need every table, whichever discipline module happened to be imported first.
 from torneo.cards import tables as cards_tables
 from torneo.cards import tables_pods as cards_pods_tables
 from torneo.cards import tables_self_report as cards_self_report_tables
+from torneo.fantasy import tables as fantasy_tables
 from torneo.judging import tables as judging_tables
 from torneo.platform.store import tables as platform_tables
 from torneo.poker import tables as poker_tables
@@ -20,6 +21,7 @@ __all__ = [
     "cards_pods_tables",
     "cards_self_report_tables",
     "cards_tables",
+    "fantasy_tables",
     "judging_tables",
     "platform_tables",
     "poker_league_tables",

@@ -67,3 +67,21 @@ def test_roles_of_an_actor() -> None:
     assert OTHER_ORGANIZER.clubs_run() == (2,)
     assert JUDGE.is_staff
     assert not PLAYER.is_staff
+
+
+def test_own_a_fantasy_team_its_manager_or_the_club_s_organizer() -> None:
+    """Issue 18: OWN lets the accounts a thing belongs to act on it, and the club's organizers
+    (a lineup received by SMS); a judge of the club or anyone of another club is refused."""
+    from torneo.core.policy import Action, Actor, Resource, refusal
+
+    team = Resource("fantasy team", 5, club_id=1, owners=frozenset({42}))
+    manager = Actor("mister", user_id=42)
+    assert refusal(manager, Action.OWN, team) is None
+    assert refusal(Actor("org", frozenset({(1, "organizer")}), user_id=1), Action.OWN, team) is None
+    judge = refusal(Actor("judge", frozenset({(1, "judge")}), user_id=2), Action.OWN, team)
+    assert judge is not None
+    assert judge.text == "judge may not act for fantasy team 5"
+    other = refusal(Actor("owner", frozenset({(2, "owner")}), user_id=3), Action.OWN, team)
+    assert other is not None
+    assert other.text == "owner may not act for fantasy team 5 of another club"
+    assert refusal(manager, Action.MANAGE, team) is not None  # OWN only

@@ -15,6 +15,9 @@ ROSTER_API = ("401", "403", "403", "ok", "403")  # a judge on this event's roste
 ROSTER_PAGE = ("303", "403", "403", "ok", "403")
 REPORTS_API = ("401", "403", "403", "ok", "ok")  # the self-report queue: roster judge, organizer
 REPORTS_PAGE = ("303", "403", "403", "ok", "ok")
+# A fantasy team: its manager (the player's account in the world) or the league's organizer.
+MANAGER_API = ("401", "ok", "403", "403", "ok")
+MANAGER_PAGE = ("303", "ok", "403", "403", "ok")
 SELF_REPORT_PAGE = ("ok",) * 5  # the code is the credential (test_self_report_web)
 TOOL = ("ok",) * 5  # stateless calculators
 SESSION = ("session",) * 5  # logging in and out: tests/web/test_auth.py, test_security.py
@@ -56,6 +59,37 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/api/v1/events/{event_id}/self-reports"): ("401", "403", "403", "200", "200"),
     ("GET", "/api/v1/events/{event_id}/slips"): ("401", "403", "403", "200", "200"),
     ("GET", "/api/v1/events/{event_id}/standings"): PUBLIC,
+    ("GET", "/api/v1/fantasy/leagues"): PUBLIC,
+    ("GET", "/api/v1/fantasy/leagues/{lid}"): PUBLIC,
+    ("GET", "/api/v1/fantasy/leagues/{lid}/teams/{tid}"): PUBLIC,
+    ("GET", "/api/v1/fantasy/leagues/{lid}/teams/{tid}/scores/{day}"): PUBLIC,
+    ("POST", "/api/v1/fantasy/leagues"): ORG_API,
+    ("POST", "/api/v1/fantasy/leagues/{lid}/fixtures"): ORG_API,
+    ("POST", "/api/v1/fantasy/leagues/{lid}/prices"): ORG_API,
+    ("POST", "/api/v1/fantasy/leagues/{lid}/teams"): ORG_API,
+    ("POST", "/api/v1/fantasy/leagues/{lid}/matchdays/{day}/votes"): ORG_API,
+    ("POST", "/api/v1/fantasy/leagues/{lid}/matchdays/{day}/extras"): ORG_API,
+    ("POST", "/api/v1/fantasy/leagues/{lid}/teams/{tid}/penalties"): ORG_API,
+    ("PUT", "/api/v1/fantasy/leagues/{lid}/teams/{tid}/roster"): MANAGER_API,
+    ("PUT", "/api/v1/fantasy/leagues/{lid}/teams/{tid}/lineups/{day}"): MANAGER_API,
+    ("POST", "/api/v1/fantasy/leagues/{lid}/teams/{tid}/transfers"): MANAGER_API,
+    ("GET", "/fantasy"): PUBLIC,
+    ("GET", "/fantasy/new"): ACCOUNT_PAGE,
+    ("POST", "/fantasy/new"): ORG_PAGE,
+    ("GET", "/fantasy/{lid}"): PUBLIC,
+    ("GET", "/fantasy/{lid}/manage"): ACCOUNT_PAGE,
+    ("POST", "/fantasy/{lid}/manage/extras"): ORG_PAGE,
+    ("POST", "/fantasy/{lid}/manage/fixtures"): ORG_PAGE,
+    ("POST", "/fantasy/{lid}/manage/penalty"): ORG_PAGE,
+    ("POST", "/fantasy/{lid}/manage/prices"): ORG_PAGE,
+    ("POST", "/fantasy/{lid}/manage/teams"): ORG_PAGE,
+    ("POST", "/fantasy/{lid}/manage/votes"): ORG_PAGE,
+    ("GET", "/fantasy/{lid}/matchdays/{day}"): PUBLIC,
+    ("GET", "/fantasy/{lid}/teams/{tid}"): PUBLIC,
+    ("GET", "/fantasy/{lid}/teams/{tid}/matchdays/{day}"): PUBLIC,
+    ("POST", "/fantasy/{lid}/teams/{tid}/lineup"): MANAGER_PAGE,
+    ("POST", "/fantasy/{lid}/teams/{tid}/roster"): MANAGER_PAGE,
+    ("POST", "/fantasy/{lid}/teams/{tid}/transfer"): MANAGER_PAGE,
     ("GET", "/api/v1/ladders"): PUBLIC,
     ("GET", "/api/v1/ladders/{ladder_id}"): public(404),
     ("GET", "/api/v1/openapi.json"): PUBLIC,

@@ -3,8 +3,10 @@ a season, and one account of every kind (tests/web/test_authz_matrix.py)."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import FastAPI
@@ -16,6 +18,9 @@ from torneo.app import create_app
 from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
+from torneo.fantasy import commands as fantasy
+from torneo.fantasy import commands_market as fantasy_market
+from torneo.fantasy.rules import samples
 from torneo.judging import commands as judging
 from torneo.platform import accounts, clubs
 from torneo.platform.store.uow import Actor, Store
@@ -44,6 +49,7 @@ class World:
     player_id: int  # the player account's player, in event A
     judge_user: int
     codes: tuple[str, str]
+    fantasy: tuple[int, int] = (0, 0)  # a fantasy league and the team the player manages
     params: dict[str, str] = field(default_factory=dict)
 
 
@@ -100,7 +106,9 @@ def build_world(store: Store) -> World:
         from torneo.platform.store.tables import User
 
         judge_user = s.scalars(select(User.id).where(User.username == "judge")).one()
+    fantasy_world = _fantasy(store)
     return World(
+        fantasy=fantasy_world,
         event=event,
         other_event=other,
         poker=tid,
@@ -114,6 +122,19 @@ def build_world(store: Store) -> World:
             "league_id": str(season["leagues"][0]),
         },
     )
+
+
+def _fantasy(store: Store) -> tuple[int, int]:
+    """A fantasy league of the club, its matchdays to come; the player's account manages its
+    only team, with a roster (issue 18: a manager acts for their own team)."""
+    season = samples.season(seed=1, first=datetime(2026, 12, 5, 18, 30, tzinfo=UTC))
+    lid = fantasy.create_league(store, ORG, name="Lega", season="2026-27")
+    fantasy.import_fixtures(store, ORG, lid, samples.fixtures_csv(season).encode())
+    fantasy.import_prices(store, ORG, lid, samples.prices_csv(season.players).encode())
+    tid = fantasy.add_team(store, ORG, lid, name="Squadra", manager="player")
+    codes = samples.pick_roster(season.players, random.Random(1))
+    fantasy_market.set_roster(store, ORG, lid, tid, codes)
+    return lid, tid
 
 
 def clients(store: Store) -> dict[str, TestClient]:
@@ -177,6 +198,12 @@ def fill(path: str, world: World) -> str:
         values["action"] = "pause"
     elif path.startswith(("/risiko", "/api/v1/risiko")):
         values["tid"] = str(world.risiko)
+    elif path.startswith(("/fantasy", "/api/v1/fantasy")):
+        values["lid"], values["tid"], values["day"] = (
+            str(world.fantasy[0]),
+            str(world.fantasy[1]),
+            "1",
+        )
     else:
         values["action"] = "pause"
     values.update(world.params)

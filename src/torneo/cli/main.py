@@ -52,6 +52,11 @@ LazyGroup.registry = {
     "poker": LazyCommand(
         "torneo.poker.cli:app", "Poker tournaments, read only.", no_args_is_help=True
     ),
+    "fantasy": LazyCommand(
+        "torneo.fantasy.cli:app",
+        "Fantasy leagues: standings, a team's score explained, importing a matchday's votes.",
+        no_args_is_help=True,
+    ),
     "judging": LazyCommand(
         "torneo.judging.cli:app",
         "Judging of card events, read only: rulings and the judge roster.",

@@ -60,6 +60,7 @@ class Action(StrEnum):
     OFFICIATE = "officiate"  # the acts of staff: results, rulings, penalties, the floor
     MEMBERS = "members"  # the club's members and their roles
     READ_PRIVATE = "read_private"  # staff-only reads (rulings, the reports queue, exports)
+    OWN = "own"  # a participant's own acts: a fantasy manager's roster, transfers and lineups
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +118,24 @@ class Resource:
     club_id: int
     staff: frozenset[int] = frozenset()
     staff_role: str | None = None
+    owners: frozenset[int] = frozenset()  # the accounts it belongs to (a fantasy team's manager)
 
 
 def refusal(actor: Actor, action: Action, resource: Resource) -> Refusal | None:
-    """``None`` when ``actor`` may do ``action`` on ``resource``, else why not."""
+    """``None`` when ``actor`` may do ``action`` on ``resource``, else why not.
+
+    OWN (issue 18): the accounts the resource belongs to act on it themselves (a manager on
+    their fantasy team), and so may the club's organizers (a lineup received by SMS, as the
+    regulation allows); nobody else, whatever role they hold in the club."""
+    if action is Action.OWN:
+        if actor.user_id is not None and actor.user_id in resource.owners:
+            return None
+        if actor.admin or actor.runs(resource.club_id):
+            return None
+        other = not actor.roles_in(resource.club_id)
+        return _refuse(
+            actor, action, resource, N_("its manager, or an organizer of the club"), other=other
+        )
     if actor.admin or actor.runs(resource.club_id):
         owner = actor.admin or OWNER in actor.roles_in(resource.club_id)
         if action is Action.MEMBERS and not owner:
@@ -152,6 +167,7 @@ _VERBS = {
     Action.OFFICIATE: N_("%(who)s is not on the staff of %(kind)s %(id)s"),
     Action.MEMBERS: N_("%(who)s may not manage the members of club %(club)s"),
     Action.READ_PRIVATE: N_("%(who)s may not read the staff's records of %(kind)s %(id)s"),
+    Action.OWN: N_("%(who)s may not act for %(kind)s %(id)s"),
 }
 _OTHER_CLUB = {
     Action.CREATE: N_("%(who)s may not create a %(kind)s in club %(club)s"),
@@ -159,6 +175,7 @@ _OTHER_CLUB = {
     Action.OFFICIATE: N_("%(who)s may not act on %(kind)s %(id)s of another club"),
     Action.MEMBERS: N_("%(who)s may not manage the members of club %(club)s"),
     Action.READ_PRIVATE: N_("%(who)s may not read %(kind)s %(id)s of another club"),
+    Action.OWN: N_("%(who)s may not act for %(kind)s %(id)s of another club"),
 }
 
 

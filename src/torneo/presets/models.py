@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from torneo.presets.fantasy import FantasyRules
 from torneo.presets.judging import JudgingRules
 from torneo.presets.poker import PokerRules
 from torneo.presets.risiko import RisikoRules
@@ -108,6 +109,7 @@ class Ruleset(_Strict):
     judging: JudgingRules | None = None  # INV-PEN-*, INV-DECK-*, BER-FMT-*, BER-JUDGE-1
     risiko: RisikoRules | None = None  # RSK-*
     poker: PokerRules | None = None  # PKR-*
+    fantasy: FantasyRules | None = None  # FAN-*
 
     @model_validator(mode="after")
     def _structure_is_ascending(self) -> Ruleset:

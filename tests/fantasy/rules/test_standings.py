@@ -1,0 +1,42 @@
+"""FAN-LINEUP-1 prizes: the weekly stage and the highest stage skip teams without a lineup."""
+
+from __future__ import annotations
+
+from fractions import Fraction as Q
+
+from torneo.fantasy.rules.standings import (
+    StageScore,
+    highest_stages,
+    season_table,
+    stage_winners,
+)
+
+
+def test_fan_lineup_1_stage_winner_skips_the_team_without_a_lineup() -> None:
+    stage = [StageScore(1, Q(80), False), StageScore(2, Q(75), True), StageScore(3, Q(70), True)]
+    assert stage_winners(stage) == (2,)
+    assert stage_winners([StageScore(1, Q(70), True), StageScore(2, Q(70), True)]) == (1, 2)
+
+
+def test_fan_lineup_1_highest_stage_goes_to_the_next() -> None:
+    stages = {
+        1: [StageScore(1, Q(90), False), StageScore(2, Q(70), True)],
+        2: [StageScore(1, Q(60), True), StageScore(2, Q(85), True)],
+    }
+    assert [(h.matchday, h.team_id, h.total) for h in highest_stages(stages)] == [(2, 2, Q(85))]
+
+
+def test_season_table_totals_stages_and_series() -> None:
+    stages = {
+        1: [StageScore(1, Q(90), False), StageScore(2, Q(70), True)],
+        2: [StageScore(1, Q(60), True), StageScore(2, Q("85.5"), True)],
+    }
+    rows = season_table([1, 2, 3], stages)
+    assert [(r.place, r.team_id, r.total, r.stages_won) for r in rows] == [
+        (1, 2, Q("155.5"), 2),
+        (2, 1, Q(150), 0),
+        (3, 3, Q(0), 0),
+    ]
+    assert rows[0].series == (Q(70), Q("85.5"))
+    assert rows[0].best == Q("85.5")
+    assert rows[2].series == (None, None)
