@@ -75,6 +75,7 @@ LABELS: Mapping[str, str] = {
     "prize": N_("Prize"),
     "rebuys": N_("Re-entries"),
     "status": N_("Status"),
+    "pod": N_("Pod"),
     "paid": N_("Paid"),
     "addons": N_("Add-ons"),
     "final_bonus": N_("Final bonus"),
