@@ -104,7 +104,7 @@ def test_unknown_topics_are_not_found(anon: TestClient, web_store: Store) -> Non
     ):
         r = anon.get(f"/live/{topic}")
         assert r.status_code == 404, topic
-        assert "topic" in r.text  # the error names the field
+        assert "argomento:" in r.text  # the error names the field, by its label (issue 15)
 
 
 def test_heartbeats_keep_an_idle_stream_open(

@@ -2,7 +2,7 @@
 matchdays' data, penalties and scores (issue 18, FAN-*)
 
 Revision ID: 0014
-Revises: 0010
+Revises: 0013
 Create Date: 2026-12-01 23:15:30.398123
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0014"
-down_revision: str | None = "0010"
+down_revision: str | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,7 +1,7 @@
 """Every event and tournament keeps its time zone; moments stay stored in UTC (issue 15 item 7)
 
 Revision ID: 0016
-Revises: 0010
+Revises: 0014
 Create Date: 2026-12-01 23:55:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0016"
-down_revision: str | None = "0010"
+down_revision: str | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
