@@ -82,6 +82,7 @@ def show_set(request: Request, code: str) -> CardSetCardsOut:
     summary="Import a card set: all of it, or nothing with every bad row listed",
 )
 def import_set(request: Request, actor: ApiActor, body: CardSetIn) -> CardSetOut:
+    sets.may_import(actor)
     parsed = sets.parse_set(
         body.text, body.format, code=body.code, name=body.name, booster=body.booster, starter=body.starter
     )

@@ -36,6 +36,11 @@ SET = N_("card set")
 FORMATS = ("csv", "json")
 
 
+def may_import(actor: Actor) -> None:
+    """403 at once for an actor who organizes no club, before the file is read."""
+    precheck(actor, Action.CREATE)
+
+
 def parse_set(
     text: str,
     kind: str,

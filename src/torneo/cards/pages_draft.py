@@ -195,6 +195,7 @@ async def import_page(
 ) -> Response:
     data = await file.read(2_000_001) if file is not None else b""
     try:
+        sets.may_import(actor)
         text = data.decode("utf-8-sig") if data else ""
         parsed = sets.parse_set(text, kind, code=code, name=name, booster=booster or None, starter=starter or None)
         sets.import_set(store_of(request), actor, parsed, source=kind)
