@@ -75,3 +75,39 @@ def seat_players(store: Store, event_id: int) -> dict[tuple[int, int], int]:
 
 def player(player_id: int) -> Actor:
     return Actor(f"player{player_id}", player_id=player_id)
+
+
+def pod_now(store: Store, event_id: int, pod_no: int = 1):  # type: ignore[no-untyped-def]
+    """The pod's state as the rules see it (a fresh read)."""
+    from torneo.cards.state_draft import pod_state, pods_of, setup_of
+    from torneo.cards.tables import Event
+
+    with store.read() as s:
+        pod = pods_of(s, event_id)[pod_no - 1]
+        event = s.get(Event, event_id)
+        setup = setup_of(s, event_id)
+        assert event is not None and setup is not None
+        return pod_state(s, pod, event.seed, setup)
+
+
+def pack_of(store: Store, event_id: int, seat: int, pod_no: int = 1) -> tuple[str, ...]:
+    from torneo.cards.rules.draft import pack
+
+    state = pod_now(store, event_id, pod_no)
+    assert state.position is not None
+    return pack(state.plan, state.opened, state.picks, seat, state.position)
+
+
+def pick_round(store: Store, event_id: int, *, skip: frozenset[int] = frozenset(), pod_no: int = 1) -> None:
+    """Every seat of the pod (but ``skip``) picks the first card of its pack."""
+    seats = seat_players(store, event_id)
+    state = pod_now(store, event_id, pod_no)
+    position = state.position
+    assert position is not None
+    from torneo.cards.rules.draft import pack
+
+    for seat in sorted(state.seats):
+        if seat in skip or state.seats[seat].disqualified:
+            continue
+        card = pack(state.plan, state.opened, state.picks, seat, position)[0]
+        draft.pick_card(store, player(seats[(pod_no, seat)]), event_id, card, booster=position.booster, pick=position.pick)
