@@ -106,15 +106,17 @@ def test_ber_draft_2_a_pick_after_the_timer_is_refused(store: Store, clock: Fake
     with pytest.raises(Conflict) as late:
         draft.pick_card(store, player(seats[(1, 1)]), event, pack_of(store, event, 1)[0], booster=1, pick=1)
     assert "ran out" in str(late.value)
-    draft.mark_seen(store, [_seat_id(store, event, s) for s in (1, 2, 3, 4)])
+    _online(store, event, 1, 2, 3, 4)
     assert draft.expire_pod(store, pod_now(store, event).pod.id)
     with pytest.raises(Conflict) as over:  # the page still shows pick 1: the pack has passed
         draft.pick_card(store, player(seats[(1, 1)]), event, "DEMO-001", booster=1, pick=1)
     assert "is over" in str(over.value)
 
 
-def _seat_id(store: Store, event_id: int, seat: int, pod: int = 1) -> int:
-    return pod_now(store, event_id, pod).seats[seat].id
+def _online(store: Store, event_id: int, *seat_nos: int) -> None:
+    """The pages of these seats (pod 1) report they are open."""
+    seats = seat_players(store, event_id)
+    draft.mark_seen(store, event_id, [seats[(1, n)] for n in seat_nos])
 
 
 def test_ber_draft_2_at_the_timeout_the_server_picks_at_random_and_disqualifies_the_absent(
@@ -125,7 +127,7 @@ def test_ber_draft_2_at_the_timeout_the_server_picks_at_random_and_disqualifies_
     pick_round(store, event, skip=frozenset({2, 3}))  # seats 2 and 3 stall
     clock.advance(seconds=59)
     assert draft.due_pods(store) == []
-    draft.mark_seen(store, [_seat_id(store, event, 2)])  # seat 2's page is open; seat 3's not
+    _online(store, event, 2)  # seat 2's page is open; seat 3's not
     clock.advance(seconds=1)
     assert draft.due_pods(store) == [pod_now(store, event).pod.id]
     assert draft.expire_pod(store, pod_now(store, event).pod.id)
@@ -149,7 +151,7 @@ def test_ber_draft_2_a_disqualified_seat_keeps_the_pod_going_to_the_end(store: S
     event = draft_event(store, 4, format_key="draft_one_booster")
     pick_round(store, event, skip=frozenset({4}))
     clock.advance(seconds=61)
-    draft.mark_seen(store, [_seat_id(store, event, s) for s in (1, 2, 3)])
+    _online(store, event, 1, 2, 3)
     draft.expire_pod(store, pod_now(store, event).pod.id)
     for _ in range(6):
         pick_round(store, event)
@@ -199,7 +201,7 @@ def test_a_restarted_worker_resumes_the_draft_mid_pack(store: Store, clock: Fake
     assert [p.card.id for p in again.picks] == [p.card.id for p in before.picks]
     assert again.deadline == before.deadline
     clock.advance(seconds=31)
-    draft.mark_seen(restarted, [_seat_id(restarted, event, s) for s in (1, 2, 3, 4)])
+    _online(restarted, event, 1, 2, 3, 4)
     assert draft.due_pods(restarted)
     draft.expire_pod(restarted, pod_now(restarted, event).pod.id)
     assert pod_now(restarted, event).position == Position(1, 3)
@@ -267,13 +269,13 @@ def test_a_draft_is_started_once_by_staff_and_a_sealed_event_is_not_drafted(stor
 
 def test_presence_marks_a_seat_connected_until_its_page_closes(store: Store, clock: FakeClock) -> None:
     event = draft_event(store, 4)
-    seat_id = _seat_id(store, event, 1)
-    draft.mark_seen(store, [seat_id])
+    seat_id = pod_now(store, event).seats[1].id
+    _online(store, event, 1)
     with store.read() as s:
         seat = s.get(DraftSeat, seat_id)
         assert seat is not None and draft.is_connected(seat, clock())
     clock.advance(seconds=1)
-    draft.mark_left(store, seat_id)
+    draft.mark_left(store, event, seat_players(store, event)[(1, 1)])
     with store.read() as s:
         seat = s.get(DraftSeat, seat_id)
         assert seat is not None and not draft.is_connected(seat, clock())

@@ -84,7 +84,12 @@ def show_set(request: Request, code: str) -> CardSetCardsOut:
 def import_set(request: Request, actor: ApiActor, body: CardSetIn) -> CardSetOut:
     sets.may_import(actor)
     parsed = sets.parse_set(
-        body.text, body.format, code=body.code, name=body.name, booster=body.booster, starter=body.starter
+        body.text,
+        body.format,
+        code=body.code,
+        name=body.name,
+        booster=body.booster,
+        starter=body.starter,
     )
     sets.import_set(store_of(request), actor, parsed, source=body.format, club=body.club)
     line = next(x for x in views.card_sets(store_of(request)) if x.code == parsed.code)
@@ -163,7 +168,9 @@ def picks_csv(
 
 @router.get("/events/{event_id}/draft/me", response_model=PlayerDraftOut, responses=_PROBLEMS)
 def mine(request: Request, event_id: int, actor: Reader) -> PlayerDraftOut:
-    return PlayerDraftOut.model_validate(views.player_draft(store_of(request), actor, event_id).as_json())
+    return PlayerDraftOut.model_validate(
+        views.player_draft(store_of(request), actor, event_id).as_json()
+    )
 
 
 @router.post("/events/{event_id}/draft/picks", response_model=PickedOut, responses=_PROBLEMS)

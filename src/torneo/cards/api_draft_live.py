@@ -60,6 +60,7 @@ class Listener:
     """One open page of one seat, on this worker."""
 
     queue: asyncio.Queue[Notice | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
+    player_id: int | None = None
     pod: int | None = None
     seat: int | None = None
     seat_id: int | None = None
@@ -74,16 +75,25 @@ class DraftHub:
         self.pumps: dict[int, asyncio.Task[None]] = {}
         self.ready: dict[int, asyncio.Event] = {}
 
-    def present(self) -> list[int]:
-        return sorted({x.seat_id for group in self.listeners.values() for x in group if x.seat_id})
+    def present(self) -> dict[int, list[int]]:
+        """The players with a draft page open on this worker, per event."""
+        return {
+            event_id: sorted({x.player_id for x in group if x.player_id is not None})
+            for event_id, group in self.listeners.items()
+        }
+
+    def is_open(self, event_id: int, player_id: int) -> bool:
+        return player_id in self.present().get(event_id, [])
 
     @asynccontextmanager
-    async def listen(self, event_id: int) -> AsyncIterator[Listener]:
-        listener = Listener()
+    async def listen(self, event_id: int, player_id: int) -> AsyncIterator[Listener]:
+        listener = Listener(player_id=player_id)
         self.listeners.setdefault(event_id, set()).add(listener)
         if event_id not in self.pumps:
             self.ready[event_id] = asyncio.Event()
-            self.pumps[event_id] = asyncio.create_task(self._pump(event_id), name=f"draft:{event_id}")
+            self.pumps[event_id] = asyncio.create_task(
+                self._pump(event_id), name=f"draft:{event_id}"
+            )
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.ready[event_id].wait(), 5.0)
         try:
@@ -111,7 +121,9 @@ class DraftHub:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.warning("draft: subscription of event %s dropped; again", event_id, exc_info=True)
+                log.warning(
+                    "draft: subscription of event %s dropped; again", event_id, exc_info=True
+                )
                 for listener in list(self.listeners.get(event_id, ())):
                     _offer(listener.queue, Notice(commands.topic(event_id), "reconnect", {}))
             await asyncio.sleep(1.0)
@@ -155,7 +167,10 @@ class DraftTimers:
                     await anyio.to_thread.run_sync(_expire, self.store, pod_id)
                 if loop.time() - reported >= PRESENCE_EVERY:
                     reported = loop.time()
-                    await anyio.to_thread.run_sync(commands.mark_seen, self.store, self.hub.present())
+                    for event_id, players in self.hub.present().items():
+                        await anyio.to_thread.run_sync(
+                            commands.mark_seen, self.store, event_id, players
+                        )
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -182,7 +197,9 @@ def start_timers(app: FastAPI) -> DraftTimers:
 class Seat:
     """What one page of one player says and hears (the WebSocket and the stream share it)."""
 
-    def __init__(self, store: Store, actor: Actor, event_id: int, listener: Listener, lang: str) -> None:
+    def __init__(
+        self, store: Store, actor: Actor, event_id: int, listener: Listener, lang: str
+    ) -> None:
         self.store, self.actor, self.event_id = store, actor, event_id
         self.listener, self.lang = listener, lang
         self.cards: CardSet | None = None
@@ -198,14 +215,18 @@ class Seat:
                 self.cards = card_set(session, setup.set_id)
             view = views.player_draft_in(session, self.store.clock(), self.event_id, player_id)
         if seat is not None:
-            self.listener.pod, self.listener.seat, self.listener.seat_id = seat.pod_id, seat.seat_no, seat.id
+            self.listener.pod, self.listener.seat, self.listener.seat_id = (
+                seat.pod_id,
+                seat.seat_no,
+                seat.id,
+            )
         return {"type": "state", **view.as_json()}
 
     async def state(self) -> dict[str, Any]:
-        message = await anyio.to_thread.run_sync(self._state)
-        if self.listener.seat_id is not None:
-            await anyio.to_thread.run_sync(commands.mark_seen, self.store, [self.listener.seat_id])
-        return message
+        player_id = self.actor.player_id
+        assert player_id is not None
+        await anyio.to_thread.run_sync(commands.mark_seen, self.store, self.event_id, [player_id])
+        return await anyio.to_thread.run_sync(self._state)
 
     async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:
         def run() -> dict[str, Any]:
@@ -218,7 +239,12 @@ class Seat:
                 booster=booster if isinstance(booster, int) else None,
                 pick=pick if isinstance(pick, int) else None,
             )
-            return {"type": "picked", "card": done.card, "booster": done.position.booster, "pick": done.position.pick}
+            return {
+                "type": "picked",
+                "card": done.card,
+                "booster": done.position.booster,
+                "pick": done.position.pick,
+            }
 
         try:
             return await anyio.to_thread.run_sync(run)
@@ -243,13 +269,20 @@ class Seat:
         """The message for this page of one notice of the event's draft (None: not for it)."""
         data, mine = notice.data, self.listener
         if notice.kind in ("started", "reconnect") or (
-            notice.kind == "disqualified" and data.get("pod") == mine.pod and data.get("seat") == mine.seat
+            notice.kind == "disqualified"
+            and data.get("pod") == mine.pod
+            and data.get("seat") == mine.seat
         ):
             return await self.state()
         if data.get("pod") != mine.pod or mine.seat is None:
             return None
         if notice.kind == "picked":
-            return {"type": "ready", "seat": data.get("seat"), "booster": data.get("booster"), "pick": data.get("pick")}
+            return {
+                "type": "ready",
+                "seat": data.get("seat"),
+                "booster": data.get("booster"),
+                "pick": data.get("pick"),
+            }
         if notice.kind == "pass":
             codes = cast(dict[str, list[str]], data.get("packs") or {}).get(str(mine.seat), [])
             return {
@@ -290,15 +323,13 @@ async def draft_socket(socket: WebSocket, event_id: int) -> None:
         return
     store: Store = socket.app.state.store
     try:
-        actor = _player(
-            await anyio.to_thread.run_sync(current_actor, cast(Request, socket))
-        )
+        actor = _player(await anyio.to_thread.run_sync(current_actor, cast(Request, socket)))
     except TorneoError:
         await socket.close(code=4401)
         return
     await socket.accept()
     lang = page_language(cast(Request, socket))
-    async with hub_of(socket.app).listen(event_id) as listener:
+    async with hub_of(socket.app).listen(event_id, actor.player_id or 0) as listener:
         seat = Seat(store, actor, event_id, listener, lang)
         await _send(socket, seat, await seat.state())
         reader = asyncio.create_task(_read(socket, seat))
@@ -319,7 +350,7 @@ async def draft_socket(socket: WebSocket, event_id: int) -> None:
             pass
         finally:
             reader.cancel()
-            await _left(store, socket.app, listener)
+            await _left(store, socket.app, event_id, listener)
 
 
 async def _read(socket: WebSocket, seat: Seat) -> None:
@@ -331,7 +362,13 @@ async def _read(socket: WebSocket, seat: Seat) -> None:
             except ValueError:
                 raw = None
             if not isinstance(raw, dict) or raw.get("type") not in ("pick", "state"):
-                answer: dict[str, Any] = {"type": "error", "status": 422, "field": "type", "reason": "pick or state", "accepted": None}
+                answer: dict[str, Any] = {
+                    "type": "error",
+                    "status": 422,
+                    "field": "type",
+                    "reason": "pick or state",
+                    "accepted": None,
+                }
             elif raw["type"] == "state":
                 answer = await seat.state()
             else:
@@ -344,12 +381,12 @@ async def _send(socket: WebSocket, seat: Seat, message: dict[str, Any]) -> None:
         await socket.send_text(json.dumps(message, default=str))
 
 
-async def _left(store: Store, app: FastAPI, listener: Listener) -> None:
-    seat_id = listener.seat_id
-    if seat_id is None or seat_id in hub_of(app).present():
-        return  # another page of the same seat is still open here
+async def _left(store: Store, app: FastAPI, event_id: int, listener: Listener) -> None:
+    player_id = listener.player_id
+    if player_id is None or hub_of(app).is_open(event_id, player_id):
+        return  # another page of the same player is still open here
     with contextlib.suppress(Exception):
-        await anyio.to_thread.run_sync(commands.mark_left, store, seat_id)
+        await anyio.to_thread.run_sync(commands.mark_left, store, event_id, player_id)
 
 
 @router.get("/events/{event_id}/draft/stream")
@@ -361,7 +398,7 @@ async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
     app = request.app
 
     async def body() -> AsyncIterator[str]:
-        async with hub_of(app).listen(event_id) as listener:
+        async with hub_of(app).listen(event_id, actor.player_id or 0) as listener:
             seat = Seat(store, actor, event_id, listener, lang)
             yield _sse(await seat.state())
             try:
@@ -379,13 +416,14 @@ async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
                     if message is not None:
                         yield _sse(message)
             finally:
-                await _left(store, app, listener)
+                await _left(store, app, event_id, listener)
 
     return StreamingResponse(
-        body(), media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        body(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
 
 
 def _sse(message: dict[str, Any]) -> str:
     return f"data: {json.dumps(message, default=str)}\n\n"
-

@@ -43,13 +43,14 @@ from torneo.cards.state_access import authorize_event
 from torneo.cards.state_draft import (
     DONE,
     RUNNING,
+    DraftFacts,
     PodState,
     aware,
     card_set,
+    draft_facts,
     draft_seating,
     pod_state,
     pods_of,
-    seat_of_player,
     setup_of,
 )
 from torneo.cards.tables import Event, Registration
@@ -59,10 +60,10 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.judging.commands_pools import format_key_of, record_pools
 from torneo.judging.rules.decks import deck_format
-from torneo.presets.judging import DeckFormat
 from torneo.platform.guards import precheck, require_player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import load_preset
+from torneo.presets.judging import DeckFormat
 
 PRESENCE_SECONDS = 15
 TIMER = Actor("draft-timer")  # the server's own acts: timeouts, disqualifications
@@ -222,12 +223,19 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
         return len(seating)
 
 
-def _lock_pod(session: Session, pod_id: int) -> DraftPod:
+def _lock_pod(
+    session: Session, pod_id: int | None = None, *, event_id: int = 0, player_id: int = 0
+) -> DraftPod:
+    """The pod (by id, or the one where ``player_id`` sits), its row locked (module doc)."""
+    stmt = select(DraftPod)
+    if pod_id is None:
+        stmt = stmt.join(DraftSeat, DraftSeat.pod_id == DraftPod.id).where(
+            DraftSeat.event_id == event_id, DraftSeat.player_id == player_id
+        )
+    else:
+        stmt = stmt.where(DraftPod.id == pod_id)
     pod = session.scalars(
-        select(DraftPod)
-        .where(DraftPod.id == pod_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
+        stmt.with_for_update(of=DraftPod).execution_options(populate_existing=True)
     ).first()
     if pod is None:
         raise NotFound(
@@ -275,7 +283,7 @@ def _auto(
     _add_pick(uow, state, seat, position, timeout_pick(left, rng), how)
 
 
-def _advance(uow: UnitOfWork, state: PodState, event: Event, setup: CardEventSetup) -> None:
+def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> None:
     """Pass the boosters once every seat has picked (BER-DRAFT-1), picking at once for the
     disqualified seats (BER-DRAFT-2), until someone must choose or the draft is over."""
     pod = state.pod
@@ -284,25 +292,25 @@ def _advance(uow: UnitOfWork, state: PodState, event: Event, setup: CardEventSet
         position = Position(pod.booster_no, pod.pick_no)
         for seat_no, seat in sorted(state.seats.items()):
             if seat.disqualified and (seat_no, position.booster, position.pick) not in state.picks:
-                _auto(uow, state, event.seed, seat_no, position, FOR_DISQUALIFIED)
+                _auto(uow, state, facts.seed, seat_no, position, FOR_DISQUALIFIED)
         if not everyone_picked(state.plan, state.picks, position):
             break
         following = state.plan.after(position)
         passed = True
         if following is None:
             pod.status, pod.deadline, pod.finished_at = DONE, None, uow.now
-            _pools_of_pod(uow, state, event)
+            _pools_of_pod(uow, state, facts.event_id)
             break
         if following.booster != position.booster:
             for seat_no in state.seats:
                 state.opened[(seat_no, following.booster)] = draft_booster(
-                    state.cards, event.seed, pod.pod_no, seat_no, following.booster
+                    state.cards, facts.seed, pod.pod_no, seat_no, following.booster
                 )
         pod.booster_no, pod.pick_no = following.booster, following.pick
-        pod.deadline = uow.now + timedelta(seconds=setup.pick_seconds)
+        pod.deadline = uow.now + timedelta(seconds=facts.pick_seconds)
     if passed:
-        uow.notify(topic(event.id), "pass", **pass_notice(state))
-        uow.notify(f"event:{event.id}", "draft", pod=pod.pod_no)
+        uow.notify(topic(facts.event_id), "pass", **pass_notice(state))
+        uow.notify(f"event:{facts.event_id}", "draft", pod=pod.pod_no)
 
 
 def pass_notice(state: PodState) -> dict[str, object]:
@@ -326,8 +334,10 @@ def pass_notice(state: PodState) -> dict[str, object]:
     }
 
 
-def _pools_of_pod(uow: UnitOfWork, state: PodState, event: Event) -> None:
+def _pools_of_pod(uow: UnitOfWork, state: PodState, event_id: int) -> None:
     """BER-FMT-3: the drafted cards are each player's pool, for their deck (judging)."""
+    event = uow.session.get(Event, event_id)
+    assert event is not None
     key, _ = _format(event, setup_of(uow.session, event.id), uow.session)
     every = uow.session.execute(
         select(DraftPick.seat_no, DraftPick.card_code).where(DraftPick.pod_id == state.pod.id)
@@ -345,12 +355,9 @@ def _pools_of_pod(uow: UnitOfWork, state: PodState, event: Event) -> None:
     )
 
 
-def _context(uow: UnitOfWork, pod_id: int) -> tuple[PodState, Event, CardEventSetup]:
-    pod = _lock_pod(uow.session, pod_id)
-    event = uow.session.get(Event, pod.event_id)
-    setup = setup_of(uow.session, pod.event_id)
-    assert event is not None and setup is not None
-    return pod_state(uow.session, pod, event.seed, setup), event, setup
+def _context(uow: UnitOfWork, pod: DraftPod) -> tuple[PodState, DraftFacts]:
+    facts = draft_facts(uow.session, pod.event_id)
+    return pod_state(uow.session, pod, facts.seed, facts), facts
 
 
 def pick_card(
@@ -367,16 +374,17 @@ def pick_card(
     player_id = require_player(actor)
     card = card.strip()
     with store.unit(actor) as uow:
-        seat = seat_of_player(uow.session, event_id, player_id)
-        if seat is None:
+        try:
+            pod = _lock_pod(uow.session, event_id=event_id, player_id=player_id)
+        except NotFound:
             raise NotFound(
                 "seat",
                 N_("you have no seat in the draft of event %(event)s"),
                 N_("a player seated in a started draft"),
                 params={"event": event_id},
-            )
-        state, event, setup = _context(uow, seat.pod_id)
-        seat = state.seats[seat.seat_no]
+            ) from None
+        state, facts = _context(uow, pod)
+        seat = next(s for s in state.seats.values() if s.player_id == player_id)
         position = state.position
         asked = Position(booster, pick) if booster is not None and pick is not None else None
         key = (seat.seat_no, position.booster, position.pick) if position else None
@@ -397,8 +405,7 @@ def pick_card(
             raise refusal.raise_as(TorneoError if refusal.field == "card" else Conflict)
         assert position is not None
         _add_pick(uow, state, seat.seat_no, position, card, BY_PLAYER)
-        seat.seen_at = uow.now
-        _advance(uow, state, event, setup)
+        _advance(uow, state, facts)
         uow.notify(
             topic(event_id),
             "picked",
@@ -425,7 +432,7 @@ def expire_pod(store: Store, pod_id: int) -> bool:
     player not connected is disqualified. False when there was nothing to do (another worker
     did it, or a last pick came first)."""
     with store.unit(TIMER) as uow:
-        state, event, setup = _context(uow, pod_id)
+        state, facts = _context(uow, _lock_pod(uow.session, pod_id))
         position, deadline = state.position, state.deadline
         if position is None or deadline is None or deadline > uow.now:
             return False
@@ -434,15 +441,17 @@ def expire_pod(store: Store, pod_id: int) -> bool:
                 continue
             if seat.disqualified or is_connected(seat, uow.now):
                 how = FOR_DISQUALIFIED if seat.disqualified else AT_TIMEOUT
-                _auto(uow, state, event.seed, seat_no, position, how)
+                _auto(uow, state, facts.seed, seat_no, position, how)
                 continue
-            _disqualify(uow, event, seat, position)
-            _auto(uow, state, event.seed, seat_no, position, FOR_DISQUALIFIED)
-        _advance(uow, state, event, setup)
+            _disqualify(uow, facts.event_id, seat, position)
+            _auto(uow, state, facts.seed, seat_no, position, FOR_DISQUALIFIED)
+        _advance(uow, state, facts)
         return True
 
 
-def _disqualify(uow: UnitOfWork, event: Event, seat: DraftSeat, position: Position) -> None:
+def _disqualify(uow: UnitOfWork, event_id: int, seat: DraftSeat, position: Position) -> None:
+    event = uow.session.get(Event, event_id)
+    assert event is not None
     seat.disqualified = True
     reason = f"BER-DRAFT-2: not connected at the end of pick {position.pick} of booster {position.booster}"
     for reg in event.registrations:
@@ -478,18 +487,24 @@ def next_deadline(store: Store) -> datetime | None:
     return aware(found) if found is not None else None
 
 
-def mark_seen(store: Store, seat_ids: list[int]) -> None:
-    """Presence: these seats' pages are open on this worker (one UPDATE, no audit: module doc)."""
-    if not seat_ids:
+def mark_seen(store: Store, event_id: int, player_ids: list[int]) -> None:
+    """Presence: these players have a page of the event's draft open on this worker (one
+    UPDATE, no audit: module doc). Before the draft starts there is no seat yet: nothing."""
+    if not player_ids:
         return
     with store.unit(TIMER) as uow:
         uow.session.execute(
-            update(DraftSeat).where(DraftSeat.id.in_(seat_ids)).values(seen_at=uow.now)
+            update(DraftSeat)
+            .where(DraftSeat.event_id == event_id, DraftSeat.player_id.in_(player_ids))
+            .values(seen_at=uow.now)
         )
 
 
-def mark_left(store: Store, seat_id: int) -> None:
+def mark_left(store: Store, event_id: int, player_id: int) -> None:
+    """The last page of this player closed (on this worker)."""
     with store.unit(TIMER) as uow:
         uow.session.execute(
-            update(DraftSeat).where(DraftSeat.id == seat_id).values(left_at=uow.now)
+            update(DraftSeat)
+            .where(DraftSeat.event_id == event_id, DraftSeat.player_id == player_id)
+            .values(left_at=uow.now)
         )

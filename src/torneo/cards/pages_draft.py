@@ -46,7 +46,9 @@ Text = Annotated[str, Form(max_length=200)]
 def script() -> Response:
     """The draft page's script (no inline script: the CSP)."""
     body = (resources.files("torneo.cards") / "templates" / "draft" / "draft.js").read_text("utf-8")
-    return Response(body, media_type="text/javascript", headers={"Cache-Control": "public, max-age=3600"})
+    return Response(
+        body, media_type="text/javascript", headers={"Cache-Control": "public, max-age=3600"}
+    )
 
 
 def _event_name(request: Request, event_id: int) -> str:
@@ -64,7 +66,12 @@ def player_page(request: Request, event_id: int, actor: PageActor) -> Response:
 
 
 def _judge_page(
-    request: Request, event_id: int, actor: Any, *, error: TorneoError | None = None, status: int = 200
+    request: Request,
+    event_id: int,
+    actor: Any,
+    *,
+    error: TorneoError | None = None,
+    status: int = 200,
 ) -> Response:
     store = store_of(request)
     view = views.overview(store, actor, event_id)
@@ -76,7 +83,9 @@ def _judge_page(
         "view": view,
         "error": error,
         "sets": views.card_sets(store, club_id),
-        "formats": [(k, f.label) for k, f in formats.items() if f.rule in ("BER-FMT-2", "BER-FMT-3")],
+        "formats": [
+            (k, f.label) for k, f in formats.items() if f.rule in ("BER-FMT-2", "BER-FMT-3")
+        ],
         "version": version,
         "default_seconds": PICK_SECONDS,
     }
@@ -156,7 +165,9 @@ def deck_page(request: Request, event_id: int, actor: PageActor) -> Response:
     deck = None
     if actor.player_id is not None:
         try:
-            row = judging_decks.deck_list(store_of(request), actor, event_id, actor.player_id, kind="pool")
+            row = judging_decks.deck_list(
+                store_of(request), actor, event_id, actor.player_id, kind="pool"
+            )
             deck = judging_decks.deck_list(store_of(request), actor, event_id, actor.player_id)
         except TorneoError:
             row = None
@@ -197,7 +208,9 @@ async def import_page(
     try:
         sets.may_import(actor)
         text = data.decode("utf-8-sig") if data else ""
-        parsed = sets.parse_set(text, kind, code=code, name=name, booster=booster or None, starter=starter or None)
+        parsed = sets.parse_set(
+            text, kind, code=code, name=name, booster=booster or None, starter=starter or None
+        )
         sets.import_set(store_of(request), actor, parsed, source=kind)
     except UnicodeDecodeError:
         err = TorneoError("file", N_("is not UTF-8 text"), N_("a UTF-8 CSV or JSON file"))

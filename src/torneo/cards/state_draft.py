@@ -39,14 +39,15 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-_sets: dict[int, CardSet] = {}
+_sets: dict[tuple[str, int], CardSet] = {}
 _sets_lock = threading.Lock()
 
 
 def card_set(session: Session, set_id: int) -> CardSet:
     """The set with id ``set_id`` (sets are never edited, so each worker keeps it once read)."""
+    key = (_database(session), set_id)
     with _sets_lock:
-        found = _sets.get(set_id)
+        found = _sets.get(key)
     if found is not None:
         return found
     row = session.get(CardSetRow, set_id)
@@ -75,7 +76,7 @@ def card_set(session: Session, set_id: int) -> CardSet:
         Recipe(tuple((str(r), int(n)) for r, n in row.starter)),
     )
     with _sets_lock:
-        _sets[set_id] = built
+        _sets[key] = built
     return built
 
 
@@ -133,8 +134,57 @@ class PodState:
         return next((s for s in self.seats.values() if s.player_id == player_id), None)
 
 
+@dataclass(frozen=True, slots=True)
+class DraftFacts:
+    """What a started draft never changes: the event's seed and preset, the set, the timer, the
+    passing (the set-up is refused once pods exist), so a worker keeps them once read."""
+
+    event_id: int
+    seed: int
+    preset: str
+    set_id: int
+    pick_seconds: int
+    alternate: bool
+
+
+_facts: dict[tuple[str, int], DraftFacts] = {}
+
+
+def _database(session: Session) -> str:
+    """Which database a cached row came from (ids repeat across databases)."""
+    return str(session.get_bind().url)
+
+
+def draft_facts(session: Session, event_id: int) -> DraftFacts:
+    """The facts of a *started* draft (cached: call it only once the pods exist)."""
+    key = (_database(session), event_id)
+    found = _facts.get(key)
+    if found is not None:
+        return found
+    event = session.get(Event, event_id)
+    setup = setup_of(session, event_id)
+    if event is None or setup is None:
+        raise NotFound(
+            "event_id",
+            N_("no draft in event %(id)s"),
+            N_("an event whose draft has started"),
+            params={"id": event_id},
+        )
+    found = DraftFacts(
+        event_id, event.seed, event.preset, setup.set_id, setup.pick_seconds, setup.alternate
+    )
+    with _sets_lock:
+        _facts[key] = found
+    return found
+
+
 def pod_state(
-    session: Session, pod: DraftPod, seed: int, setup: CardEventSetup, *, all_boosters: bool = False
+    session: Session,
+    pod: DraftPod,
+    seed: int,
+    setup: CardEventSetup | DraftFacts,
+    *,
+    all_boosters: bool = False,
 ) -> PodState:
     """The pod with the boosters opened so far (all of them with ``all_boosters``) and the picks
     of those boosters."""
