@@ -196,7 +196,7 @@ def pod_state(
     last = pod.boosters if all_boosters or pod.status != RUNNING else pod.booster_no
     first = 1 if all_boosters or pod.status != RUNNING else pod.booster_no
     opened = {
-        (seat, b): draft_booster(cards, seed, pod.pod_no, seat, b)
+        (seat, b): _booster(session, cards, seed, pod.pod_no, seat, b)
         for seat in seats
         for b in range(first, last + 1)
     }
@@ -207,6 +207,24 @@ def pod_state(
     )
     picks = {(s, b, k): c for s, b, k, c in rows}
     return PodState(pod, seats, plan, opened, picks, cards)
+
+
+_boosters: dict[tuple[str, int, int, int, int], tuple[str, ...]] = {}
+MAX_CACHED_BOOSTERS = 50_000
+
+
+def _booster(
+    session: Session, cards: CardSet, seed: int, pod: int, seat: int, n: int
+) -> tuple[str, ...]:
+    """A seat's booster (a function of the seed: kept once drawn, as many as a big event has)."""
+    key = (_database(session) + cards.code, seed, pod, seat, n)
+    found = _boosters.get(key)
+    if found is None:
+        found = draft_booster(cards, seed, pod, seat, n)
+        if len(_boosters) >= MAX_CACHED_BOOSTERS:
+            _boosters.clear()
+        _boosters[key] = found
+    return found
 
 
 def pods_of(session: Session, event_id: int) -> list[DraftPod]:

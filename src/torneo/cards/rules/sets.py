@@ -87,16 +87,20 @@ class CardSet:
     booster: Recipe
     starter: Recipe
     _by_id: dict[str, Card] = field(default_factory=dict, compare=False, repr=False)
+    _by_rarity: dict[str, tuple[Card, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._by_id.update({c.id: c for c in self.cards})
+        for rarity in RARITIES:
+            chosen = (c for c in self.cards if c.rarity == rarity)
+            self._by_rarity[rarity] = tuple(sorted(chosen, key=lambda c: c.id))
 
     def card(self, card_id: str) -> Card | None:
         return self._by_id.get(card_id)
 
     def of_rarity(self, rarity: str) -> tuple[Card, ...]:
         """The cards of one rarity, by id (the order every seeded draw starts from)."""
-        return tuple(sorted((c for c in self.cards if c.rarity == rarity), key=lambda c: c.id))
+        return self._by_rarity.get(rarity, ())
 
     def legal_names(self, format_key: str | None) -> tuple[str, ...]:
         """The names of the cards a deck of ``format_key`` may hold (BER-FMT-1: the set's)."""
