@@ -108,6 +108,14 @@ class DraftHub:
                 if pump is not None:
                     pump.cancel()
 
+    def _deliver(self, event_id: int, notice: Notice) -> None:
+        """A notice of one pod goes to that pod's pages only (and to pages not seated yet): a
+        pick in one of 64 pods wakes 8 pages, not 512."""
+        pod = notice.data.get("pod")
+        for listener in list(self.listeners.get(event_id, ())):
+            if pod is None or listener.pod is None or listener.pod == pod:
+                _offer(listener.queue, notice)
+
     async def _pump(self, event_id: int) -> None:
         while True:
             try:
@@ -116,8 +124,7 @@ class DraftHub:
                     if ready is not None:
                         ready.set()
                     async for notice in notices:
-                        for listener in list(self.listeners.get(event_id, ())):
-                            _offer(listener.queue, notice)
+                        self._deliver(event_id, notice)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -183,6 +190,8 @@ def _expire(store: Store, pod_id: int) -> None:
         commands.expire_pod(store, pod_id)
     except TorneoError:  # another worker expired it at the same moment: one of us did it
         log.debug("draft: pod %s expired elsewhere", pod_id)
+    except Exception:
+        log.warning("draft: pod %s could not expire now; next tick", pod_id, exc_info=True)
 
 
 def start_timers(app: FastAPI) -> DraftTimers:
@@ -222,10 +231,12 @@ class Seat:
             )
         return {"type": "state", **view.as_json()}
 
-    async def state(self) -> dict[str, Any]:
+    async def state(self, *, seen: bool = True) -> dict[str, Any]:
+        """The page's whole state; ``seen``: the page (re)connected, so it is present now."""
         player_id = self.actor.player_id
         assert player_id is not None
-        await anyio.to_thread.run_sync(commands.mark_seen, self.store, self.event_id, [player_id])
+        if seen:
+            await anyio.to_thread.run_sync(commands.mark_seen, self.store, self.event_id, [player_id])
         return await anyio.to_thread.run_sync(self._state)
 
     async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -273,7 +284,7 @@ class Seat:
             and data.get("pod") == mine.pod
             and data.get("seat") == mine.seat
         ):
-            return await self.state()
+            return await self.state(seen=False)
         if data.get("pod") != mine.pod or mine.seat is None:
             return None
         if notice.kind == "picked":

@@ -126,6 +126,18 @@ def import_set(
         return row.id
 
 
+def load_demo_set(store: Store, actor: Actor) -> int:
+    """The shipped demo set (``torneo/cards/data/demo-set.json``, every club's), once."""
+    from importlib import resources
+
+    with store.read() as session:
+        known = session.scalars(select(CardSetRow.id).where(CardSetRow.code == "DEMO")).first()
+    if known is not None:
+        return known
+    text = (resources.files("torneo.cards") / "data" / "demo-set.json").read_text("utf-8")
+    return import_set(store, actor, read_json(text), source="demo", shared=True)
+
+
 def _deadline(text: str | datetime | None) -> datetime | None:
     if text is None or isinstance(text, datetime):
         return text
