@@ -217,7 +217,9 @@ def worker_pids(master: int) -> list[int]:
             except OSError:
                 continue
             if int(stat[1]) == master:
-                found.append(int(entry))
+                command = Path(f"/proc/{entry}/cmdline").read_bytes()
+                if b"resource_tracker" not in command:  # uvicorn's workers, not helpers
+                    found.append(int(entry))
     return found
 
 

@@ -284,7 +284,7 @@ class Seat:
             and data.get("pod") == mine.pod
             and data.get("seat") == mine.seat
         ):
-            return await self.state(seen=False)
+            return await self.state(seen=notice.kind == "started")  # the seats exist now
         if data.get("pod") != mine.pod or mine.seat is None:
             return None
         if notice.kind == "picked":

@@ -56,7 +56,7 @@ def test_csv_rows_are_numbered_as_the_file_lines_and_the_header_is_checked() -> 
     text += "r1,Rare 1,rare,F,3\nr2,Rare 2,rare,F,3\nr3,Rare 3,rare,F,3\nr3,Rare 4,legendary,F,3\n"
     with pytest.raises(SetInvalid) as caught:
         read_csv(text, code="T", name="Test")
-    assert [(p.row, p.field) for p in caught.value.problems] == [(40, "rarity")]
+    assert [(p.row, p.field) for p in caught.value.problems] == [(40, "rarity"), (40, "id")]
     with pytest.raises(SetInvalid) as header:
         read_csv("id,name,colour\n", code="T", name="Test")
     assert "missing rarity, faction, cost, unknown colour" in str(header.value)

@@ -268,6 +268,48 @@ def _recipe(
     return recipe, problems
 
 
+def _cards(
+    rows: Sequence[Mapping[str, object]], first_row: int, problems: list[SetProblem]
+) -> list[Card]:
+    """The good rows; a bad one adds its problems (a repeated id or name too, even on a row
+    with other faults, so one pass lists everything)."""
+    cards: list[Card] = []
+    ids: dict[str, int] = {}
+    names: dict[str, int] = {}
+    for i, raw in enumerate(rows, start=first_row):
+        card = _card(i, raw, problems)
+        card_id = str(raw.get("id") or "").strip()
+        key = card_key(" ".join(str(raw.get("name") or "").split()))
+        repeated = False
+        if card_id and card_id in ids:
+            problems.append(
+                _problem(
+                    i,
+                    "id",
+                    N_("'%(value)s' is also on row %(other)s"),
+                    value=card_id,
+                    other=ids[card_id],
+                )
+            )
+            repeated = True
+        if key and key in names:
+            problems.append(
+                _problem(
+                    i,
+                    "name",
+                    N_("'%(value)s' is also on row %(other)s"),
+                    value=str(raw.get("name"))[:60],
+                    other=names[key],
+                )
+            )
+            repeated = True
+        ids.setdefault(card_id, i)
+        names.setdefault(key, i)
+        if card is not None and not repeated:
+            cards.append(card)
+    return cards
+
+
 def build_set(
     code: str,
     name: str,
@@ -297,38 +339,7 @@ def build_set(
     if len(rows) > MAX_CARDS:
         problems.append(_problem(None, "cards", N_("more than %(n)s cards"), n=MAX_CARDS))
         rows = rows[:MAX_CARDS]
-    cards: list[Card] = []
-    ids: dict[str, int] = {}
-    names: dict[str, int] = {}
-    for i, raw in enumerate(rows, start=first_row):
-        card = _card(i, raw, problems)
-        if card is None:
-            continue
-        if card.id in ids:
-            problems.append(
-                _problem(
-                    i,
-                    "id",
-                    N_("'%(value)s' is also on row %(other)s"),
-                    value=card.id,
-                    other=ids[card.id],
-                )
-            )
-            continue
-        key = card_key(card.name)
-        if key in names:
-            problems.append(
-                _problem(
-                    i,
-                    "name",
-                    N_("'%(value)s' is also on row %(other)s"),
-                    value=card.name,
-                    other=names[key],
-                )
-            )
-            continue
-        ids[card.id], names[key] = i, i
-        cards.append(card)
+    cards = _cards(rows, first_row, problems)
     counts: dict[str, int] = {}
     for card in cards:
         counts[card.rarity] = counts.get(card.rarity, 0) + 1

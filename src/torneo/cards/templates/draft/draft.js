@@ -78,14 +78,20 @@
     function receive(message) {
       clockFrom(message);
       if (message.type === "state") {
-        state = message; chosen = null; showError(null);
+        state = message; showError(null);
+        // A tap made while the state was on its way stays, if the card is still in the pack.
+        if (!(state.pack || []).some(function (c) { return c.id === chosen; })) chosen = null;
       } else if (message.type === "pack" && state) {
         if (message.booster !== state.booster || message.pick !== state.pick || message.status !== "running") {
           if (message.status !== "running") { send({ type: "state" }); return; }
+          // Still picking the pack that passed: the server's timer picked for us, so ask for
+          // the whole state (our picks) back.
+          var missed = state.state === "picking";
           state.booster = message.booster; state.pick = message.pick; state.deadline = message.deadline;
           state.pack = message.pack; state.ready = []; chosen = null;
           if (state.state !== "out") state.state = "picking";
           showError(null);
+          if (missed) send({ type: "state" });
         }
       } else if (message.type === "ready" && state) {
         if (message.booster === state.booster && message.pick === state.pick && state.ready.indexOf(message.seat) < 0) {
