@@ -279,7 +279,10 @@ async def run(args: argparse.Namespace) -> None:
             await asyncio.sleep(0.5)
             if args.progress and time.time() - shown > 5:
                 shown = time.time()
-                print(f"{shown - started:.0f} s: picks sent {sum(map(len, fig.sent.values()))}, packs {sum(map(len, fig.received.values()))}, done {sum(d.done for d in drafters)}, errors {dict(fig.errors)}", flush=True)
+                print(
+                    f"{shown - started:.0f} s: picks sent {sum(map(len, fig.sent.values()))}, packs {sum(map(len, fig.received.values()))}, done {sum(d.done for d in drafters)}, errors {dict(fig.errors)}",
+                    flush=True,
+                )
             if killed is None and not args.no_kill and any(k[1] == 2 for k in fig.received):
                 victim = worker_pids(master)[0]
                 cpu_before.setdefault(victim, 0.0)

@@ -24,8 +24,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from torneo.cards import api as api_events
-from torneo.cards import api_draft, api_draft_live, pages_draft
-from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
+from torneo.cards import (
+    api_draft,
+    api_draft_live,
+    api_self_report,
+    pages_draft,
+    pages_exports,
+    pages_public,
+    pages_self_report,
+)
 from torneo.cards import pages as pages_organizer
 from torneo.cards import state_access as cards_access
 from torneo.cards.cache import ReadCache

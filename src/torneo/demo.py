@@ -236,7 +236,9 @@ def _draft_event(store: Store, organizer: Actor, rng: random.Random) -> int:
         seed=rng.randrange(2**31),
     )
     judging.appoint_judge(store, organizer, event_id, username="judge", head=True)
-    roster = "\n".join(f"{name},{club},{1700 - 25 * i}" for i, (name, club) in enumerate(PLAYERS[:8]))
+    roster = "\n".join(
+        f"{name},{club},{1700 - 25 * i}" for i, (name, club) in enumerate(PLAYERS[:8])
+    )
     ids = events.register_roster(store, organizer, event_id, roster)
     events.start_event(store, organizer, event_id)
     card_sets.setup_event(store, organizer, event_id, set_code="DEMO", format_key="draft_standard")

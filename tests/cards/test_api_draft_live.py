@@ -5,8 +5,6 @@ ASGI tests (the TestClient) on SQLite; the browser test is tests/cards/test_draf
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -18,15 +16,20 @@ from torneo.platform.store.uow import Actor, Store
 
 
 @pytest.fixture
-def world(sqlite_store: Store) -> Iterator[tuple[Store, int, dict[tuple[int, int], int]]]:
+def world(sqlite_store: Store) -> tuple[Store, int, dict[tuple[int, int], int]]:
     add_user(sqlite_store, "org", "organizer")
     event = draft_event(sqlite_store, 4, format_key="draft_one_booster")
     seats = seat_players(sqlite_store, event)
     for (_, seat), player_id in seats.items():
         accounts.create_user(
-            sqlite_store, Actor.system(), username=f"p{seat}", password=PASSWORD, role="player", player_id=player_id
+            sqlite_store,
+            Actor.system(),
+            username=f"p{seat}",
+            password=PASSWORD,
+            role="player",
+            player_id=player_id,
         )
-    yield sqlite_store, event, seats
+    return sqlite_store, event, seats
 
 
 def _client(store: Store, username: str | None) -> TestClient:
@@ -37,17 +40,24 @@ def _client(store: Store, username: str | None) -> TestClient:
     return client
 
 
-def test_ber_draft_1_a_player_picks_over_the_socket_and_a_reconnect_gets_it_back(world: tuple[Store, int, dict[tuple[int, int], int]]) -> None:
+def test_ber_draft_1_a_player_picks_over_the_socket_and_a_reconnect_gets_it_back(
+    world: tuple[Store, int, dict[tuple[int, int], int]],
+) -> None:
     store, event, _ = world
     client = _client(store, "p1")
     with client.websocket_connect(f"/events/{event}/draft/ws") as ws:
         state = ws.receive_json()
-        assert state["type"] == "state" and state["state"] == "picking"
+        assert state["type"] == "state"
+        assert state["state"] == "picking"
         assert (state["pod"], state["seat"], state["booster"], state["pick"]) == (1, 1, 1, 1)
-        assert len(state["pack"]) == 7 and state["server_now"] and state["deadline"]
+        assert len(state["pack"]) == 7
+        assert state["server_now"]
+        assert state["deadline"]
         ws.send_json({"type": "pick", "card": "NOPE", "booster": 1, "pick": 1})
         wrong = ws.receive_json()
-        assert wrong["type"] == "error" and wrong["field"] == "card" and wrong["status"] == 422
+        assert wrong["type"] == "error"
+        assert wrong["field"] == "card"
+        assert wrong["status"] == 422
         assert "non è nel tuo booster" in wrong["reason"]  # Italian by default
         card = state["pack"][0]["id"]
         ws.send_json({"type": "pick", "card": card, "booster": 1, "pick": 1})
@@ -56,10 +66,12 @@ def test_ber_draft_1_a_player_picks_over_the_socket_and_a_reconnect_gets_it_back
         assert {"type": "ready", "seat": 1, "booster": 1, "pick": 1} in answers
         ws.send_json({"type": "pick", "card": state["pack"][1]["id"], "booster": 1, "pick": 1})
         twice = ws.receive_json()
-        assert twice["status"] == 409 and twice["field"] == "pick"
+        assert twice["status"] == 409
+        assert twice["field"] == "pick"
     with client.websocket_connect(f"/events/{event}/draft/ws") as ws:  # a reload: all of it back
         again = ws.receive_json()
-        assert again["state"] == "waiting" and [p["id"] for p in again["picks"]] == [card]
+        assert again["state"] == "waiting"
+        assert [p["id"] for p in again["picks"]] == [card]
     client.__exit__(None, None, None)
 
 
@@ -89,28 +101,41 @@ def test_only_a_logged_in_player_opens_the_socket_and_only_from_this_site(
     store, event, _ = world
     for username in (None, "org"):
         client = _client(store, username)
-        with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(f"/events/{event}/draft/ws") as ws:
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(f"/events/{event}/draft/ws") as ws,
+        ):
             ws.receive_json()
         assert closed.value.code == 4401
         client.__exit__(None, None, None)
     player = _client(store, "p1")
-    with pytest.raises(WebSocketDisconnect) as foreign, player.websocket_connect(
-        f"/events/{event}/draft/ws", headers={"Origin": "http://evil.example"}
-    ) as ws:
+    with (
+        pytest.raises(WebSocketDisconnect) as foreign,
+        player.websocket_connect(
+            f"/events/{event}/draft/ws", headers={"Origin": "http://evil.example"}
+        ) as ws,
+    ):
         ws.receive_json()
     assert foreign.value.code == 4403
     player.__exit__(None, None, None)
 
 
-def test_the_fallback_is_a_stream_and_a_post(world: tuple[Store, int, dict[tuple[int, int], int]]) -> None:
+def test_the_fallback_is_a_stream_and_a_post(
+    world: tuple[Store, int, dict[tuple[int, int], int]],
+) -> None:
     store, event, _ = world
     client = _client(store, "p2")
     me = client.get(f"/api/v1/events/{event}/draft/me").json()
-    assert me["state"] == "picking" and me["seat"] == 2
-    wrong = client.post(f"/api/v1/events/{event}/draft/picks", json={"card": "NOPE", "booster": 1, "pick": 1})
-    assert wrong.status_code == 422 and wrong.json()["field"] == "card"
+    assert me["state"] == "picking"
+    assert me["seat"] == 2
+    wrong = client.post(
+        f"/api/v1/events/{event}/draft/picks", json={"card": "NOPE", "booster": 1, "pick": 1}
+    )
+    assert wrong.status_code == 422
+    assert wrong.json()["field"] == "card"
     done = client.post(
-        f"/api/v1/events/{event}/draft/picks", json={"card": me["pack"][0]["id"], "booster": 1, "pick": 1}
+        f"/api/v1/events/{event}/draft/picks",
+        json={"card": me["pack"][0]["id"], "booster": 1, "pick": 1},
     )
     assert done.status_code == 200, done.text
     assert done.json()["card"] == me["pack"][0]["id"]
@@ -120,16 +145,21 @@ def test_the_fallback_is_a_stream_and_a_post(world: tuple[Store, int, dict[tuple
     client.__exit__(None, None, None)
 
 
-def test_the_judges_see_the_overview_and_export_the_pick_log(world: tuple[Store, int, dict[tuple[int, int], int]]) -> None:
+def test_the_judges_see_the_overview_and_export_the_pick_log(
+    world: tuple[Store, int, dict[tuple[int, int], int]],
+) -> None:
     store, event, seats = world
     pick_round(store, event)
     org = _client(store, "org")
     page = org.get(f"/events/{event}/draft/judge")
-    assert page.status_code == 200 and "Tavolo 1" in page.text
+    assert page.status_code == 200
+    assert "Tavolo 1" in page.text
     overview = org.get(f"/api/v1/events/{event}/draft").json()
-    assert overview["pods"][0]["pick"] == 2 and overview["set"] == "DEMO"
+    assert overview["pods"][0]["pick"] == 2
+    assert overview["set"] == "DEMO"
     csv = org.get(f"/api/v1/events/{event}/draft/picks.csv?player={seats[(1, 3)]}")
-    assert csv.status_code == 200 and len(csv.text.splitlines()) == 2
+    assert csv.status_code == 200
+    assert len(csv.text.splitlines()) == 2
     player = _client(store, "p1")
     assert player.get(f"/api/v1/events/{event}/draft").status_code == 403
     assert player.get(f"/events/{event}/draft").status_code == 200
@@ -137,13 +167,16 @@ def test_the_judges_see_the_overview_and_export_the_pick_log(world: tuple[Store,
         c.__exit__(None, None, None)
 
 
-def test_a_drafted_pool_builds_a_deck_of_the_formats_size(world: tuple[Store, int, dict[tuple[int, int], int]]) -> None:
+def test_a_drafted_pool_builds_a_deck_of_the_formats_size(
+    world: tuple[Store, int, dict[tuple[int, int], int]],
+) -> None:
     store, event, _ = world
     for _ in range(7):
         pick_round(store, event)
     player = _client(store, "p1")
     page = player.get(f"/events/{event}/draft/deck")
-    assert page.status_code == 200 and "7 carte" in page.text
+    assert page.status_code == 200
+    assert "7 carte" in page.text
     for c in (player,):
         c.__exit__(None, None, None)
 
@@ -153,7 +186,9 @@ def test_card_sets_are_imported_through_the_api_all_or_nothing(sqlite_store: Sto
     with make_client(sqlite_store) as client:
         api_login(client, "org")
         bad = "id,name,rarity,faction,cost\nA1,Uno,common,F,1\nA1,Due,mythic,F,x\n"
-        r = client.post("/api/v1/card-sets", json={"format": "csv", "text": bad, "code": "B", "name": "Base"})
+        r = client.post(
+            "/api/v1/card-sets", json={"format": "csv", "text": bad, "code": "B", "name": "Base"}
+        )
         assert r.status_code == 422
         body = r.json()
         assert body["field"] == "card_set"
@@ -163,7 +198,14 @@ def test_card_sets_are_imported_through_the_api_all_or_nothing(sqlite_store: Sto
         rows = "".join(f"C{i},Card {i},common,F,1\n" for i in range(30))
         good = client.post(
             "/api/v1/card-sets",
-            json={"format": "csv", "text": "id,name,rarity,faction,cost\n" + rows, "code": "B", "name": "Base", "booster": "common=7", "starter": "common=30"},
+            json={
+                "format": "csv",
+                "text": "id,name,rarity,faction,cost\n" + rows,
+                "code": "B",
+                "name": "Base",
+                "booster": "common=7",
+                "starter": "common=30",
+            },
         )
         assert good.status_code == 201, good.text
         assert client.get("/api/v1/card-sets/B").json()["cards"] == 30

@@ -49,12 +49,15 @@ def test_ber_draft_1_the_boosters_pass_only_when_every_seat_has_picked(store: St
     assert pack_of(store, event, 3) == held_by_2[1:]
 
 
-def test_ber_fmt_3_a_pod_drafts_four_boosters_and_each_player_gets_a_pool_of_28(store: Store) -> None:
+def test_ber_fmt_3_a_pod_drafts_four_boosters_and_each_player_gets_a_pool_of_28(
+    store: Store,
+) -> None:
     event = draft_event(store, 8)
     for _ in range(28):
         pick_round(store, event)
     state = pod_now(store, event)
-    assert state.position is None and state.pod.status == "done"
+    assert state.position is None
+    assert state.pod.status == "done"
     assert _picks(store) == 8 * 28
     with store.read() as s:
         pools = s.scalars(select(DeckListRow).where(DeckListRow.kind == "pool")).all()
@@ -85,7 +88,8 @@ def test_bad_picks_are_refused_and_change_nothing(store: Store) -> None:
     before = fingerprint(store, event)
     with pytest.raises(TorneoError) as not_mine:  # a card of another seat's pack
         draft.pick_card(store, me, event, theirs[0], booster=1, pick=1)
-    assert not_mine.value.field == "card" and not_mine.value.status == 422
+    assert not_mine.value.field == "card"
+    assert not_mine.value.status == 422
     with pytest.raises(Forbidden):  # not a player's account
         draft.pick_card(store, ORG, event, theirs[0])
     with pytest.raises(NotFound):  # a player with no seat
@@ -104,7 +108,9 @@ def test_ber_draft_2_a_pick_after_the_timer_is_refused(store: Store, clock: Fake
     seats = seat_players(store, event)
     clock.advance(seconds=60)
     with pytest.raises(Conflict) as late:
-        draft.pick_card(store, player(seats[(1, 1)]), event, pack_of(store, event, 1)[0], booster=1, pick=1)
+        draft.pick_card(
+            store, player(seats[(1, 1)]), event, pack_of(store, event, 1)[0], booster=1, pick=1
+        )
     assert "ran out" in str(late.value)
     _online(store, event, 1, 2, 3, 4)
     assert draft.expire_pod(store, pod_now(store, event).pod.id)
@@ -133,10 +139,13 @@ def test_ber_draft_2_at_the_timeout_the_server_picks_at_random_and_disqualifies_
     assert draft.expire_pod(store, pod_now(store, event).pod.id)
     assert not draft.expire_pod(store, pod_now(store, event).pod.id)  # once only
     with store.read() as s:
-        hows = dict(s.execute(select(DraftPick.seat_no, DraftPick.how).where(DraftPick.pick_no == 1)).all())
+        hows = dict(
+            s.execute(select(DraftPick.seat_no, DraftPick.how).where(DraftPick.pick_no == 1)).all()
+        )
         reg = s.scalars(select(Registration).where(Registration.player_id == seats[(1, 3)])).one()
     assert hows == {1: "player", 2: "timeout", 3: "disqualified", 4: "player"}
-    assert reg.disqualified and "BER-DRAFT-2" in (reg.dq_reason or "")
+    assert reg.disqualified
+    assert "BER-DRAFT-2" in (reg.dq_reason or "")
     state = pod_now(store, event)
     assert state.position == Position(1, 2)
     assert (3, 1, 2) in state.picks  # the disqualified seat is picked for at once at the pass
@@ -147,7 +156,9 @@ def test_ber_draft_2_at_the_timeout_the_server_picks_at_random_and_disqualifies_
     assert out.value.field == "seat"
 
 
-def test_ber_draft_2_a_disqualified_seat_keeps_the_pod_going_to_the_end(store: Store, clock: FakeClock) -> None:
+def test_ber_draft_2_a_disqualified_seat_keeps_the_pod_going_to_the_end(
+    store: Store, clock: FakeClock
+) -> None:
     event = draft_event(store, 4, format_key="draft_one_booster")
     pick_round(store, event, skip=frozenset({4}))
     clock.advance(seconds=61)
@@ -194,7 +205,9 @@ def test_a_restarted_worker_resumes_the_draft_mid_pack(store: Store, clock: Fake
     me = player(seats[(1, 4)])
     before = views.player_draft(store, me, event)
     store.engine.dispose()
-    restarted = Store(make_engine(str(store.engine.url.render_as_string(hide_password=False))), clock)
+    restarted = Store(
+        make_engine(str(store.engine.url.render_as_string(hide_password=False))), clock
+    )
     again = views.player_draft(restarted, me, event)
     assert again.position == before.position == Position(1, 2)
     assert [c.id for c in again.pack] == [c.id for c in before.pack]
@@ -243,9 +256,17 @@ def test_ber_fmt_2_sealed_pools_are_44_cards_from_the_seed_and_the_deck_comes_fr
     done = decks.submit_deck_list(store, me, event, player_id=pool.player_id, text=deck)
     assert done.total == 30
     with pytest.raises(TorneoError):  # 29 cards: BER-FMT-2 asks exactly 30
-        decks.submit_deck_list(store, me, event, player_id=pool.player_id, text="\n".join(deck.splitlines()[:29]))
+        decks.submit_deck_list(
+            store, me, event, player_id=pool.player_id, text="\n".join(deck.splitlines()[:29])
+        )
     with pytest.raises(TorneoError):  # a card outside the pool
-        decks.submit_deck_list(store, me, event, player_id=pool.player_id, text="30 Nano di Ferro\n" if "Nano di Ferro" not in thirty else "30 Lich Velato")
+        decks.submit_deck_list(
+            store,
+            me,
+            event,
+            player_id=pool.player_id,
+            text="30 Nano di Ferro\n" if "Nano di Ferro" not in thirty else "30 Lich Velato",
+        )
 
 
 def test_ber_fmt_2_six_boosters_are_42_cards(store: Store) -> None:
@@ -267,15 +288,19 @@ def test_a_draft_is_started_once_by_staff_and_a_sealed_event_is_not_drafted(stor
         draft.start_draft(store, player(1), sealed)
 
 
-def test_presence_marks_a_seat_connected_until_its_page_closes(store: Store, clock: FakeClock) -> None:
+def test_presence_marks_a_seat_connected_until_its_page_closes(
+    store: Store, clock: FakeClock
+) -> None:
     event = draft_event(store, 4)
     seat_id = pod_now(store, event).seats[1].id
     _online(store, event, 1)
     with store.read() as s:
         seat = s.get(DraftSeat, seat_id)
-        assert seat is not None and draft.is_connected(seat, clock())
+        assert seat is not None
+        assert draft.is_connected(seat, clock())
     clock.advance(seconds=1)
     draft.mark_left(store, event, seat_players(store, event)[(1, 1)])
     with store.read() as s:
         seat = s.get(DraftSeat, seat_id)
-        assert seat is not None and not draft.is_connected(seat, clock())
+        assert seat is not None
+        assert not draft.is_connected(seat, clock())

@@ -37,10 +37,17 @@ def test_ber_draft_1_eight_tabs_draft_a_booster_live_and_the_timer_picks_for_the
     with web_store.read() as s:
         from torneo.cards.tables import Registration
 
-        players = list(s.scalars(select(Registration.player_id).where(Registration.event_id == event)))
+        players = list(
+            s.scalars(select(Registration.player_id).where(Registration.event_id == event))
+        )
     for n, player_id in enumerate(players, start=1):
         accounts.create_user(
-            web_store, Actor.system(), username=f"tab{n}", password=PASSWORD, role="player", player_id=player_id
+            web_store,
+            Actor.system(),
+            username=f"tab{n}",
+            password=PASSWORD,
+            role="player",
+            player_id=player_id,
         )
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(chromium), args=ARGS)
@@ -62,15 +69,21 @@ def test_ber_draft_1_eight_tabs_draft_a_booster_live_and_the_timer_picks_for_the
             staller_seat = seats[players[0]]
             for pick in range(1, 8):
                 for n, page in enumerate(pages):
-                    expect(page.locator("[data-role=position]")).to_contain_text(f"scelta {pick}", timeout=20_000)
+                    expect(page.locator("[data-role=position]")).to_contain_text(
+                        f"scelta {pick}", timeout=20_000
+                    )
                     if page is staller and pick == 1:
                         continue  # this tab stalls: the server's timer picks for it
                     page.locator("button.draft-card").first.click()
                     page.locator("[data-role=confirm]").click()
-                    expect(page.locator("[data-role=count]")).to_have_text(str(pick), timeout=20_000)
+                    expect(page.locator("[data-role=count]")).to_have_text(
+                        str(pick), timeout=20_000
+                    )
                     del n
             for page in pages:
-                expect(page.locator("[data-role=status]")).to_contain_text("Il draft è finito", timeout=20_000)
+                expect(page.locator("[data-role=status]")).to_contain_text(
+                    "Il draft è finito", timeout=20_000
+                )
                 expect(page.locator("[data-role=count]")).to_have_text("7")
             pages[1].screenshot(path="/tmp/torneo-browser-draft-phone.png", full_page=True)
         finally:

@@ -86,7 +86,8 @@ def pod_now(store: Store, event_id: int, pod_no: int = 1):  # type: ignore[no-un
         pod = pods_of(s, event_id)[pod_no - 1]
         event = s.get(Event, event_id)
         setup = setup_of(s, event_id)
-        assert event is not None and setup is not None
+        assert event is not None
+        assert setup is not None
         return pod_state(s, pod, event.seed, setup)
 
 
@@ -98,7 +99,9 @@ def pack_of(store: Store, event_id: int, seat: int, pod_no: int = 1) -> tuple[st
     return pack(state.plan, state.opened, state.picks, seat, state.position)
 
 
-def pick_round(store: Store, event_id: int, *, skip: frozenset[int] = frozenset(), pod_no: int = 1) -> None:
+def pick_round(
+    store: Store, event_id: int, *, skip: frozenset[int] = frozenset(), pod_no: int = 1
+) -> None:
     """Every seat of the pod (but ``skip``) picks the first card of its pack."""
     seats = seat_players(store, event_id)
     state = pod_now(store, event_id, pod_no)
@@ -110,4 +113,11 @@ def pick_round(store: Store, event_id: int, *, skip: frozenset[int] = frozenset(
         if seat in skip or state.seats[seat].disqualified:
             continue
         card = pack(state.plan, state.opened, state.picks, seat, position)[0]
-        draft.pick_card(store, player(seats[(pod_no, seat)]), event_id, card, booster=position.booster, pick=position.pick)
+        draft.pick_card(
+            store,
+            player(seats[(pod_no, seat)]),
+            event_id,
+            card,
+            booster=position.booster,
+            pick=position.pick,
+        )

@@ -236,7 +236,9 @@ class Seat:
         player_id = self.actor.player_id
         assert player_id is not None
         if seen:
-            await anyio.to_thread.run_sync(commands.mark_seen, self.store, self.event_id, [player_id])
+            await anyio.to_thread.run_sync(
+                commands.mark_seen, self.store, self.event_id, [player_id]
+            )
         return await anyio.to_thread.run_sync(self._state)
 
     async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:

@@ -37,10 +37,17 @@ def import_set(
         try:
             text = file.read_text("utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
-            raise TorneoError("file", N_("cannot be read: %(detail)s"), N_("a UTF-8 CSV or JSON file"), params={"detail": str(exc)[:80]}) from exc
+            raise TorneoError(
+                "file",
+                N_("cannot be read: %(detail)s"),
+                N_("a UTF-8 CSV or JSON file"),
+                params={"detail": str(exc)[:80]},
+            ) from exc
         kind = "csv" if file.suffix.lower() == ".csv" else "json"
         parsed = sets.parse_set(text, kind, code=code, name=name, booster=booster, starter=starter)
-        set_id = sets.import_set(open_store(), CLI_ACTOR, parsed, source=kind, club=club, shared=shared)
+        set_id = sets.import_set(
+            open_store(), CLI_ACTOR, parsed, source=kind, club=club, shared=shared
+        )
     if as_json:
         print_json({"id": set_id, "code": parsed.code, "cards": len(parsed.cards)})
     else:
@@ -82,7 +89,9 @@ def generate_set(
 
 
 @app.command("draft-start")
-def draft_start(event: Annotated[int, typer.Argument(help="The event's id")], as_json: Json = False) -> None:
+def draft_start(
+    event: Annotated[int, typer.Argument(help="The event's id")], as_json: Json = False
+) -> None:
     """BER-DRAFT-1: start the event's draft (its set and format chosen first)."""
     from torneo.cards import commands_draft as draft
 
@@ -103,4 +112,6 @@ def picks(
     from torneo.cards import views_draft as views
 
     with edge():
-        typer.echo(views.pick_log_csv(views.pick_log(open_store(), CLI_ACTOR, event, player)), nl=False)
+        typer.echo(
+            views.pick_log_csv(views.pick_log(open_store(), CLI_ACTOR, event, player)), nl=False
+        )

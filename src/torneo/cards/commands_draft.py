@@ -12,19 +12,25 @@ or the other one, goes on where the draft was.
 Decisions: a player not connected at a timeout is disqualified from the event (BER-DRAFT-2;
 the registration is marked, with the reason, and the act audited as the server's); the seat of
 a disqualified player keeps being picked for at random at once, so the pod never waits for it.
-"Connected" means a page of the player's draft (WebSocket or stream) was open within the last
-:data:`PRESENCE_SECONDS` and was not closed since; pages report it every few seconds. Presence is
-connection telemetry, not a change of the event: it is written without an audit row.
+"Connected": see ``commands_draft_presence`` (the functions the timer loop calls are
+re-exported here).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from torneo.cards.commands_draft_presence import (
+    PRESENCE_SECONDS as PRESENCE_SECONDS,
+)
+from torneo.cards.commands_draft_presence import TIMER, is_connected
+from torneo.cards.commands_draft_presence import due_pods as due_pods
+from torneo.cards.commands_draft_presence import mark_left as mark_left
+from torneo.cards.commands_draft_presence import mark_seen as mark_seen
 from torneo.cards.rules.boosters import draft_booster, sealed_pool, seeded
 from torneo.cards.rules.draft import (
     AT_TIMEOUT,
@@ -45,7 +51,6 @@ from torneo.cards.state_draft import (
     RUNNING,
     DraftFacts,
     PodState,
-    aware,
     card_set,
     draft_facts,
     draft_seating,
@@ -64,9 +69,6 @@ from torneo.platform.guards import precheck, require_player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import load_preset
 from torneo.presets.judging import DeckFormat
-
-PRESENCE_SECONDS = 15
-TIMER = Actor("draft-timer")  # the server's own acts: timeouts, disqualifications
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,16 +419,6 @@ def pick_card(
         return Picked(seat.seat_no, position, card, state.position)
 
 
-def is_connected(seat: DraftSeat, now: datetime) -> bool:
-    """A page of the seat's player reported within :data:`PRESENCE_SECONDS` and was not closed."""
-    if seat.seen_at is None:
-        return False
-    seen = aware(seat.seen_at)
-    if seat.left_at is not None and aware(seat.left_at) >= seen:
-        return False
-    return seen >= now - timedelta(seconds=PRESENCE_SECONDS)
-
-
 def expire_pod(store: Store, pod_id: int) -> bool:
     """BER-DRAFT-2 at the pod's deadline: a random pick for every seat still without one; a
     player not connected is disqualified. False when there was nothing to do (another worker
@@ -466,45 +458,3 @@ def _disqualify(uow: UnitOfWork, event_id: int, seat: DraftSeat, position: Posit
         reason=reason,
     )
     uow.notify(topic(event.id), "disqualified", pod=seat.pod_id, seat=seat.seat_no)
-
-
-def due_pods(store: Store) -> list[int]:
-    """The running pods whose timer has run out (every worker's timer loop asks)."""
-    now = store.clock()
-    with store.read() as session:
-        return list(
-            session.scalars(
-                select(DraftPod.id).where(DraftPod.status == RUNNING, DraftPod.deadline <= now)
-            )
-        )
-
-
-def next_deadline(store: Store) -> datetime | None:
-    with store.read() as session:
-        found = session.scalar(
-            select(func.min(DraftPod.deadline)).where(DraftPod.status == RUNNING)
-        )
-    return aware(found) if found is not None else None
-
-
-def mark_seen(store: Store, event_id: int, player_ids: list[int]) -> None:
-    """Presence: these players have a page of the event's draft open on this worker (one
-    UPDATE, no audit: module doc). Before the draft starts there is no seat yet: nothing."""
-    if not player_ids:
-        return
-    with store.unit(TIMER) as uow:
-        uow.session.execute(
-            update(DraftSeat)
-            .where(DraftSeat.event_id == event_id, DraftSeat.player_id.in_(player_ids))
-            .values(seen_at=uow.now)
-        )
-
-
-def mark_left(store: Store, event_id: int, player_id: int) -> None:
-    """The last page of this player closed (on this worker)."""
-    with store.unit(TIMER) as uow:
-        uow.session.execute(
-            update(DraftSeat)
-            .where(DraftSeat.event_id == event_id, DraftSeat.player_id == player_id)
-            .values(left_at=uow.now)
-        )

@@ -16,7 +16,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from torneo.cards.commands_draft import is_connected
+from torneo.cards.commands_draft_presence import is_connected
 from torneo.cards.rules.draft import Position, pack
 from torneo.cards.rules.sets import Card, CardSet
 from torneo.cards.state import get_event

@@ -10,20 +10,33 @@ from hypothesis import strategies as st
 
 from tests.support.draft import demo_set
 from torneo.cards.rules.boosters import draft_booster, sealed_pool
-from torneo.cards.rules.draft import DraftPlan, Position, can_pick, everyone_picked, pack, timeout_pick
+from torneo.cards.rules.draft import (
+    DraftPlan,
+    Position,
+    can_pick,
+    everyone_picked,
+    pack,
+    timeout_pick,
+)
 
 DEMO = demo_set()
 NOW = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 
 def _simulate(plan: DraftPlan, seed: int) -> dict[tuple[int, int, int], str]:
-    opened = {(s, b): draft_booster(DEMO, seed, 1, s, b) for s in range(1, plan.seats + 1) for b in range(1, plan.boosters + 1)}
+    opened = {
+        (s, b): draft_booster(DEMO, seed, 1, s, b)
+        for s in range(1, plan.seats + 1)
+        for b in range(1, plan.boosters + 1)
+    }
     picks: dict[tuple[int, int, int], str] = {}
     position: Position | None = plan.first()
     rng = random.Random(seed)
     while position is not None:
         for seat in range(1, plan.seats + 1):
-            picks[(seat, position.booster, position.pick)] = timeout_pick(pack(plan, opened, picks, seat, position), rng)
+            picks[(seat, position.booster, position.pick)] = timeout_pick(
+                pack(plan, opened, picks, seat, position), rng
+            )
         assert everyone_picked(plan, picks, position)
         position = plan.after(position)
     return picks
@@ -51,7 +64,12 @@ def test_ber_draft_1_when_a_booster_is_empty_the_next_one_is_opened_until_the_la
     assert plan.after(Position(2, 7)) is None
 
 
-@given(seats=st.integers(2, 8), boosters=st.sampled_from([1, 2, 4]), alternate=st.booleans(), seed=st.integers(0, 10**6))
+@given(
+    seats=st.integers(2, 8),
+    boosters=st.sampled_from([1, 2, 4]),
+    alternate=st.booleans(),
+    seed=st.integers(0, 10**6),
+)
 def test_ber_fmt_3_every_seat_drafts_7_cards_a_booster_and_every_card_once(
     seats: int, boosters: int, alternate: bool, seed: int
 ) -> None:
@@ -59,7 +77,12 @@ def test_ber_fmt_3_every_seat_drafts_7_cards_a_booster_and_every_card_once(
     picks = _simulate(plan, seed)
     for seat in range(1, seats + 1):
         assert sum(1 for (s, _, _) in picks if s == seat) == 7 * boosters  # 7, 14 or 28
-    opened = sorted(c for s in range(1, seats + 1) for b in range(1, boosters + 1) for c in draft_booster(DEMO, seed, 1, s, b))
+    opened = sorted(
+        c
+        for s in range(1, seats + 1)
+        for b in range(1, boosters + 1)
+        for c in draft_booster(DEMO, seed, 1, s, b)
+    )
     assert sorted(picks.values()) == opened  # nothing lost, nothing doubled
 
 
@@ -72,7 +95,10 @@ def test_ber_fmt_2_boosters_and_sealed_pools_are_reproduced_from_the_seed() -> N
     assert starter_pool == sealed_pool(DEMO, 11, 5, starters=1, boosters=2)
     booster = draft_booster(DEMO, 11, 1, 1, 1)
     assert len(set(booster)) == 7
-    assert [DEMO.card(c).rarity for c in booster] == ["common"] * 3 + ["uncommon"] * 2 + ["rare", "ultra-rare"]  # type: ignore[union-attr]
+    assert [DEMO.card(c).rarity for c in booster] == ["common"] * 3 + ["uncommon"] * 2 + [
+        "rare",
+        "ultra-rare",
+    ]  # type: ignore[union-attr]
 
 
 def _refusal(**changes: object) -> object:
@@ -97,15 +123,19 @@ def test_ber_draft_1_a_card_of_the_current_pack_may_be_picked() -> None:
 
 def test_ber_draft_1_bad_picks_are_refused_with_the_field_and_what_is_accepted() -> None:
     not_in_pack = _refusal(card="Z")
-    assert not_in_pack.field == "card" and "one of A, B" in not_in_pack.accepted_message.english()  # type: ignore[attr-defined]
+    assert not_in_pack.field == "card"
+    assert "one of A, B" in not_in_pack.accepted_message.english()
     assert _refusal(already="B").field == "pick"  # picking twice
     assert "is over" in _refusal(asked=Position(1, 1)).text  # the pack has passed  # type: ignore[attr-defined]
     assert _refusal(running=False).field == "draft"
 
 
-def test_ber_draft_2_a_pick_after_the_timer_is_refused_and_a_disqualified_seat_may_not_pick() -> None:
+def test_ber_draft_2_a_pick_after_the_timer_is_refused_and_a_disqualified_seat_may_not_pick() -> (
+    None
+):
     late = _refusal(deadline=NOW)
-    assert late.field == "pick" and "BER-DRAFT-2" in late.text  # type: ignore[attr-defined]
+    assert late.field == "pick"
+    assert "BER-DRAFT-2" in late.text
     assert _refusal(disqualified=True).field == "seat"  # type: ignore[attr-defined]
 
 

@@ -18,7 +18,13 @@ def _rows(common: int = 25, uncommon: int = 10, rare: int = 5) -> list[dict[str,
     rows: list[dict[str, object]] = []
     for rarity, n in (("common", common), ("uncommon", uncommon), ("rare", rare)):
         rows += [
-            {"id": f"{rarity[0]}{i}", "name": f"{rarity} {i}", "rarity": rarity, "faction": "F", "cost": 1}
+            {
+                "id": f"{rarity[0]}{i}",
+                "name": f"{rarity} {i}",
+                "rarity": rarity,
+                "faction": "F",
+                "cost": 1,
+            }
             for i in range(n)
         ]
     return rows
@@ -81,7 +87,8 @@ def test_the_shipped_demo_set_is_the_generators_output() -> None:
     assert shipped == to_json(generate_set())
     demo = read_json(shipped)
     assert len(demo.cards) == 120
-    assert demo.booster.size == 7 and demo.starter.size == 30
+    assert demo.booster.size == 7
+    assert demo.starter.size == 30
 
 
 def test_cards_banned_from_a_format_are_not_legal_in_it() -> None:
