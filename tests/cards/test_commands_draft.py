@@ -21,6 +21,7 @@ from tests.support.draft import (
 from tests.support.events import fingerprint
 from torneo.cards import commands_draft as draft
 from torneo.cards import views_draft as views
+from torneo.cards.commands_draft_presence import is_connected
 from torneo.cards.rules.draft import Position
 from torneo.cards.tables import Registration
 from torneo.cards.tables_draft import DraftPick, DraftSeat
@@ -297,10 +298,24 @@ def test_presence_marks_a_seat_connected_until_its_page_closes(
     with store.read() as s:
         seat = s.get(DraftSeat, seat_id)
         assert seat is not None
-        assert draft.is_connected(seat, clock())
+        assert is_connected(seat, clock())
     clock.advance(seconds=1)
     draft.mark_left(store, event, seat_players(store, event)[(1, 1)])
     with store.read() as s:
         seat = s.get(DraftSeat, seat_id)
         assert seat is not None
-        assert not draft.is_connected(seat, clock())
+        assert not is_connected(seat, clock())
+
+
+def test_ber_fmt_1_a_constructed_list_names_only_cards_of_the_events_set(store: Store) -> None:
+    event = draft_event(store, 4, format_key="constructed", start=False)
+    with store.read() as s:
+        pid = s.scalars(select(Registration.player_id).where(Registration.event_id == event)).first()
+    assert pid is not None
+    demo = [c.name for c in views.set_cards(store, "DEMO").cards]
+    good = "\n".join(f"3 {name}" for name in demo[:10])  # 30 cards, 3 copies each
+    assert decks.submit_deck_list(store, ORG, event, player_id=pid, text=good).total == 30
+    outside = "\n".join(f"3 {name}" for name in [*demo[:9], "Carta Inventata"])
+    with pytest.raises(TorneoError) as refused:
+        decks.submit_deck_list(store, ORG, event, player_id=pid, text=outside)
+    assert "Carta Inventata" in str(refused.value)

@@ -28,6 +28,7 @@ from torneo.cards.commands_draft_presence import (
     PRESENCE_SECONDS as PRESENCE_SECONDS,
 )
 from torneo.cards.commands_draft_presence import TIMER, is_connected
+from torneo.cards.commands_sets import judging_rules
 from torneo.cards.commands_draft_presence import due_pods as due_pods
 from torneo.cards.commands_draft_presence import mark_left as mark_left
 from torneo.cards.commands_draft_presence import mark_seen as mark_seen
@@ -67,7 +68,6 @@ from torneo.judging.commands_pools import format_key_of, record_pools
 from torneo.judging.rules.decks import deck_format
 from torneo.platform.guards import precheck, require_player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
-from torneo.presets import load_preset
 from torneo.presets.judging import DeckFormat
 
 
@@ -91,7 +91,7 @@ def _format(event: Event, setup: CardEventSetup | None, session: Session) -> tup
             N_("the event has no card set"),
             N_("an organizer chooses the set and format first (draft set-up)"),
         )
-    rules = load_preset(event.preset).judging
+    rules = judging_rules(event.preset)
     return deck_format(rules, format_key_of(session, event.id))
 
 

@@ -31,9 +31,23 @@ from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.presets import load_preset
+from torneo.presets.judging import JudgingRules
 
 SET = N_("card set")
 FORMATS = ("csv", "json")
+
+
+def judging_rules(preset: str) -> JudgingRules:
+    """The preset's deck formats (BER-FMT-1..3); a preset without them has no limited events."""
+    rules = load_preset(preset).judging
+    if rules is None:
+        raise TorneoError(
+            "preset",
+            N_("'%(preset)s' has no deck formats"),
+            N_("a preset with deck formats, such as berserk-online"),
+            params={"preset": preset},
+        )
+    return rules
 
 
 def may_import(actor: Actor) -> None:
@@ -187,7 +201,7 @@ def setup_event(
             raise Conflict(
                 "status", N_("the event is closed"), N_("an event in registration or running")
             )
-        rules = load_preset(event.preset).judging
+        rules = judging_rules(event.preset)
         key, _ = deck_format(rules, (format_key or "").strip() or None)
         row = set_row_by_code(uow.session, set_code)
         if row.club_id is not None and row.club_id != event.club_id:

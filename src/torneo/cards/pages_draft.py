@@ -35,7 +35,6 @@ from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int_required
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
-from torneo.presets import load_preset
 
 add_templates("torneo.cards", None)
 router = APIRouter(include_in_schema=False)
@@ -78,7 +77,7 @@ def _judge_page(
     with store.read() as session:
         event = get_event(session, event_id)
         club_id, preset, version = event.club_id, event.preset, event.version
-    formats = load_preset(preset).judging.deck_formats
+    formats = sets.judging_rules(preset).deck_formats
     context = {
         "view": view,
         "error": error,
@@ -189,7 +188,12 @@ def sets_page(request: Request) -> Response:
 
 
 def _sets(request: Request, error: TorneoError | None = None, status: int = 200) -> Response:
-    context = {"sets": views.card_sets(store_of(request)), "error": error}
+    context = {
+        "sets": views.card_sets(store_of(request)),
+        "error": error,
+        "booster_example": "common=4, uncommon=2, rare=1",  # a recipe, not words to translate
+        "starter_example": "common=20, uncommon=7, rare=3",
+    }
     return render(request, "draft/sets.html", context, status=status)
 
 

@@ -152,7 +152,7 @@ _facts: dict[tuple[str, int], DraftFacts] = {}
 
 def _database(session: Session) -> str:
     """Which database a cached row came from (ids repeat across databases)."""
-    return str(session.get_bind().url)
+    return str(session.get_bind().engine.url)
 
 
 def draft_facts(session: Session, event_id: int) -> DraftFacts:
