@@ -13,7 +13,10 @@ import typer
 
 from torneo.cli.common import CLI_ACTOR, edge, open_store, print_json, print_table
 
-app = typer.Typer(help="Card sets and the live draft of online card events.", no_args_is_help=True)
+app = typer.Typer(
+    help="Card sets (import, list, generate) and the live draft of online card events.",
+    no_args_is_help=True,
+)
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
