@@ -28,10 +28,10 @@ from torneo.cards.commands_draft_presence import (
     PRESENCE_SECONDS as PRESENCE_SECONDS,
 )
 from torneo.cards.commands_draft_presence import TIMER, is_connected
-from torneo.cards.commands_sets import judging_rules
 from torneo.cards.commands_draft_presence import due_pods as due_pods
 from torneo.cards.commands_draft_presence import mark_left as mark_left
 from torneo.cards.commands_draft_presence import mark_seen as mark_seen
+from torneo.cards.commands_sets import judging_rules
 from torneo.cards.rules.boosters import draft_booster, sealed_pool, seeded
 from torneo.cards.rules.draft import (
     AT_TIMEOUT,
@@ -108,23 +108,41 @@ def _players(event: Event) -> list[Registration]:
     return [r for r in event.registrations if not r.disqualified and r.dropped_after_round is None]
 
 
+SEALED, DRAFTED = "BER-FMT-2", "BER-FMT-3"
+_NOT_THE_FORMAT = {
+    SEALED: (
+        N_("%(label)s is not a sealed format"),
+        N_("a sealed format (BER-FMT-2); a draft is started with 'start draft'"),
+    ),
+    DRAFTED: (
+        N_("%(label)s is not a draft format"),
+        N_("a draft format (BER-FMT-3); sealed pools are opened instead"),
+    ),
+}
+
+
+def _limited(
+    uow: UnitOfWork, actor: Actor, event_id: int, rule: str
+) -> tuple[Event, CardEventSetup, str, DeckFormat]:
+    """The event (locked) whose judge acts, its set-up and format, which must be ``rule``'s,
+    before round 1."""
+    event = get_event(uow.session, event_id, for_update=True)
+    authorize_event(uow.session, actor, event, Action.OFFICIATE)
+    setup = setup_of(uow.session, event_id)
+    key, fmt = _format(event, setup, uow.session)
+    assert setup is not None
+    if fmt.rule != rule:
+        reason, accepted = _NOT_THE_FORMAT[rule]
+        raise Conflict("format", reason, accepted, params={"label": fmt.label})
+    _before_round_one(event)
+    return event, setup, key, fmt
+
+
 def open_sealed_pools(store: Store, actor: Actor, event_id: int) -> int:
     """BER-FMT-2: every player's sealed pool, drawn from the event's seed; returns the count."""
     precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
-        event = get_event(uow.session, event_id, for_update=True)
-        authorize_event(uow.session, actor, event, Action.OFFICIATE)
-        setup = setup_of(uow.session, event_id)
-        key, fmt = _format(event, setup, uow.session)
-        assert setup is not None
-        if fmt.rule != "BER-FMT-2":
-            raise Conflict(
-                "format",
-                N_("%(label)s is not a sealed format"),
-                N_("a sealed format (BER-FMT-2); a draft is started with 'start draft'"),
-                params={"label": fmt.label},
-            )
-        _before_round_one(event)
+        event, setup, key, fmt = _limited(uow, actor, event_id, SEALED)
         if setup.pools_opened_at is not None:
             raise Conflict("pools", N_("the sealed pools are opened already"), N_("once per event"))
         cards = card_set(uow.session, setup.set_id)
@@ -173,19 +191,7 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
     boosters opened, the timer running. Returns the number of pods."""
     precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
-        event = get_event(uow.session, event_id, for_update=True)
-        authorize_event(uow.session, actor, event, Action.OFFICIATE)
-        setup = setup_of(uow.session, event_id)
-        key, fmt = _format(event, setup, uow.session)
-        assert setup is not None
-        if fmt.rule != "BER-FMT-3":
-            raise Conflict(
-                "format",
-                N_("%(label)s is not a draft format"),
-                N_("a draft format (BER-FMT-3); sealed pools are opened instead"),
-                params={"label": fmt.label},
-            )
-        _before_round_one(event)
+        event, setup, key, fmt = _limited(uow, actor, event_id, DRAFTED)
         if pods_of(uow.session, event_id):
             raise Conflict("draft", N_("the draft has started already"), N_("one draft per event"))
         seating = draft_seating(event)

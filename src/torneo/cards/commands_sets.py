@@ -8,7 +8,7 @@ new code.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm.attributes import flag_modified
@@ -25,7 +25,7 @@ from torneo.cards.tables_draft import CardEventSetup, CardRow, CardSetRow
 from torneo.core.errors import Conflict, Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
-from torneo.judging.commands_pools import configure_catalog
+from torneo.judging.commands_pools import configure_catalog, parse_deadline
 from torneo.judging.rules.decks import deck_format
 from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
@@ -155,19 +155,7 @@ def load_demo_set(store: Store, actor: Actor) -> int:
 def _deadline(text: str | datetime | None) -> datetime | None:
     if text is None or isinstance(text, datetime):
         return text
-    raw = text.strip()
-    if not raw:
-        return None
-    try:
-        moment = datetime.fromisoformat(raw)
-    except ValueError as exc:
-        raise TorneoError(
-            "deck_deadline",
-            N_("'%(text)s' is not a date and time"),
-            N_("YYYY-MM-DDTHH:MM, e.g. 2012-03-10T14:30"),
-            params={"text": raw[:40]},
-        ) from exc
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return parse_deadline(text)
 
 
 def setup_event(

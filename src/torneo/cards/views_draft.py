@@ -34,8 +34,6 @@ from torneo.cards.state_draft import (
 from torneo.cards.tables import Event
 from torneo.cards.tables_draft import CardSetRow, DraftPick, DraftPod, DraftSeat
 from torneo.core.csv_cells import safe_row
-from torneo.core.errors import NotFound
-from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.judging.commands_pools import format_key_of
 from torneo.platform.guards import require_player
@@ -100,18 +98,6 @@ def _card(cards: CardSet, code: str) -> Card:
     return cards.card(code) or Card(code, code, "", "")
 
 
-def _event(session: Session, event_id: int) -> Event:
-    event = session.get(Event, event_id)
-    if event is None:
-        raise NotFound(
-            "event_id",
-            N_("no event %(id)s"),
-            N_("the id of an existing event"),
-            params={"id": event_id},
-        )
-    return event
-
-
 def player_draft(store: Store, actor: Actor, event_id: int) -> PlayerDraft:
     """The actor's own seat: pack, picks, timer (403 for an account that is not a player)."""
     player_id = require_player(actor)
@@ -120,7 +106,7 @@ def player_draft(store: Store, actor: Actor, event_id: int) -> PlayerDraft:
 
 
 def player_draft_in(session: Session, now: datetime, event_id: int, player_id: int) -> PlayerDraft:
-    event = _event(session, event_id)
+    event = get_event(session, event_id)
     setup = setup_of(session, event_id)
     seat = seat_of_player(session, event_id, player_id)
     base = {

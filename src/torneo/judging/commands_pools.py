@@ -19,6 +19,13 @@ from sqlalchemy.orm import Session
 from torneo.judging.tables import DeckListRow, JudgingConfig
 
 
+def parse_deadline(text: str) -> datetime | None:
+    """A deck-list deadline as the judges' set-up reads it (ISO date-time, UTC if no zone)."""
+    from torneo.judging.commands import _deadline
+
+    return _deadline(text)
+
+
 def configure_catalog(
     session: Session,
     event_id: int,
