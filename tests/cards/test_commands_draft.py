@@ -310,7 +310,9 @@ def test_presence_marks_a_seat_connected_until_its_page_closes(
 def test_ber_fmt_1_a_constructed_list_names_only_cards_of_the_events_set(store: Store) -> None:
     event = draft_event(store, 4, format_key="constructed", start=False)
     with store.read() as s:
-        pid = s.scalars(select(Registration.player_id).where(Registration.event_id == event)).first()
+        pid = s.scalars(
+            select(Registration.player_id).where(Registration.event_id == event)
+        ).first()
     assert pid is not None
     demo = [c.name for c in views.set_cards(store, "DEMO").cards]
     good = "\n".join(f"3 {name}" for name in demo[:10])  # 30 cards, 3 copies each
