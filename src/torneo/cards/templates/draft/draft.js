@@ -36,7 +36,7 @@
       var name = document.createElement("strong");
       name.textContent = card.name;
       var info = document.createElement("small");
-      info.textContent = [card.rarity, card.faction, card.cost != null ? "⬤ " + card.cost : ""].filter(Boolean).join(" · ");
+      info.textContent = [card.rarity ? t("r-" + card.rarity) : "", card.faction, card.cost != null ? "⬤ " + card.cost : ""].filter(Boolean).join(" · ");
       node.appendChild(name); node.appendChild(document.createTextNode(" ")); node.appendChild(info);
       li.appendChild(node);
       return li;
