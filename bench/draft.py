@@ -26,6 +26,10 @@ booster 2 and restarted by uvicorn): 64/64 pods done in 948 s, 14,336 picks stor
 pick answer median 42 ms; timer: a stalled seat's next pack came a median 171 ms after the
 announced deadline (min 17 ms, max 1.8 s; 32 timeouts); 0 disqualified; 217 reconnects; CPU
 147.7 s for the surviving worker, 28.0 s for the killed one, 19.5 s for its replacement.
+A smaller run the same night (16 pods, 128 drafters, no kill, 30 s a pick, 2-10 s thinking;
+a browser test ran beside it for 40 s): pick-to-next-pack median 27 ms, p99 266 ms, max 455
+ms; timer median +84 ms (37-216 ms, 32 timeouts); 0 lost, 0 doubled; 55 picks refused as
+late during the browser test's burst.
 With 20 s a pick and 2-8 s of thinking the same machine could not keep up (picks arrived
 after their deadline); the draft's CPU is about 6 ms a pick (PostgreSQL's round trips, the
 audit row, the notices).
