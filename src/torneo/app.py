@@ -24,7 +24,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from torneo.cards import api as api_events
-from torneo.cards import api_self_report, pages_exports, pages_public, pages_self_report
+from torneo.cards import (
+    api_draft,
+    api_draft_live,
+    api_self_report,
+    pages_draft,
+    pages_exports,
+    pages_public,
+    pages_self_report,
+)
 from torneo.cards import pages as pages_organizer
 from torneo.cards import pages_desk as cards_desk
 from torneo.cards import pages_print as cards_print
@@ -118,8 +126,10 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     # (torneo.platform.store.db), so a thread never waits on a connection another one hoards.
     anyio.to_thread.current_default_thread_limiter().total_tokens = app.state.threads
     live.end_streams_on_shutdown_signals(app)  # a restart never waits for open live pages
+    timers = api_draft_live.start_timers(app)  # BER-DRAFT-2: this worker's draft timer
     yield
     live.close_streams(app)
+    await timers.stop()
 
 
 def _routers() -> tuple[APIRouter, ...]:
@@ -154,6 +164,9 @@ def _routers() -> tuple[APIRouter, ...]:
         cards_print.router,
         risiko_desk.router,
         poker_desk.router,
+        api_draft.router,
+        api_draft_live.router,
+        pages_draft.router,
     )
 
 

@@ -11,6 +11,10 @@ What it loads, always the same (every draw comes from :data:`DEMO_SEED`):
 - the season "Campionato Invasion 2011/12" with the finished event in it;
 - a fantasy league of 10 managers (``torneo.fantasy.commands_demo``): two matchdays scored, the
   third being played, the fourth open; the manager ``allenatore`` logs in with the password.
+- the demo card set (``DEMO``, docs/card-sets.md) and "Draft del giovedì", a ``berserk-online``
+  standard draft of 8 players, registration closed and ready for the judge to start the draft;
+  its players log in as ``drafter1`` … ``drafter8`` (password ``torneo-demo``) to draft from
+  their phones at ``/events/<id>/draft``.
 
 Everything goes through the ordinary services, so the demo also proves they work together.
 """
@@ -24,6 +28,7 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select
 
 from torneo.cards import commands as events
+from torneo.cards import commands_sets as card_sets
 from torneo.cards import views as queries
 from torneo.cards.tables import Event
 from torneo.core.errors import Conflict
@@ -42,11 +47,9 @@ from torneo.seasons.commands_calendar import AnnouncementInput
 DEMO_SEED = 2012
 DEMO_CLUB = 1  # the server's first club (migration 0008 creates it)
 DEMO_PASSWORD = "torneo-demo"
-DEMO_USERNAMES = (
-    "organizer",
-    "judge",
-    fantasy_demo.MANAGER,
-)  # a production server refuses these with DEMO_PASSWORD
+DRAFTERS = tuple(f"drafter{i}" for i in range(1, 9))
+# A production server refuses these with DEMO_PASSWORD.
+DEMO_USERNAMES = ("organizer", "judge", fantasy_demo.MANAGER, *DRAFTERS)
 PRESET = "invasion-it-2012"
 HOME_CLUB = "Circolo Ludico Torinese"
 SEASON_NAME = "Campionato Invasion 2011/12"
@@ -224,6 +227,37 @@ def _announce_finished(store: Store, organizer: Actor) -> None:
         store.clock = clock
 
 
+def _draft_event(store: Store, organizer: Actor, rng: random.Random) -> int:
+    """The demo set and an 8-player standard draft, ready to start (module doc)."""
+    card_sets.load_demo_set(store, Actor.system())
+    event_id = events.create_event(
+        store,
+        organizer,
+        name="Draft del giovedì",
+        preset="berserk-online",
+        held_on="2012-04-19",
+        location=HOME_CLUB,
+        seed=rng.randrange(2**31),
+    )
+    judging.appoint_judge(store, organizer, event_id, username="judge", head=True)
+    roster = "\n".join(
+        f"{name},{club},{1700 - 25 * i}" for i, (name, club) in enumerate(PLAYERS[:8])
+    )
+    ids = events.register_roster(store, organizer, event_id, roster)
+    events.start_event(store, organizer, event_id)
+    card_sets.setup_event(store, organizer, event_id, set_code="DEMO", format_key="draft_standard")
+    for username, player_id in zip(DRAFTERS, ids, strict=True):
+        accounts.create_user(
+            store,
+            Actor.system(),
+            username=username,
+            password=DEMO_PASSWORD,
+            role="player",
+            player_id=player_id,
+        )
+    return event_id
+
+
 def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
     """Load the demo; with ``if_empty`` do nothing (None) when any event exists.
 
@@ -251,6 +285,7 @@ def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
     _announce_finished(store, organizer)
     commands_events.add_finished_event_to_season(store, organizer, SEASON_NAME, finished)
     league = fantasy_demo.load(store, organizer, DEMO_PASSWORD)
+    _draft_event(store, organizer, rng)
     return DemoSummary(
         fantasy_league=league,
         accounts=(org_account, judge_account),

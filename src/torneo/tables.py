@@ -5,6 +5,7 @@ need every table, whichever discipline module happened to be imported first.
 """
 
 from torneo.cards import tables as cards_tables
+from torneo.cards import tables_draft as cards_draft_tables
 from torneo.cards import tables_pods as cards_pods_tables
 from torneo.cards import tables_self_report as cards_self_report_tables
 from torneo.fantasy import tables as fantasy_tables
@@ -18,6 +19,7 @@ from torneo.seasons import tables_calendar as seasons_calendar_tables
 from torneo.seasons import tables_ladders as seasons_ladders_tables
 
 __all__ = [
+    "cards_draft_tables",
     "cards_pods_tables",
     "cards_self_report_tables",
     "cards_tables",

@@ -23,6 +23,8 @@ TOOL = ("ok",) * 5  # stateless calculators
 SESSION = ("session",) * 5  # logging in and out: tests/web/test_auth.py, test_security.py
 STREAM = ("stream",) * 5  # Server-Sent Events: tests/web/test_live.py
 MOUNT = ("mount",) * 5  # static files
+SOCKET = ("socket",) * 5  # WebSockets: tests/cards/test_api_draft_live.py (players only)
+PLAYER_ONLY_API = ("401", "200", "403", "403", "403")  # a player's own seat
 
 
 def public(status: int) -> tuple[str, ...]:
@@ -32,6 +34,28 @@ def public(status: int) -> tuple[str, ...]:
 
 MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/live/{topic}"): STREAM,
+    # Card sets and the live draft (issue 16 part B).
+    ("GET", "/api/v1/card-sets"): PUBLIC,
+    ("POST", "/api/v1/card-sets"): ORG_API,
+    ("GET", "/api/v1/card-sets/{code}"): public(404),
+    ("GET", "/api/v1/events/{event_id}/draft"): ("401", "403", "403", "200", "200"),
+    ("GET", "/api/v1/events/{event_id}/draft/me"): PLAYER_ONLY_API,
+    ("POST", "/api/v1/events/{event_id}/draft/picks"): ("401", "ok", "403", "403", "403"),
+    ("GET", "/api/v1/events/{event_id}/draft/picks.csv"): ("401", "403", "403", "200", "200"),
+    ("POST", "/api/v1/events/{event_id}/draft/setup"): ORG_API,
+    ("POST", "/api/v1/events/{event_id}/draft/start"): REPORTS_API,
+    ("POST", "/api/v1/events/{event_id}/sealed-pools"): REPORTS_API,
+    ("GET", "/card-sets"): PUBLIC,
+    ("POST", "/card-sets"): ORG_PAGE,
+    ("GET", "/draft/assets/draft.js"): PUBLIC,
+    ("GET", "/events/{event_id}/draft"): ACCOUNT_PAGE,
+    ("GET", "/events/{event_id}/draft/deck"): ACCOUNT_PAGE,
+    ("GET", "/events/{event_id}/draft/judge"): ("303", "403", "403", "200", "200"),
+    ("POST", "/events/{event_id}/draft/sealed"): REPORTS_PAGE,
+    ("POST", "/events/{event_id}/draft/setup"): ORG_PAGE,
+    ("POST", "/events/{event_id}/draft/start"): REPORTS_PAGE,
+    ("GET", "/events/{event_id}/draft/stream"): STREAM,
+    ("WEBSOCKET", "/events/{event_id}/draft/ws"): SOCKET,
     ("MOUNT", "/static"): MOUNT,
     ("GET", "/"): PUBLIC,
     ("GET", "/poker/assets/poker.js"): PUBLIC,

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.routing import iter_route_contexts
+from fastapi.routing import APIWebSocketRoute, iter_route_contexts
 from fastapi.testclient import TestClient
 
 from tests.support.web import PASSWORD, SECRET, add_user
@@ -168,6 +168,9 @@ def routes(app: FastAPI) -> list[tuple[str, str]]:
         methods = getattr(route, "methods", None) or getattr(rc, "methods", None)
         path = rc.path
         if path is None:
+            continue
+        if isinstance(route, APIWebSocketRoute):
+            found.append(("WEBSOCKET", path))  # a socket's door: its own tests
             continue
         if not methods:
             found.append(("MOUNT", path))

@@ -64,3 +64,7 @@ def demo(
             for a in summary.accounts
         ],
     )
+    out.print(
+        "Draft: 'Draft del giovedì' is ready to start (/events/<id>/draft/judge); its players "
+        "log in as drafter1 … drafter8 with the same password."
+    )

@@ -39,6 +39,11 @@ LazyGroup.registry = {
         "Run a card-game event: create, register, pair, report, rank.",
         no_args_is_help=True,
     ),
+    "cards": LazyCommand(
+        "torneo.cards.cli_sets:app",
+        "Card sets (import, list, generate) and the live draft of online card events.",
+        no_args_is_help=True,
+    ),
     "season": LazyCommand(
         "torneo.seasons.cli:app",
         "Seasons: imported results, season points, the ranking and its cut.",

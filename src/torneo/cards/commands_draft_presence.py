@@ -1,0 +1,64 @@
+"""Presence and the timer's questions for the live draft (BER-DRAFT-2).
+
+"Connected" means a page of the player's draft (WebSocket or stream) reported within the last
+:data:`PRESENCE_SECONDS` and was not closed since; every worker reports the pages it holds every
+few seconds (``torneo.cards.api_draft_live``). Presence is connection telemetry, not a change of
+the event: it is written without an audit row.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import select, update
+
+from torneo.cards.state_draft import RUNNING, aware
+from torneo.cards.tables_draft import DraftPod, DraftSeat
+from torneo.platform.store.uow import Actor, Store
+
+PRESENCE_SECONDS = 15
+TIMER = Actor("draft-timer")  # the server's own acts: timeouts, disqualifications, presence
+
+
+def is_connected(seat: DraftSeat, now: datetime) -> bool:
+    """A page of the seat's player reported within :data:`PRESENCE_SECONDS` and was not closed."""
+    if seat.seen_at is None:
+        return False
+    seen = aware(seat.seen_at)
+    if seat.left_at is not None and aware(seat.left_at) >= seen:
+        return False
+    return seen >= now - timedelta(seconds=PRESENCE_SECONDS)
+
+
+def due_pods(store: Store) -> list[int]:
+    """The running pods whose timer has run out (every worker's timer loop asks)."""
+    now = store.clock()
+    with store.read() as session:
+        return list(
+            session.scalars(
+                select(DraftPod.id).where(DraftPod.status == RUNNING, DraftPod.deadline <= now)
+            )
+        )
+
+
+def mark_seen(store: Store, event_id: int, player_ids: list[int]) -> None:
+    """Presence: these players have a page of the event's draft open on this worker (one
+    UPDATE, no audit: module doc). Before the draft starts there is no seat yet: nothing."""
+    if not player_ids:
+        return
+    with store.unit(TIMER) as uow:
+        uow.session.execute(
+            update(DraftSeat)
+            .where(DraftSeat.event_id == event_id, DraftSeat.player_id.in_(player_ids))
+            .values(seen_at=uow.now)
+        )
+
+
+def mark_left(store: Store, event_id: int, player_id: int) -> None:
+    """The last page of this player closed (on this worker)."""
+    with store.unit(TIMER) as uow:
+        uow.session.execute(
+            update(DraftSeat)
+            .where(DraftSeat.event_id == event_id, DraftSeat.player_id == player_id)
+            .values(left_at=uow.now)
+        )
