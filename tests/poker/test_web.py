@@ -336,7 +336,7 @@ def test_a_refused_form_shows_the_error_and_keeps_the_values(anon: TestClient) -
         data={"csrf_token": token, "version": _version(created.text), "structure": "100 50 15"},
     )
     assert page.status_code == 422
-    assert "levels[1].big_blind" in page.text
+    assert "livelli [1] · big blind:" in page.text  # the field, by its label (issue 15)
     assert "100 50 15" in page.text
     wrong_day = anon.post(
         "/poker/new", data={"template": "tue", "held_on": "2025-12-03", "csrf_token": token}

@@ -6,6 +6,7 @@ result seen from their side ("1-2" for the player who lost 2-1), as clubs print 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from torneo.cards.views_load import Loaded, Side, winner_of
@@ -113,6 +114,9 @@ def allowed_results(best_of: int, *, draws: bool = True) -> list[str]:
     return [s.written() for s in found]
 
 
+_PLAIN_SCORE = re.compile(r"[0-9]+-[0-9]+(-[0-9]+)?")
+
+
 def likely_results(best_of: int, *, draws: bool = True) -> list[str]:
     """The results a table reports almost always (issue 15: two taps): the full matches (2-0,
     2-1, 1-2, 0-2) and the full played draw (1-1-1), in :func:`allowed_results`' order; the rest
@@ -120,10 +124,15 @@ def likely_results(best_of: int, *, draws: bool = True) -> list[str]:
     to_win = best_of // 2 + 1
     likely = []
     for text in allowed_results(best_of, draws=draws):
+        if not _PLAIN_SCORE.fullmatch(text):
+            continue  # "1-0 concession", "0-1 auto", "ID": recorded kinds, behind "other"
         parts = [int(p) for p in text.split("-")]
         wins_a, wins_b, drawn = parts[0], parts[1], parts[2] if len(parts) > 2 else 0
         decided = max(wins_a, wins_b) == to_win and drawn == 0
-        full_draw = wins_a == wins_b > 0 and wins_a + wins_b + drawn == best_of
+        # BER-RES-1: in best of one the played draw "0-0-1" is the full draw
+        full_draw = (
+            wins_a == wins_b and (wins_a > 0 or best_of == 1) and wins_a + wins_b + drawn == best_of
+        )
         if decided or full_draw:
             likely.append(text)
     return likely

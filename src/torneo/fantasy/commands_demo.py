@@ -58,7 +58,7 @@ def load(store: Store, organizer: Actor, password: str) -> int:
     lid = fantasy.create_league(
         store,
         organizer,
-        name="Lega fantasy del circolo",
+        name="Lega del circolo",
         season=f"{first.year}-{(first.year + 1) % 100:02d}",
         club=1,
     )

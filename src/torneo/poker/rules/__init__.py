@@ -49,6 +49,6 @@ A refusal keeps its message id and parameters; its English text is what the API 
 >>> try:
 ...     settle([Contribution(a, 2, -5), Contribution(b, 4, 100)], {a: 1, b: 1}, 6, 25)
 ... except TorneoError as err:
-...     print(err.reason_message.id, "|", err.reason)
-player %(player)s put in %(chips)s | player 1 put in -5
+...     print(err.reason)
+player 1 put in -5, not a number of 25 chips [PKR-POT-1]
 """

@@ -1,6 +1,6 @@
 """The director's next action on a poker tournament, from its state alone (issue 15).
 
-Entries first, then the seat draw (PKR-SEAT-1), then the clock; while the clock runs the
+Entries first, then the seat draw (PKR-TBL-1), then the clock; while the clock runs the
 floor's work is the director's page (busts, moves, the break); a finished tournament shows its
 payouts.
 
