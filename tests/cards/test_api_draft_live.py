@@ -153,7 +153,7 @@ def test_the_judges_see_the_overview_and_export_the_pick_log(
     org = _client(store, "org")
     page = org.get(f"/events/{event}/draft/judge")
     assert page.status_code == 200
-    assert "Tavolo 1" in page.text
+    assert "Gruppo 1" in page.text
     overview = org.get(f"/api/v1/events/{event}/draft").json()
     assert overview["pods"][0]["pick"] == 2
     assert overview["set"] == "DEMO"
