@@ -2,6 +2,8 @@
 
 PostgreSQL tests create their own database and drop it afterwards. Where no PostgreSQL answers
 they skip with the reason, except under CI=true, where they must run (README: make test).
+A fresh migrated database is a copy of a template migrated once per test process
+(``tests.support.databases``): the migration chain runs once, not once a test.
 """
 
 from __future__ import annotations
@@ -13,18 +15,25 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from tests.support.cli import Cli
+from tests.support.databases import PG_ADMIN_URL, migrated_pg_url, migrated_sqlite_url
 from tests.support.web import add_user, api_login, make_client
+from torneo.platform import passwords
 from torneo.platform.store.db import make_engine
-from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.uow import Actor, Store
 
-PG_ADMIN_URL = os.environ.get(
-    "TORNEO_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-)
+__all__ = ["PG_ADMIN_URL", "FakeClock"]
+
+# The hasher the server uses (argon2id, 64 MiB a hash), kept for the test of its parameters.
+PRODUCTION_HASHER = passwords._hasher
+# Tests create and log in thousands of accounts: their hashes need not cost 64 MiB and a fifth
+# of a second each. A hash carries its own parameters, so verifying still checks the password;
+# tests/platform/test_passwords.py checks the server's own parameters on PRODUCTION_HASHER.
+passwords._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 
 
 class FakeClock:
@@ -58,12 +67,18 @@ def pg_reason() -> str | None:
     return _pg_available()
 
 
+def require_pg(reason: str | None) -> None:
+    """Skip (or, under CI=true, fail) a PostgreSQL test when no server answers."""
+    if reason:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL is required under CI=true: {reason}")
+        pytest.skip(reason)
+
+
 @pytest.fixture
 def pg_url(pg_reason: str | None) -> Iterator[str]:
-    if pg_reason:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"PostgreSQL is required under CI=true: {pg_reason}")
-        pytest.skip(pg_reason)
+    """An empty PostgreSQL database (not migrated), for tests of the migrations and the pool."""
+    require_pg(pg_reason)
     name = f"torneo_test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:
@@ -82,29 +97,24 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-def _store(url: str, clock: FakeClock) -> Store:
-    engine = make_engine(url)
-    upgrade(engine)
-    return Store(engine, clock)
-
-
 @pytest.fixture(params=["sqlite", "postgres"])
 def store(request: pytest.FixtureRequest, tmp_path: Path, clock: FakeClock) -> Iterator[Store]:
     """A migrated, empty store: every service test runs on SQLite and on PostgreSQL."""
     if request.param == "sqlite":
-        s = _store(f"sqlite:///{tmp_path / 'torneo.db'}", clock)
+        s = Store(make_engine(migrated_sqlite_url(tmp_path / "torneo.db")), clock)
         yield s
         s.engine.dispose()
     else:
-        url = request.getfixturevalue("pg_url")
-        s = _store(url, clock)
-        yield s
-        s.engine.dispose()
+        require_pg(request.getfixturevalue("pg_reason"))
+        with migrated_pg_url() as url:
+            s = Store(make_engine(url), clock)
+            yield s
+            s.engine.dispose()
 
 
 @pytest.fixture
 def sqlite_store(tmp_path: Path, clock: FakeClock) -> Iterator[Store]:
-    s = _store(f"sqlite:///{tmp_path / 'torneo.db'}", clock)
+    s = Store(make_engine(migrated_sqlite_url(tmp_path / "torneo.db")), clock)
     yield s
     s.engine.dispose()
 
@@ -147,13 +157,10 @@ def org(web_store: Store) -> Iterator[TestClient]:
 
 @pytest.fixture
 def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
-    url = f"sqlite:///{tmp_path / 'torneo.db'}"
+    url = migrated_sqlite_url(tmp_path / "torneo.db")
     monkeypatch.setenv("TORNEO_DATABASE_URL", url)
     monkeypatch.setenv("COLUMNS", "160")  # Rich tables are not wrapped at 80 in the tests
     monkeypatch.chdir(tmp_path)
-    engine = make_engine(url)
-    upgrade(engine)
-    engine.dispose()
     c = Cli(url)
     yield c
     c.store.engine.dispose()

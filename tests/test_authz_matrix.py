@@ -31,7 +31,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from tests.conftest import FakeClock, _store
+from tests.conftest import FakeClock
 from tests.support.authz_cells import MATRIX
 from tests.support.authz_world import (
     OTHER_CLUB,
@@ -43,6 +43,7 @@ from tests.support.authz_world import (
     fill,
     routes,
 )
+from tests.support.databases import migrated_sqlite_store
 from tests.support.web import form_token
 from torneo.cards.tables import Event
 from torneo.platform.store.tables import AuditEntry
@@ -57,7 +58,7 @@ def world_and_clients(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[tuple[Store, World, dict[str, TestClient]]]:
     folder: Path = tmp_path_factory.mktemp("authz")
-    store = _store(f"sqlite:///{folder / 'authz.db'}", FakeClock())
+    store = migrated_sqlite_store(folder / "authz.db", FakeClock())
     world = build_world(store)
     cs = clients(store)
     # The anonymous visitor gets a session (and its CSRF token) from a public form, so that

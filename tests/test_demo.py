@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import FakeClock
+from tests.conftest import FakeClock, _pg_available, require_pg
+from tests.support.databases import migrated_pg_url, migrated_sqlite_store
 from torneo import demo
 from torneo.cards import views as queries
 from torneo.core.errors import Conflict
 from torneo.platform import accounts
 from torneo.platform.store.db import make_engine
-from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.uow import Store
 from torneo.seasons import views_standings
 
@@ -23,8 +24,29 @@ def _loaded(store: Store) -> demo.DemoSummary:
     return summary
 
 
-def test_demo_accounts_log_in_with_the_printed_password(store: Store) -> None:
-    summary = _loaded(store)
+Loaded = tuple[Store, demo.DemoSummary]
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def loaded(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Loaded]:
+    """The demo loaded once per database kind for this module: the tests read it (the refusal
+    to load it again changes nothing), and loading it costs seconds."""
+    if request.param == "sqlite":
+        store = migrated_sqlite_store(tmp_path_factory.mktemp("demo") / "torneo.db", FakeClock())
+        yield store, _loaded(store)
+        store.engine.dispose()
+        return
+    require_pg(_pg_available())
+    with migrated_pg_url() as url:
+        store = Store(make_engine(url), FakeClock())
+        yield store, _loaded(store)
+        store.engine.dispose()
+
+
+def test_demo_accounts_log_in_with_the_printed_password(loaded: Loaded) -> None:
+    store, summary = loaded
     assert [(a.username, a.role, a.password) for a in summary.accounts] == [
         ("organizer", "owner", "torneo-demo"),  # issue 12: the demo club's owner
         ("judge", "judge", "torneo-demo"),
@@ -35,9 +57,9 @@ def test_demo_accounts_log_in_with_the_printed_password(store: Store) -> None:
     )
 
 
-def test_INV_STRUCT_1_demo_tournament_is_in_round_3(store: Store) -> None:
+def test_INV_STRUCT_1_demo_tournament_is_in_round_3(loaded: Loaded) -> None:
     """INV-STRUCT-1: 26 players → 5 rounds + Top 8; rounds 1–2 reported, round 3 paired."""
-    summary = _loaded(store)
+    store, summary = loaded
     page = queries.event_page(store, summary.running_event_id)
     assert page.summary.preset == "invasion-it-2012"
     assert page.summary.status == "running"
@@ -58,9 +80,9 @@ def test_INV_STRUCT_1_demo_tournament_is_in_round_3(store: Store) -> None:
     assert any(line.result_kind == "intentional_draw" for line in round2.lines)  # INV-ID-1
 
 
-def test_INV_PTS_1_demo_finished_event_shows_tournament_points(store: Store) -> None:
+def test_INV_PTS_1_demo_finished_event_shows_tournament_points(loaded: Loaded) -> None:
     """INV-PTS-1..4: the finished 8-player event (3 rounds + Top 4) has its points table."""
-    summary = _loaded(store)
+    store, summary = loaded
     final = queries.final_results(store, summary.finished_event_id)
     assert final is not None
     assert final.field_size == 8
@@ -73,22 +95,19 @@ def test_INV_PTS_1_demo_finished_event_shows_tournament_points(store: Store) -> 
     assert {r.player: r.points for r in table} == {x.name: x.total for x in final.lines}
 
 
-def test_demo_refuses_a_database_with_events_unless_if_empty(store: Store) -> None:
-    _loaded(store)
+def test_demo_refuses_a_database_with_events_unless_if_empty(loaded: Loaded) -> None:
+    store, _ = loaded
     assert demo.load_demo(store, if_empty=True) is None
     with pytest.raises(Conflict) as err:
         demo.load_demo(store)
     assert err.value.field == "database"
 
 
-def test_demo_is_deterministic(tmp_path: Path) -> None:
-    """Every draw comes from DEMO_SEED: two fresh databases get the same demo."""
+def test_demo_is_deterministic(loaded: Loaded, tmp_path: Path) -> None:
+    """Every draw comes from DEMO_SEED: a fresh database gets the same demo as the module's."""
+    fresh = migrated_sqlite_store(tmp_path / "again.db", FakeClock())
     views = []
-    for name in ("a.db", "b.db"):
-        engine = make_engine(f"sqlite:///{tmp_path / name}")
-        upgrade(engine)
-        store = Store(engine, FakeClock())
-        summary = _loaded(store)
+    for store, summary in (loaded, (fresh, _loaded(fresh))):
         views.append(
             (
                 queries.pairings(store, summary.running_event_id, 3),
@@ -96,15 +115,15 @@ def test_demo_is_deterministic(tmp_path: Path) -> None:
                 queries.final_results(store, summary.finished_event_id),
             )
         )
-        engine.dispose()
+    fresh.engine.dispose()
     assert views[0] == views[1]
 
 
-def test_demo_fantasy_league_of_ten_managers(store: Store) -> None:
+def test_demo_fantasy_league_of_ten_managers(loaded: Loaded) -> None:
     """Issue 18: 10 teams, two matchdays scored, the third provisional, one lineup reused."""
     from torneo.fantasy import views as fantasy_views
 
-    summary = _loaded(store)
+    store, summary = loaded
     assert summary.fantasy_league is not None
     page = fantasy_views.league_page(store, summary.fantasy_league)
     assert len(page.teams) == 10

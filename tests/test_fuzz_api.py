@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.generation import GenerationMode
 from schemathesis.generation.case import Case
 
-from tests.conftest import FakeClock, _store
+from tests.conftest import FakeClock
 from tests.support.authz_world import build_world, clients
+from tests.support.databases import migrated_sqlite_store
 from torneo.app import SESSION_COOKIE
 
 EXAMPLES = int(os.environ.get("TORNEO_FUZZ_EXAMPLES", "4"))
@@ -28,7 +29,7 @@ EXAMPLES = int(os.environ.get("TORNEO_FUZZ_EXAMPLES", "4"))
 
 @pytest.fixture(scope="module")
 def fuzz_target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    store = _store(f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'fuzz.db'}", FakeClock())
+    store = migrated_sqlite_store(tmp_path_factory.mktemp("fuzz") / "fuzz.db", FakeClock())
     build_world(store)
     organizer = clients(store)["organizer"]
     cookie = organizer.cookies.get(SESSION_COOKIE)

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from tests.conftest import FakeClock, _store
+from tests.conftest import FakeClock
+from tests.support.databases import migrated_sqlite_store
 from tests.support.events import fingerprint, report_round, roster
 from torneo import transfer
 from torneo.cards import commands as events
@@ -79,7 +80,7 @@ def views(store: Store, event_id: int) -> dict[str, Any]:
 
 @pytest.fixture
 def empty(tmp_path: Path, clock: FakeClock) -> Store:
-    return _store(f"sqlite:///{tmp_path / 'empty.db'}", clock)
+    return migrated_sqlite_store(tmp_path / "empty.db", clock)
 
 
 def test_an_event_goes_through_a_json_file_with_identical_standings(
@@ -107,7 +108,7 @@ def test_an_event_goes_through_a_json_file_with_identical_standings(
 def test_an_export_from_sqlite_imports_into_either_database(
     tmp_path: Path, clock: FakeClock, store: Store
 ) -> None:
-    source = _store(f"sqlite:///{tmp_path / 'source.db'}", clock)
+    source = migrated_sqlite_store(tmp_path / "source.db", clock)
     event_id = finished_event(source, players=9, seed=8)
     document = json.loads(transfer.dumps(transfer.export(source, ORG, "event", event_id)))
     transfer.import_document(store, ORG, document)

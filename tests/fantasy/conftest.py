@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import pytest
-from argon2 import PasswordHasher
 
 from tests.conftest import FakeClock
 from tests.support.web import PASSWORD
@@ -16,7 +15,7 @@ from torneo.fantasy import commands as fantasy
 from torneo.fantasy import commands_market as market
 from torneo.fantasy.rules import samples
 from torneo.fantasy.rules.calendar import ITALY
-from torneo.platform import accounts, passwords
+from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
 
 ADMIN = Actor("org", frozenset({(1, "organizer")}))
@@ -55,13 +54,6 @@ def build_league(store: Store, teams: int = 10, seed: int = 7) -> League:
         out.managers.append(who)
         out.rosters.append(codes)
     return out
-
-
-@pytest.fixture(autouse=True)
-def cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A league has ten managers' accounts: their password hashes need not cost 64 MiB each
-    here (a hash carries its own parameters, so logging in still verifies it)."""
-    monkeypatch.setattr(passwords, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024))
 
 
 @pytest.fixture

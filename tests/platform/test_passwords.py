@@ -83,3 +83,14 @@ def test_the_gate_refuses_beyond_its_queue_at_once() -> None:
     assert gate.admitted == 0
     with gate:  # free again
         assert gate.admitted == 1
+
+
+def test_the_server_hashes_with_argon2id_and_64_mib() -> None:
+    """The tests swap in a cheap hasher (tests/conftest.py); the server's own is argon2id with
+    64 MiB, three passes and four lanes (RFC 9106's low-memory profile), and a hash of it says so."""
+    from tests.conftest import PRODUCTION_HASHER
+
+    produced = PRODUCTION_HASHER.hash("tre tigri contro tre tigri")
+    assert produced.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    assert PRODUCTION_HASHER.verify(produced, "tre tigri contro tre tigri")
+    assert passwords._hasher is not PRODUCTION_HASHER  # the tests' cheap one is in place

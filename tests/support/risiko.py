@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import random
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, func, select, text
+from sqlalchemy import func, select
 
-from tests.conftest import PG_ADMIN_URL, FakeClock, _pg_available
+from tests.conftest import FakeClock, _pg_available, require_pg
+from tests.support.databases import migrated_pg_url, migrated_sqlite_store
 from tests.support.staff import STAFF_NAME, has_staff_account
 from torneo.platform.store.db import make_engine
-from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
@@ -100,26 +98,12 @@ def module_store(
     """
     if request.param == "sqlite":
         path = tmp_path_factory.mktemp("risiko") / "torneo.db"
-        engine = make_engine(f"sqlite:///{path}")
-        upgrade(engine)
-        yield Store(engine, FakeClock())
-        engine.dispose()
+        store = migrated_sqlite_store(path, FakeClock())
+        yield store
+        store.engine.dispose()
         return
-    reason = _pg_available()
-    if reason:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"PostgreSQL is required under CI=true: {reason}")
-        pytest.skip(reason)
-    name = f"torneo_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    engine = make_engine(PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name)
-    try:
-        upgrade(engine)
-        yield Store(engine, FakeClock())
-    finally:
-        engine.dispose()
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    require_pg(_pg_available())
+    with migrated_pg_url() as url:
+        store = Store(make_engine(url), FakeClock())
+        yield store
+        store.engine.dispose()

@@ -16,7 +16,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, sync_playwright
 
-from tests.conftest import FakeClock, _store
+from tests.conftest import FakeClock
+from tests.support.databases import migrated_sqlite_store
 from tests.support.live_server import serve
 from tests.support.web import SECRET
 from torneo import demo
@@ -40,7 +41,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
         if os.environ.get("CI") == "true":
             pytest.fail(f"browser tests must run under CI=true: {reason}")
         pytest.skip(reason)
-    store: Store = _store(f"sqlite:///{tmp_path_factory.mktemp('axe') / 'axe.db'}", FakeClock())
+    store: Store = migrated_sqlite_store(tmp_path_factory.mktemp("axe") / "axe.db", FakeClock())
     summary = demo.load_demo(store)
     assert summary is not None
     owner = Actor("organizer", memberships=frozenset({(1, "owner")}))

@@ -19,8 +19,9 @@ import pytest
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
-from tests.conftest import FakeClock, _store
+from tests.conftest import FakeClock
 from tests.support.crawl import Visited, crawl
+from tests.support.databases import migrated_sqlite_store
 from tests.support.web import make_client
 from torneo import demo
 from torneo.platform import i18n
@@ -68,7 +69,7 @@ def _fragments(message: str) -> list[str]:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     folder = tmp_path_factory.mktemp("language")
-    store = _store(f"sqlite:///{folder / 'site.db'}", FakeClock())
+    store = migrated_sqlite_store(folder / "site.db", FakeClock())
     summary = demo.load_demo(store)
     assert summary is not None
     owner = Actor("organizer", memberships=frozenset({(1, "owner")}))
