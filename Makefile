@@ -64,7 +64,7 @@ chromium:
 	  else echo "chromium missing and not root: browser tests will skip"; fi; }
 
 pytest: install chromium
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 --dist loadgroup -q
 
 test: lint typecheck pytest
 

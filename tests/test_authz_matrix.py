@@ -49,6 +49,9 @@ from torneo.cards.tables import Event
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Store
 
+# The module's fixture is built once: its tests run on one xdist worker (make test: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("authz")
+
 SKIPPED = {"session", "stream", "mount", "socket"}
 REFUSED = {403, 404, 409, 422}
 

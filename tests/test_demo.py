@@ -17,6 +17,9 @@ from torneo.platform.store.db import make_engine
 from torneo.platform.store.uow import Store
 from torneo.seasons import views_standings
 
+# The module's fixture is built once: its tests run on one xdist worker (make test: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("demo")
+
 
 def _loaded(store: Store) -> demo.DemoSummary:
     summary = demo.load_demo(store)

@@ -24,6 +24,9 @@ from tests.support.authz_world import build_world, clients
 from tests.support.databases import migrated_sqlite_store
 from torneo.app import SESSION_COOKIE
 
+# The module's fixture is built once: its tests run on one xdist worker (make test: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("fuzz")
+
 EXAMPLES = int(os.environ.get("TORNEO_FUZZ_EXAMPLES", "4"))
 
 

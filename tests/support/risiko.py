@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from sqlalchemy import func, select
 
-from tests.conftest import FakeClock, _pg_available, require_pg
-from tests.support.databases import migrated_pg_url, migrated_sqlite_store
 from tests.support.staff import STAFF_NAME, has_staff_account
-from torneo.platform.store.db import make_engine
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
@@ -84,26 +79,3 @@ def fingerprint(store: Store, tid: int | None = None) -> tuple[int, int | None]:
         audits = s.scalar(select(func.count()).select_from(AuditEntry)) or 0
         version = get_tournament(s, tid).version if tid is not None else None
         return audits, version
-
-
-@pytest.fixture(name="store", scope="module", params=["sqlite", "postgres"])
-def module_store(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Store]:
-    """One migrated store per test module, on SQLite and on PostgreSQL.
-
-    The RisiKo! tests each make their own tournament, so they can share a database: creating and
-    migrating a PostgreSQL database for every test would cost more than the tests themselves.
-    Imported by the RisiKo! test modules, it stands in for the conftest's ``store`` there.
-    """
-    if request.param == "sqlite":
-        path = tmp_path_factory.mktemp("risiko") / "torneo.db"
-        store = migrated_sqlite_store(path, FakeClock())
-        yield store
-        store.engine.dispose()
-        return
-    require_pg(_pg_available())
-    with migrated_pg_url() as url:
-        store = Store(make_engine(url), FakeClock())
-        yield store
-        store.engine.dispose()

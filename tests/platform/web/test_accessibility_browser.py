@@ -31,7 +31,8 @@ from torneo.risiko import commands as risiko
 CHROMIUM = Path("/usr/bin/chromium")
 SERIOUS = {"serious", "critical"}
 
-pytestmark = pytest.mark.browser
+# The module's fixture is built once: its tests run on one xdist worker (make test: --dist loadgroup).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("axe")]
 
 
 @pytest.fixture(scope="module")

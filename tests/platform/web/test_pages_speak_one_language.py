@@ -30,6 +30,9 @@ from torneo.poker import commands as poker
 from torneo.poker import commands_entries as poker_entries
 from torneo.risiko import commands as risiko
 
+# The module's fixture is built once: its tests run on one xdist worker (make test: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("crawl")
+
 PLACEHOLDER = re.compile(r"%\([^)]*\)[sdif]|%[sdif]|\{[^}]*\}")
 PO = Path(i18n.locale_dir()) / "it" / "LC_MESSAGES" / "messages.po"
 
