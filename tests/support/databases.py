@@ -16,6 +16,7 @@ import shutil
 import tempfile
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -34,6 +35,21 @@ PG_ADMIN_URL = os.environ.get(
 # xdist workers are processes and a forked child must not share its parent's template).
 _sqlite_templates: dict[int, Path] = {}
 _pg_templates: dict[int, str] = {}
+# A test's PostgreSQL database is dropped behind its back (a drop waits on the server's files
+# for up to seconds): one thread a process, drained at exit before the template goes.
+_dropper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drop-test-db")
+
+
+def _cleanup() -> None:
+    _dropper.shutdown(wait=True)
+    pid = os.getpid()
+    if pid in _pg_templates:
+        _drop(_pg_templates[pid])
+    if pid in _sqlite_templates:
+        shutil.rmtree(_sqlite_templates[pid].parent, ignore_errors=True)
+
+
+atexit.register(_cleanup)
 
 
 def _sqlite_template() -> Path:
@@ -44,7 +60,6 @@ def _sqlite_template() -> Path:
         engine = make_engine(f"sqlite:///{path}")
         upgrade(engine)
         engine.dispose()
-        atexit.register(shutil.rmtree, folder, True)
         _sqlite_templates[pid] = path
     return _sqlite_templates[pid]
 
@@ -76,11 +91,10 @@ def _pg_template() -> str:
         with admin.connect() as c:
             c.execute(text(f'CREATE DATABASE "{name}"'))
         admin.dispose()
-        atexit.register(_drop, name)
+        _pg_templates[pid] = name  # dropped at exit, even if the migration fails
         engine = make_engine(_pg_url(name))
         upgrade(engine)
         engine.dispose()  # a template must have no open connection while it is copied
-        _pg_templates[pid] = name
     return _pg_templates[pid]
 
 
@@ -93,11 +107,12 @@ def migrated_pg_url() -> Iterator[str]:
     try:
         with admin.connect() as c:
             c.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+    finally:
+        admin.dispose()
+    try:
         yield _pg_url(name)
     finally:
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        _dropper.submit(_drop, name)
 
 
 def migrated_sqlite_store(path: Path, clock: Callable[[], datetime]) -> Store:
