@@ -182,6 +182,7 @@ def bust_out(
             int(ids[0]),
             seq=seq,
             busted=[int(p) for p in ids],
+            seat=list(where[ids[0]] or (0, 0)),
             players=[int(p) for p in ids] + floor_log.moved_players(row, seqs),
             moves=seqs,
             broken=broken,
