@@ -88,7 +88,7 @@ def test_an_entry_is_undone_once(store: Store, organizer: Actor, clock: FakeCloc
     before = fingerprint(store, tid)
     with pytest.raises(Conflict) as err:
         poker_undo.undo_entry(store, organizer, tid, entry=bust.entry)
-    assert err.value.field == "entry"
+    assert err.value.field == "log_entry"
     assert "already undone" in err.value.reason
     with pytest.raises(NotFound):
         poker_undo.undo_entry(store, organizer, tid, entry=99)
@@ -120,7 +120,7 @@ def test_PKR_BAL_1_undo_refused_while_a_later_entry_depends_on_it(
     before = fingerprint(store, tid)
     with pytest.raises(Conflict) as err:
         poker_undo.undo_entry(store, organizer, tid, entry=mistaken.entry)
-    assert err.value.field == "entry"
+    assert err.value.field == "log_entry"
     assert err.value.accepted == f"undo entry {dependent.entry} first"
     assert fingerprint(store, tid) == before
     poker_undo.undo_entry(store, organizer, tid, entry=dependent.entry)

@@ -313,6 +313,8 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/api/v1/poker/tournaments/{tid}/hands"): STAFF_API,
     ("POST", "/api/v1/poker/tournaments/{tid}/moves"): STAFF_API,
     ("POST", "/api/v1/poker/tournaments/{tid}/moves/undo"): STAFF_API,
+    ("GET", "/api/v1/poker/tournaments/{tid}/log"): STAFF_API,
+    ("POST", "/api/v1/poker/tournaments/{tid}/log/{entry}/undo"): STAFF_API,
     ("PUT", "/api/v1/poker/tournaments/{tid}/options"): ORG_API,
     ("PUT", "/api/v1/poker/tournaments/{tid}/payouts"): ORG_API,
     ("POST", "/api/v1/poker/tournaments/{tid}/re-entries"): ORG_API,

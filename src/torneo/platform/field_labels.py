@@ -110,6 +110,7 @@ LABELS: Mapping[str, str] = {
     "levels": N_("levels"),
     "lineup": N_("lineup"),
     "live_seats": N_("players in the hand"),
+    "log_entry": N_("entry of the floor's log"),
     "low_chips": N_("low chips"),
     "majors": N_("Major tournaments"),
     "match": N_("match"),

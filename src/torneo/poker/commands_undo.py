@@ -67,7 +67,7 @@ def _entry(row: PokerTournament, number: int) -> PokerLogEntry:
     found = next((e for e in row.log if e.number == number), None)
     if found is None:
         raise NotFound(
-            "entry",
+            "log_entry",
             N_("no entry %(number)s in the floor's log"),
             N_("the number of an entry of this tournament's log"),
             params={"number": number},
@@ -85,7 +85,7 @@ def _later(row: PokerTournament, entry: PokerLogEntry) -> list[PokerLogEntry]:
 
 def _depends(row: PokerTournament, entry: PokerLogEntry, later: PokerLogEntry) -> Conflict:
     return Conflict(
-        "entry",
+        "log_entry",
         N_("entry %(later)s of the log (%(name)s) came after it and depends on it"),
         N_("undo entry %(later)s first"),
         params={"later": later.number, "name": _name(row, later.player_id)},
@@ -99,7 +99,7 @@ def _blocked(row: PokerTournament, entry: PokerLogEntry, blocked: Blocked) -> Co
         if player in later.details.get("players", ()):
             return _depends(row, entry, later)
     return Conflict(
-        "entry",
+        "log_entry",
         N_("%(name)s is not where this entry left them (table %(table)s seat %(seat)s)"),
         N_("move the players back by hand, then undo"),
         params={"name": _name(row, player), "table": blocked.table, "seat": blocked.seat},
@@ -235,16 +235,17 @@ def undo_entry(
 ) -> UndoOut:
     """Undo the floor action of log entry ``entry`` with what it caused (see the module)."""
     precheck(actor, Action.OFFICIATE)
-    number = parse_int("entry", entry, low=1)
+    number = parse_int("log_entry", entry, low=1)
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
+        authorize_tournament(uow.session, actor, row, Action.OFFICIATE)
         target = _entry(row, number)
-        action = Action.MANAGE if target.kind in PAYMENTS else Action.OFFICIATE
-        authorize_tournament(uow.session, actor, row, action)
+        if target.kind in PAYMENTS:  # taking money back is the organizer's, as taking it is
+            authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
         if target.undone_at is not None:
             raise Conflict(
-                "entry",
+                "log_entry",
                 N_("entry %(number)s of the log is already undone"),
                 N_("an entry not undone yet"),
                 params={"number": number},

@@ -1,6 +1,6 @@
 """The director's phone ``/poker/{id}/director`` (issue 8): clock, seat draw, bust-out buttons
-per seat, the moves announced with their undo, entries, sanctions, chip counts, payouts and the
-chop.
+per seat, the moves announced, the floor's log with an "Undo" on each entry (issue 15 item 8),
+entries, sanctions, chip counts, payouts and the chop.
 
 Each form posts to ``/poker/{id}/director/<action>``. :data:`ACTIONS` names the handler of every
 action: it calls one service and says what happened (a flash message in the page's language) and
@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from torneo.core.errors import NotFound, TorneoError
+from torneo.core.errors import Forbidden, NotFound, TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.auth import PageActor, PageWriter
@@ -32,8 +32,11 @@ from torneo.poker import commands_purchases as poker_purchases
 from torneo.poker import commands_sanctions as poker_sanctions
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_setup as poker_setup
+from torneo.poker import commands_undo as poker_undo
 from torneo.poker import views as poker_views
 from torneo.poker.pages_labels import helpers
+from torneo.poker.state_access import floor_reader
+from torneo.poker.views_log import LogRow, floor_log
 
 router = APIRouter(include_in_schema=False)
 
@@ -41,19 +44,35 @@ router = APIRouter(include_in_schema=False)
 def _director(
     request: Request,
     tid: int,
+    actor: Actor,
     *,
     error: TorneoError | None = None,
     form: Mapping[str, Any] | None = None,
     status: int = 200,
 ) -> Response:
     view = poker_views.tournament_view(store_of(request), tid)
-    context = {"view": view, "error": error, "form": dict(form or {}), **helpers()}
+    context = {
+        "view": view,
+        "log": _log(request, tid, actor),
+        "error": error,
+        "form": dict(form or {}),
+        **helpers(),
+    }
     return render(request, "poker/director.html", context, status=status)
+
+
+def _log(request: Request, tid: int, actor: Actor) -> tuple[LogRow, ...]:
+    """The floor's log names who did what: shown to the tournament's floor and organizers."""
+    try:
+        floor_reader(store_of(request), actor, tid)
+    except Forbidden:
+        return ()
+    return floor_log(store_of(request), tid)
 
 
 @router.get("/poker/{tid}/director", response_class=HTMLResponse)
 def poker_director(request: Request, tid: int, actor: PageActor) -> Response:
-    return _director(request, tid)
+    return _director(request, tid, actor)
 
 
 # --- reading the forms ------------------------------------------------------------------------
@@ -214,6 +233,15 @@ def _undo(p: Posted) -> Outcome:
     return p.say(N_("Last move undone.")), "#moves"
 
 
+def _log_undo(p: Posted) -> Outcome:
+    """Issue 15 item 8: an entry of the floor's log undone, with what it caused."""
+    out = poker_undo.undo_entry(p.store, p.actor, p.tid, entry=p.get("entry"), version=p.version)
+    text = p.say(N_("Entry %(n)s undone."), n=out.entry)
+    if out.moves:
+        text += " " + p.say(N_("%(n)s move(s) to announce."), n=len(out.moves))
+    return text, "#log"
+
+
 def _move(p: Posted) -> Outcome:
     poker_floor.move_player_to(
         p.store,
@@ -349,6 +377,7 @@ ACTIONS: dict[str, Callable[[Posted], Outcome]] = {
     "time": _time,
     "bust": _bust,
     "undo": _undo,
+    "log_undo": _log_undo,
     "move": _move,
     "rebuy": _rebuy,
     "add_on": _add_on,
@@ -386,6 +415,6 @@ async def poker_director_action(
     try:
         message, anchor = _run(action, posted)
     except TorneoError as err:
-        return _director(request, tid, error=err, form=form, status=err.status)
+        return _director(request, tid, actor, error=err, form=form, status=err.status)
     flash(request, "ok", message)
     return RedirectResponse(f"/poker/{tid}/director{anchor}", status_code=303)

@@ -19,6 +19,7 @@ from torneo.poker.commands_entries import EntryOut
 from torneo.poker.commands_floor import BustOutcome
 from torneo.poker.commands_sanctions import SanctionOut
 from torneo.poker.commands_seats import MoveOut, SeatOut
+from torneo.poker.commands_undo import UndoOut
 from torneo.poker.views_rows import (
     CashOut,
     ClockOut,
@@ -270,6 +271,11 @@ class BustStateOut(TournamentOut):
 class MoveStateOut(TournamentOut):
     move: MoveOut
     announcement: str
+
+
+class UndoStateOut(TournamentOut):
+    undo: UndoOut
+    moves_announced: list[str] = Field(description="the seat changes to announce")
 
 
 class SanctionStateOut(TournamentOut):
