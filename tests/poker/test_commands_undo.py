@@ -5,6 +5,8 @@ a judge undoing a payment are refused and change nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import select
 
@@ -76,7 +78,8 @@ def test_PKR_END_1_undo_a_mistaken_bust_puts_back_the_player_and_the_moves(
     assert rows[later.entry].undone is False
     with store.read() as s:
         audit = s.scalars(select(AuditEntry).where(AuditEntry.action == "poker.undo")).one()
-    assert audit.before is not None and audit.after is not None
+    assert audit.before is not None
+    assert audit.after is not None
     assert audit.after["entry"] == mistaken.entry
     assert audit.before["seating"] != audit.after["seating"]
 
@@ -220,3 +223,27 @@ def test_undo_a_rebuy(store: Store, organizer: Actor, clock: FakeClock) -> None:
     view = poker_views.tournament_view(store, tid)
     assert (view.cash.rebuys, view.cash.prize_pool) == (0, pool)
     assert floor_log(store, tid)[0].cents is None
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.notices: list[Any] = []
+
+    def publish(self, notice: Any) -> None:
+        self.notices.append(notice)
+
+
+def test_an_undo_is_announced_live_to_the_screens(
+    store: Store, organizer: Actor, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The TV and the phones follow the tournament's topic: an undo publishes on it (after the
+    commit), a refused one publishes nothing."""
+    tid = _running(store, organizer)
+    bust = poker_floor.bust_out(store, organizer, tid, players=[_table(store, tid, 0)[0]])
+    recorder = _Recorder()
+    monkeypatch.setattr(store, "broker", recorder)
+    with pytest.raises(Conflict):
+        poker_undo.undo_entry(store, organizer, tid, entry=bust.entry, version=1)
+    assert recorder.notices == []
+    poker_undo.undo_entry(store, organizer, tid, entry=bust.entry)
+    assert [(n.topic, n.kind) for n in recorder.notices] == [(poker.topic(tid), "undo")]

@@ -83,7 +83,7 @@ def test_the_directors_page_lists_the_log_and_undoes_an_entry(
     assert "Registro del floor" in page.text
     assert "Eliminazione" in page.text
     assert "da org" in page.text
-    assert page.text.count('action="/poker/%d/director/log_undo"' % tid) == 1
+    assert page.text.count(f'action="/poker/{tid}/director/log_undo"') == 1
     page = anon.post(
         f"{url}/log_undo",
         data={"csrf_token": token, "version": _version(page.text), "entry": "1"},
