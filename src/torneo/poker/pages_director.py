@@ -10,19 +10,17 @@ where to come back to; a refusal shows the page again with the values typed and 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.datastructures import FormData
 
 from torneo.core.errors import Forbidden, NotFound, TorneoError
 from torneo.platform.i18n import N_
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Actor
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.session import flash, store_of
-from torneo.platform.web.templating import render, say
+from torneo.platform.web.templating import render
 from torneo.poker import commands as poker
 from torneo.poker import commands_chop as poker_chop
 from torneo.poker import commands_clock as poker_clock
@@ -35,6 +33,8 @@ from torneo.poker import commands_setup as poker_setup
 from torneo.poker import commands_undo as poker_undo
 from torneo.poker import views as poker_views
 from torneo.poker.pages_labels import helpers
+from torneo.poker.pages_posted import Outcome, Posted, lines
+from torneo.poker.pages_structure import STRUCTURE_ACTIONS
 from torneo.poker.state_access import floor_reader
 from torneo.poker.views_log import LogRow, floor_log
 
@@ -78,10 +78,6 @@ def poker_director(request: Request, tid: int, actor: PageActor) -> Response:
 # --- reading the forms ------------------------------------------------------------------------
 
 
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
 def _structure_step(n: int, line: str) -> dict[str, Any]:
     """One step a line: "SB BB [ante] minutes" or "break minutes [colour-up chips]"."""
     words = line.replace("/", " ").replace(",", " ").split()
@@ -102,13 +98,13 @@ def _structure_step(n: int, line: str) -> dict[str, Any]:
 
 
 def _structure_steps(text: str) -> list[dict[str, Any]]:
-    return [_structure_step(n, line) for n, line in enumerate(_lines(text), start=1)]
+    return [_structure_step(n, line) for n, line in enumerate(lines(text), start=1)]
 
 
 def _payout_rows(text: str) -> list[tuple[str | None, list[str]]]:
     """One row a line: "10: 50 30 20" (up to 10 entries) or "*: 27 16.5 ..." (any larger)."""
     rows: list[tuple[str | None, list[str]]] = []
-    for n, line in enumerate(_lines(text), start=1):
+    for n, line in enumerate(lines(text), start=1):
         head, sep, tail = line.partition(":")
         if not sep:
             raise TorneoError(
@@ -120,37 +116,6 @@ def _payout_rows(text: str) -> list[tuple[str | None, list[str]]]:
         limit = head.strip()
         rows.append((None if limit in {"*", ""} else limit, tail.replace(";", " ").split()))
     return rows
-
-
-@dataclass(frozen=True, slots=True)
-class Posted:
-    """One posted form of the director's page and who posted it."""
-
-    request: Request
-    store: Store
-    actor: Actor
-    tid: int
-    raw: FormData
-    form: Mapping[str, str]
-    version: int | None
-
-    def get(self, key: str, default: str = "") -> str:
-        return self.form.get(key, default).strip()
-
-    def counts(self, prefix: str) -> dict[str, str]:
-        """``count_<player id>`` fields (chip counts, the stacks of a chop) that were filled."""
-        return {
-            key.removeprefix(prefix): str(value)
-            for key, value in self.form.items()
-            if key.startswith(prefix) and str(value).strip()
-        }
-
-    def say(self, message: str, **values: Any) -> str:
-        return say(self.request, message, **values)
-
-
-# (flash message, anchor of the section to come back to)
-Outcome = tuple[str, str]
 
 
 # --- the action handlers ----------------------------------------------------------------------
@@ -183,7 +148,7 @@ def _enter(p: Posted) -> Outcome:
 
 
 def _roster(p: Posted) -> Outcome:
-    ids = poker_entries.register_roster(p.store, p.actor, p.tid, _lines(p.get("names")))
+    ids = poker_entries.register_roster(p.store, p.actor, p.tid, lines(p.get("names")))
     return p.say(N_("%(n)s players entered."), n=len(ids)), "#entries"
 
 
@@ -387,6 +352,7 @@ ACTIONS: dict[str, Callable[[Posted], Outcome]] = {
     "payouts": _payouts,
     "chop": _chop,
     "structure": _structure,
+    **STRUCTURE_ACTIONS,
     "options": _options,
     "floor": _floor,
 }
