@@ -19,11 +19,14 @@ from torneo.poker import commands as poker
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_entries as poker_entries
 from torneo.poker import commands_floor as poker_floor
+from torneo.poker import commands_league as leagues
 from torneo.poker import commands_purchases as poker_purchases
+from torneo.poker import commands_schedules as schedules
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_setup as poker_setup
 from torneo.poker import commands_undo as poker_undo
 from torneo.poker import views as poker_views
+from torneo.poker import views_league
 from torneo.poker.views_log import floor_log
 
 
@@ -247,3 +250,26 @@ def test_an_undo_is_announced_live_to_the_screens(
     assert recorder.notices == []
     poker_undo.undo_entry(store, organizer, tid, entry=bust.entry)
     assert [(n.topic, n.kind) for n in recorder.notices] == [(poker.topic(tid), "undo")]
+
+
+def test_PKR_LEAGUE_1_undoing_the_last_bust_takes_the_results_out_of_the_league(
+    store: Store, organizer: Actor, clock: FakeClock
+) -> None:
+    """PKR-LEAGUE-1: a finished tournament fed its league; its last bust undone, it runs again
+    and its results and jackpot share leave the league until it ends again (then fed anew)."""
+    made = leagues.import_week(store, organizer, starts_on="2025-09-01", ends_on="2026-08-31")
+    tue, campione = made["schedules"][0], made["leagues"][0]
+    tid = schedules.open_scheduled(store, organizer, tue, held_on="2025-12-02")
+    poker_entries.register_roster(store, organizer, tid, ["Anna", "Bruno", "Carla"])
+    poker_seats.draw_seats_now(store, organizer, tid)
+    poker_clock.start_clock(store, organizer, tid)
+    ids = {p.name: p.player_id for p in poker_views.tournament_view(store, tid).players}
+    poker_floor.bust_out(store, organizer, tid, players=[ids["Carla"]])
+    last = poker_floor.bust_out(store, organizer, tid, players=[ids["Bruno"]])
+    assert len(views_league.league_view(store, campione).board) == 3
+    poker_undo.undo_entry(store, organizer, tid, entry=last.entry)
+    view = views_league.league_view(store, campione)
+    assert (view.board, view.jackpot_cents) == ((), 0)
+    poker_floor.bust_out(store, organizer, tid, players=[ids["Anna"]])
+    board = views_league.league_view(store, campione).board
+    assert [r.name for r in board] == ["Bruno", "Anna", "Carla"]
