@@ -28,6 +28,7 @@ from torneo.poker import commands_undo as poker_undo
 from torneo.poker import views as poker_views
 from torneo.poker import views_league
 from torneo.poker.views_log import floor_log
+from torneo.poker.views_rows import PlayerRow
 
 
 def _running(store: Store, org: Actor, players: int = 20) -> int:
@@ -42,7 +43,7 @@ def _table(store: Store, tid: int, index: int) -> list[int]:
     return [s.player_id for s in view.open_tables[index].seats if s.player_id]
 
 
-def _player(store: Store, tid: int, pid: int) -> poker_views.PlayerRow:
+def _player(store: Store, tid: int, pid: int) -> PlayerRow:
     return next(p for p in poker_views.tournament_view(store, tid).players if p.player_id == pid)
 
 
@@ -273,3 +274,17 @@ def test_PKR_LEAGUE_1_undoing_the_last_bust_takes_the_results_out_of_the_league(
     poker_floor.bust_out(store, organizer, tid, players=[ids["Anna"]])
     board = views_league.league_view(store, campione).board
     assert [r.name for r in board] == ["Bruno", "Anna", "Carla"]
+
+
+def test_undo_last_move_marks_the_directors_move_undone_in_the_log(
+    store: Store, organizer: Actor, clock: FakeClock
+) -> None:
+    """The older "undo the last move" and the log agree: the entry is struck, not undoable."""
+    tid = _running(store, organizer, players=12)
+    pid = _table(store, tid, 0)[0]
+    poker_floor.move_player_to(store, organizer, tid, player_id=pid, table=2, seat=10)
+    poker_floor.undo_last_move(store, organizer, tid)
+    entry = floor_log(store, tid)[0]
+    assert entry.undone
+    with pytest.raises(Conflict):
+        poker_undo.undo_entry(store, organizer, tid, entry=entry.number)

@@ -21,6 +21,13 @@ def _ok(response: Any, status: int = 200) -> dict[str, Any]:
     return body
 
 
+def _log(client: TestClient, tid: int) -> list[dict[str, Any]]:
+    r = client.get(f"{API}/tournaments/{tid}/log")
+    assert r.status_code == 200, r.text
+    rows: list[dict[str, Any]] = r.json()
+    return rows
+
+
 def _running(client: TestClient, players: int = 20) -> tuple[int, dict[str, Any]]:
     body = {"template": "tue", "held_on": TUESDAY, "seed": 2025}
     tid = _ok(client.post(f"{API}/tournaments", json=body), 201)["id"]
@@ -38,7 +45,7 @@ def test_PKR_END_1_undo_a_bust_over_the_api(org: TestClient, clock: FakeClock) -
     _ok(org.post(f"{API}/tournaments/{tid}/bust-outs", json={"players": [one[0]]}), 201)
     bust = _ok(org.post(f"{API}/tournaments/{tid}/bust-outs", json={"players": [one[1]]}), 201)
     entry = bust["bust"]["entry"]
-    log = _ok(org.get(f"{API}/tournaments/{tid}/log"))
+    log = _log(org, tid)
     assert [e["number"] for e in log] == [entry, entry - 1]
     assert log[0]["kind"] == "bust"
     assert log[0]["actor"] == "org"
@@ -55,7 +62,7 @@ def test_PKR_END_1_undo_a_bust_over_the_api(org: TestClient, clock: FakeClock) -
     assert body["version"] > bust["version"]
     back = next(p for p in body["players"] if p["player_id"] == one[1])
     assert back["status"] == "in"
-    assert _ok(org.get(f"{API}/tournaments/{tid}/log"))[0]["undone_by"] == "org"
+    assert _log(org, tid)[0]["undone_by"] == "org"
     again = org.post(f"{API}/tournaments/{tid}/log/{entry}/undo")
     is_problem(again, 409, "log_entry")
     is_problem(org.post(f"{API}/tournaments/{tid}/log/99/undo"), 404, "log_entry")

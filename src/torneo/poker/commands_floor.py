@@ -11,7 +11,8 @@ chip counts and the chop in :mod:`.commands_chop`; they share :func:`open_runnin
   (PKR-BRK-1, then PKR-BAL-1/2 with the tournament's threshold, 2 or 3): every move is stored
   and announced ("Table 3 seat 4 → Table 1 seat 7"). When the runner-up busts the tournament
   is over, the clock stops, and the finishing order and payouts are final.
-- Undo puts back the last balancing, breaking or director's move (a new, announced move).
+- Undo puts back the last balancing, breaking or director's move (a new, announced move); any
+  action of the floor's log is undone by its entry in :mod:`.commands_undo` (issue 15 item 8).
 
 Decision where the rules are silent: one player busting needs no chip count; two or more in the
 same hand need each one's chips at the start of the hand (PKR-END-1 ranks them by it).
@@ -231,6 +232,10 @@ def undo_last_move(
         move = move_of(last)
         seating = undo(seating, move)
         last.undone = True
+        for entry in row.log:  # a director's move undone here is undone in the floor's log too
+            if entry.kind == floor_log.MOVE and entry.details.get("moves") == [last.seq]:
+                entry.undone_at = uow.now
+                entry.undone_by = actor.name
         back = move.reversed()
         out = add_move_row(
             uow,
