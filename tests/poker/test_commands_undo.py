@@ -288,3 +288,23 @@ def test_undo_last_move_marks_the_directors_move_undone_in_the_log(
     assert entry.undone
     with pytest.raises(Conflict):
         poker_undo.undo_entry(store, organizer, tid, entry=entry.number)
+
+
+def test_PKR_END_1_the_busted_players_seat_given_since_names_that_move(
+    store: Store, organizer: Actor, clock: FakeClock
+) -> None:
+    """The director sat someone in the busted player's seat: undoing the bust names that move."""
+    tid = _running(store, organizer, players=12)
+    out = _table(store, tid, 0)[0]
+    seat = _player(store, tid, out)
+    bust = poker_floor.bust_out(store, organizer, tid, players=[out])
+    other = _table(store, tid, 1)[0]
+    poker_floor.move_player_to(
+        store, organizer, tid, player_id=other, table=seat.table, seat=seat.seat
+    )
+    move = floor_log(store, tid)[0]
+    before = fingerprint(store, tid)
+    with pytest.raises(Conflict) as err:
+        poker_undo.undo_entry(store, organizer, tid, entry=bust.entry)
+    assert err.value.accepted == f"undo entry {move.number} first"
+    assert fingerprint(store, tid) == before

@@ -26,7 +26,6 @@ rebuys, add-ons) are the organizer's, as taking them is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from torneo.core.errors import Conflict, NotFound
 from torneo.core.ids import PlayerId
@@ -50,7 +49,7 @@ from torneo.poker.state import (
     seating_to_json,
 )
 from torneo.poker.state_access import authorize_tournament
-from torneo.poker.tables import PokerLogEntry, PokerTournament
+from torneo.poker.tables import PokerLogEntry, PokerMove, PokerTournament
 
 PAYMENTS = (floor_log.LATE_ENTRY, floor_log.RE_ENTRY, floor_log.REBUY, floor_log.ADD_ON)
 
@@ -98,22 +97,30 @@ def _blocked(row: PokerTournament, entry: PokerLogEntry, blocked: Blocked) -> Co
     for later in reversed(_later(row, entry)):
         if player in later.details.get("players", ()):
             return _depends(row, entry, later)
+    params = {"name": _name(row, player), "table": blocked.table, "seat": blocked.seat}
+    if blocked.taken:
+        return Conflict(
+            "log_entry",
+            N_("table %(table)s seat %(seat)s has been taken by %(name)s since"),
+            N_("move the players back by hand, then undo"),
+            params=params,
+        )
     return Conflict(
         "log_entry",
         N_("%(name)s is not where this entry left them (table %(table)s seat %(seat)s)"),
         N_("move the players back by hand, then undo"),
-        params={"name": _name(row, player), "table": blocked.table, "seat": blocked.seat},
+        params=params,
     )
 
 
-def _moves(row: PokerTournament, seqs: list[int]) -> list[tuple[Any, Move]]:
+def _moves(row: PokerTournament, seqs: list[int]) -> list[tuple[PokerMove, Move]]:
     """The entry's moves still in effect (one undone by hand since is already back)."""
     wanted = set(seqs)
     return [(m, move_of(m)) for m in row.moves if m.seq in wanted and not m.undone]
 
 
 def _announce_back(
-    uow: UnitOfWork, row: PokerTournament, moves: list[tuple[Any, Move]]
+    uow: UnitOfWork, row: PokerTournament, moves: list[tuple[PokerMove, Move]]
 ) -> list[MoveOut]:
     outs = []
     for stored, move in reversed(moves):

@@ -32,13 +32,14 @@ from torneo.poker.rules.seating import Move, Seating, apply_move, seat_player, u
 
 class Blocked(Exception):
     """The seat plan cannot be put back: ``player`` has moved on (or is gone) since, or sits
-    where someone must go back to (table ``table``, seat ``seat``)."""
+    where someone must go back to (table ``table``, seat ``seat``; ``taken`` is then True)."""
 
-    def __init__(self, player: PlayerId, table: int, seat: int) -> None:
-        super().__init__(player, table, seat)
+    def __init__(self, player: PlayerId, table: int, seat: int, taken: bool = False) -> None:
+        super().__init__(player, table, seat, taken)
         self.player = player
         self.table = table
         self.seat = seat
+        self.taken = taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ def _reverse(seating: Seating, move: Move) -> Seating:
         raise Blocked(move.player, move.to_table, move.to_seat)
     taken = _occupant(seating, move.from_table, move.from_seat)
     if taken is not None:
-        raise Blocked(taken, move.from_table, move.from_seat)
+        raise Blocked(taken, move.from_table, move.from_seat, taken=True)
     return apply_move(seating, move.reversed())
 
 
@@ -74,7 +75,7 @@ def _reseat(seating: Seating, back: Reseat) -> Seating:
         raise Blocked(back.player, table, seat)
     taken = _occupant(seating, back.table, back.seat)
     if taken is not None:
-        raise Blocked(taken, back.table, back.seat)
+        raise Blocked(taken, back.table, back.seat, taken=True)
     t = seating.tables.get(back.table)
     if t is None:
         raise Conflict(
