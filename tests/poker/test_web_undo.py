@@ -62,6 +62,10 @@ def test_PKR_END_1_undo_a_bust_over_the_api(org: TestClient, clock: FakeClock) -
     assert body["version"] > bust["version"]
     back = next(p for p in body["players"] if p["player_id"] == one[1])
     assert back["status"] == "in"
+    tv = org.get(f"/poker/{tid}/tv?fragment=live&lang=en").text  # what the TV re-reads live
+    assert "19 <small>/ 20</small>" in tv
+    moved = bust["bust"]["moves"][0]
+    assert f"Table {moved['to_table']} seat {moved['to_seat']} → Table {moved['from_table']}" in tv
     assert _log(org, tid)[0]["undone_by"] == "org"
     again = org.post(f"{API}/tournaments/{tid}/log/{entry}/undo")
     is_problem(again, 409, "log_entry")
