@@ -299,6 +299,8 @@ def test_PKR_END_1_the_busted_players_seat_given_since_names_that_move(
     seat = _player(store, tid, out)
     bust = poker_floor.bust_out(store, organizer, tid, players=[out])
     other = _table(store, tid, 1)[0]
+    assert seat.table is not None
+    assert seat.seat is not None
     poker_floor.move_player_to(
         store, organizer, tid, player_id=other, table=seat.table, seat=seat.seat
     )
