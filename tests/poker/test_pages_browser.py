@@ -107,6 +107,16 @@ def test_PKR_BAL_1_tv_counts_down_and_the_director_busts_from_the_phone(
             assert phone.locator(".alert.ok").count() == 1
             move = phone.locator(".pk-move").first.inner_text()
             assert "→ Tavolo 1" in move
+            # Issue 15 item 8: the bust was a mistake; "Annulla" on its log entry (confirmed)
+            # puts it all back, the entry is struck, and the TV follows live.
+            phone.locator("#log .pk-log-entry").first.locator("button").click()
+            phone.wait_for_url(f"**/poker/{tid}/director#log")
+            assert phone.locator(".alert.ok").count() == 1
+            playwright_api.expect(phone.locator("#log .pk-log-entry.undone")).to_have_count(1)
+            back = phone.locator(".pk-move").first.inner_text()
+            assert "Tavolo 1" in back.split("→")[0]
+            where = back.split("·", 1)[1].split("(")[0].strip()  # "Tavolo 1 posto 1 → …"
+            playwright_api.expect(tv.locator(".tv-moves")).to_contain_text(where, timeout=8000)
             assert refused == []
         finally:
             browser.close()

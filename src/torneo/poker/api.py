@@ -7,7 +7,8 @@ changes. Answers of writes are the tournament's new state (the same as ``GET``),
 never needs a second request. Errors are problem+json (:mod:`torneo.platform.web.problems`).
 
 This module holds the reads, the setup and the players; the clock and the floor are in
-:mod:`.api_floor`, the stateless floor tools in :mod:`.api_tools`. Request and response models
+:mod:`.api_floor`, the stateless floor tools in :mod:`.api_tools`, the structure built step by step
+in :mod:`.api_structure`. Request and response models
 are in :mod:`.schemas`.
 """
 
@@ -22,7 +23,7 @@ from fastapi.responses import JSONResponse
 
 from torneo.platform.web.auth import ApiActor
 from torneo.platform.web.session import store_of
-from torneo.poker import api_floor, api_league, api_tools
+from torneo.poker import api_floor, api_league, api_structure, api_tools
 from torneo.poker import commands as poker
 from torneo.poker import commands_entries as entries
 from torneo.poker import commands_purchases as purchases
@@ -279,4 +280,5 @@ def add_on(request: Request, tid: Tid, body: PlayerIn, actor: ApiActor) -> JSONR
 # The clock, the floor and the tools, after the routes above (the order of the API's documentation).
 router.include_router(api_floor.router)
 router.include_router(api_tools.router)
+router.include_router(api_structure.router)  # a structure from nothing (issue 15 item 8)
 router.include_router(api_league.router)  # the club's season (issue 17)

@@ -1,6 +1,6 @@
 """The clock and the floor in the poker JSON API (:mod:`torneo.poker.api`): start, pause and move
 the clock (PKR-BTN-1); bust-outs and the floor decision after them (PKR-END-1, PKR-BRK-1,
-PKR-BAL-1/2), moves and their undo, hands dealt, sanctions (PKR-PEN-1), chip counts and the chop.
+PKR-BAL-1/2), moves, the floor's log and the undo of an entry, hands dealt, sanctions (PKR-PEN-1), chip counts and the chop.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, Path, Request
 from fastapi.responses import JSONResponse
 
 from torneo.core.errors import NotFound
@@ -20,7 +20,8 @@ from torneo.poker import commands_chop as chops
 from torneo.poker import commands_clock as clock
 from torneo.poker import commands_floor as floor
 from torneo.poker import commands_sanctions as sanctions
-from torneo.poker.api_state import PROBLEMS, Tid, state_response
+from torneo.poker import commands_undo as undos
+from torneo.poker.api_state import PROBLEMS, Tid, json_response, state_response
 from torneo.poker.schemas import (
     BustIn,
     BustStateOut,
@@ -34,8 +35,11 @@ from torneo.poker.schemas import (
     SanctionIn,
     SanctionStateOut,
     TournamentOut,
+    UndoStateOut,
     VersionIn,
 )
+from torneo.poker.state_access import floor_reader
+from torneo.poker.views_log import LogRow, floor_log
 
 router = APIRouter()
 
@@ -127,6 +131,37 @@ def undo(
         store_of(request), actor, tid, version=body.version if body else None
     )
     return state_response(request, tid, move=out, announcement=out.announcement)
+
+
+@router.get(
+    "/tournaments/{tid}/log",
+    response_model=list[LogRow],
+    responses=PROBLEMS,
+    summary="The floor's log, newest first: time, what, who did it, undone or not",
+)
+def read_log(request: Request, tid: Tid, actor: ApiActor) -> JSONResponse:
+    floor_reader(store_of(request), actor, tid)  # who did what is for the floor, not the public
+    return json_response(floor_log(store_of(request), tid))
+
+
+@router.post(
+    "/tournaments/{tid}/log/{entry}/undo",
+    response_model=UndoStateOut,
+    responses=PROBLEMS,
+    summary="Undo a floor action by its log entry, with what it caused (issue 15 item 8)",
+)
+def undo_entry(
+    request: Request,
+    tid: Tid,
+    entry: Annotated[int, Path(ge=1, le=2**31 - 1)],
+    actor: ApiActor,
+    body: Annotated[VersionIn | None, Body()] = None,
+) -> JSONResponse:
+    out = undos.undo_entry(
+        store_of(request), actor, tid, entry=entry, version=body.version if body else None
+    )
+    announced = [m.announcement for m in out.moves]
+    return state_response(request, tid, undo=out, moves_announced=announced)
 
 
 @router.post(

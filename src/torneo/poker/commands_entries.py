@@ -22,6 +22,7 @@ from torneo.platform import players as identities
 from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
+from torneo.poker import commands_log as floor_log
 from torneo.poker.commands import audit, not_finished, topic, touch
 from torneo.poker.commands_seats import MoveOut, SeatOut, seat_newcomer
 from torneo.poker.rules.entries import register
@@ -155,11 +156,26 @@ def register_player(
         seat: SeatOut | None = None
         moves: list[MoveOut] = []
         if state.seating is not None:
+            since = floor_log.last_move_seq(row)
             seating, outs = seat_newcomer(uow, row, state, state.seating, pid)
             row.seating = seating_to_json(seating)
             table, number = seating.seat_of(pid)
             seat = SeatOut(who.id, table, number, outs[0].waits_for_button)
             moves = outs[1:]
+            if level is not None:  # a late entry (PKR-LATE-1): the floor's log keeps it
+                seqs = floor_log.moves_since(row, since)
+                floor_log.log_action(
+                    uow,
+                    row,
+                    floor_log.LATE_ENTRY,
+                    who.id,
+                    purchase=purchase.number,
+                    seat=[table, number],
+                    seat_move=seqs[0],
+                    moves=seqs[1:],
+                    opened=floor_log.opened_table(state.seating, seating),
+                    players=[who.id, *floor_log.moved_players(row, seqs[1:])],
+                )
         touch(row)
         audit(
             uow,

@@ -124,3 +124,18 @@ def feed(uow: UnitOfWork, row: PokerTournament) -> list[int]:
     ids = [lg.id for lg in leagues]
     uow.audit("poker.league.feed", "poker_tournament", row.id, after={"leagues": ids})
     return ids
+
+
+def unfeed(uow: UnitOfWork, row: PokerTournament) -> list[int]:
+    """The tournament runs again (its last bust undone, issue 15 item 8): its results and its
+    jackpot leave its leagues until it ends again; the ids of the leagues (audited)."""
+    leagues = leagues_of(uow, row)
+    for league in leagues:
+        for table in (PokerLeagueResult, PokerJackpotEntry):
+            uow.session.execute(
+                delete(table).where(table.league_id == league.id, table.tournament_id == row.id)
+            )
+    ids = [lg.id for lg in leagues]
+    if ids:
+        uow.audit("poker.league.unfeed", "poker_tournament", row.id, after={"leagues": ids})
+    return ids

@@ -11,7 +11,8 @@ chip counts and the chop in :mod:`.commands_chop`; they share :func:`open_runnin
   (PKR-BRK-1, then PKR-BAL-1/2 with the tournament's threshold, 2 or 3): every move is stored
   and announced ("Table 3 seat 4 → Table 1 seat 7"). When the runner-up busts the tournament
   is over, the clock stops, and the finishing order and payouts are final.
-- Undo puts back the last balancing, breaking or director's move (a new, announced move).
+- Undo puts back the last balancing, breaking or director's move (a new, announced move); any
+  action of the floor's log is undone by its entry in :mod:`.commands_undo` (issue 15 item 8).
 
 Decision where the rules are silent: one player busting needs no chip count; two or more in the
 same hand need each one's chips at the start of the hand (PKR-END-1 ranks them by it).
@@ -30,6 +31,7 @@ from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.poker import commands_feed as league_feed
+from torneo.poker import commands_log as floor_log
 from torneo.poker.commands import FINISHED, parse_int, topic, touch
 from torneo.poker.commands_seats import MoveOut, add_move_row, record_moves
 from torneo.poker.rules import clock as poker_clock
@@ -96,6 +98,7 @@ class BustOutcome:
     closed_tables: tuple[int, ...]
     finished: bool
     winner: int | None
+    entry: int = 0  # its number in the floor's log (what the director undoes it by)
 
 
 def _int_ids(field: str, values: Sequence[Any]) -> list[PlayerId]:
@@ -158,6 +161,7 @@ def bust_out(
         broken: int | None = None
         closed: tuple[int, ...] = ()
         label = None
+        since = floor_log.last_move_seq(row)
         if not field.is_over:
             rng, label = next_rng(row)
             seating, decision = decide(
@@ -171,6 +175,21 @@ def bust_out(
             broken = decision.broken.table if decision.broken else None
             closed = decision.closed_empty
         row.seating = seating_to_json(seating)
+        seqs = floor_log.moves_since(row, since)
+        entry = floor_log.log_action(
+            uow,
+            row,
+            floor_log.BUST,
+            int(ids[0]),
+            seq=seq,
+            busted=[int(p) for p in ids],
+            seat=list(where[ids[0]] or (0, 0)),
+            players=[int(p) for p in ids] + floor_log.moved_players(row, seqs),
+            moves=seqs,
+            broken=broken,
+            closed=list(closed),
+            finished=field.is_over,
+        )
         if field.is_over:
             finish(uow, row, state)
         touch(row)
@@ -184,11 +203,12 @@ def bust_out(
                 "seed": label,
                 "broken": broken,
                 "moves": [m.announcement for m in moves],
+                "entry": entry,
             },
         )
         uow.notify(topic(row.id), "bust", moves=len(moves))
         winner = int(field.winner) if field.winner is not None else None
-        return BustOutcome(places, tuple(moves), broken, closed, field.is_over, winner)
+        return BustOutcome(places, tuple(moves), broken, closed, field.is_over, winner, entry)
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -212,6 +232,10 @@ def undo_last_move(
         move = move_of(last)
         seating = undo(seating, move)
         last.undone = True
+        for entry in row.log:  # a director's move undone here is undone in the floor's log too
+            if entry.kind == floor_log.MOVE and entry.details.get("moves") == [last.seq]:
+                entry.undone_at = uow.now
+                entry.undone_by = actor.name
         back = move.reversed()
         out = add_move_row(
             uow,
@@ -248,10 +272,24 @@ def move_player_to(
         seating = state.require_seating()
         move = move_player(seating, pid, to_table, to_seat)
         seating = apply_move(seating, move)
+        since = floor_log.last_move_seq(row)
         (out,) = record_moves(uow, row, [move])
         row.seating = seating_to_json(seating)
+        entry = floor_log.log_action(
+            uow,
+            row,
+            floor_log.MOVE,
+            int(pid),
+            players=[int(pid)],
+            moves=floor_log.moves_since(row, since),
+        )
         touch(row)
-        uow.audit("poker.move", "poker_tournament", row.id, after={"move": out.announcement})
+        uow.audit(
+            "poker.move",
+            "poker_tournament",
+            row.id,
+            after={"move": out.announcement, "entry": entry},
+        )
         uow.notify(topic(row.id), "moves")
         return out
 

@@ -13,6 +13,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
+from torneo.poker import commands_log as floor_log
 from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.commands_entries import EntryOut, add_purchase_row
 from torneo.poker.commands_floor import open_running, playing_level
@@ -47,12 +48,30 @@ def re_enter(
             state.ledger, state.options, pid, level, state.field.has_busted(pid)
         )
         add_purchase_row(uow, row, purchase)
+        readmitted = []
         for bust in row.busts:
-            if bust.player_id == pid:
+            if bust.player_id == pid and not bust.readmitted:
                 bust.readmitted = True
-        seating, outs = seat_newcomer(uow, row, state, state.require_seating(), pid)
+                readmitted.append(bust.seq)
+        since = floor_log.last_move_seq(row)
+        before = state.require_seating()
+        seating, outs = seat_newcomer(uow, row, state, before, pid)
         row.seating = seating_to_json(seating)
         table, seat = seating.seat_of(pid)
+        seqs = floor_log.moves_since(row, since)
+        floor_log.log_action(
+            uow,
+            row,
+            floor_log.RE_ENTRY,
+            int(pid),
+            purchase=purchase.number,
+            readmitted=readmitted,
+            seat=[table, seat],
+            seat_move=seqs[0],
+            moves=seqs[1:],  # the seat drawn is the first; then the balancing (PKR-BAL-1)
+            opened=floor_log.opened_table(before, seating),
+            players=[int(pid), *floor_log.moved_players(row, seqs[1:])],
+        )
         touch(row)
         uow.audit(
             "poker.re_entry",
@@ -108,6 +127,9 @@ def rebuy(
         _still_in(state, pid)
         _, purchase = domain_rebuy(state.ledger, state.options, pid, level, chips)
         add_purchase_row(uow, row, purchase)
+        floor_log.log_action(
+            uow, row, floor_log.REBUY, int(pid), purchase=purchase.number, players=[]
+        )
         touch(row)
         uow.audit(
             "poker.rebuy",
@@ -136,6 +158,9 @@ def add_on(
         _still_in(state, pid)
         _, purchase = domain_add_on(state.ledger, state.options, pid, level, False)
         add_purchase_row(uow, row, purchase)
+        floor_log.log_action(
+            uow, row, floor_log.ADD_ON, int(pid), purchase=purchase.number, players=[]
+        )
         touch(row)
         uow.audit(
             "poker.add_on",

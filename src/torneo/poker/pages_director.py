@@ -1,6 +1,6 @@
 """The director's phone ``/poker/{id}/director`` (issue 8): clock, seat draw, bust-out buttons
-per seat, the moves announced with their undo, entries, sanctions, chip counts, payouts and the
-chop.
+per seat, the moves announced, the floor's log with an "Undo" on each entry (issue 15 item 8),
+entries, sanctions, chip counts, payouts and the chop.
 
 Each form posts to ``/poker/{id}/director/<action>``. :data:`ACTIONS` names the handler of every
 action: it calls one service and says what happened (a flash message in the page's language) and
@@ -10,19 +10,17 @@ where to come back to; a refusal shows the page again with the values typed and 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.datastructures import FormData
 
-from torneo.core.errors import NotFound, TorneoError
+from torneo.core.errors import Forbidden, NotFound, TorneoError
 from torneo.platform.i18n import N_
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Actor
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.session import flash, store_of
-from torneo.platform.web.templating import render, say
+from torneo.platform.web.templating import render
 from torneo.poker import commands as poker
 from torneo.poker import commands_chop as poker_chop
 from torneo.poker import commands_clock as poker_clock
@@ -32,8 +30,13 @@ from torneo.poker import commands_purchases as poker_purchases
 from torneo.poker import commands_sanctions as poker_sanctions
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_setup as poker_setup
+from torneo.poker import commands_undo as poker_undo
 from torneo.poker import views as poker_views
 from torneo.poker.pages_labels import helpers
+from torneo.poker.pages_posted import Outcome, Posted, lines
+from torneo.poker.pages_structure import STRUCTURE_ACTIONS
+from torneo.poker.state_access import floor_reader
+from torneo.poker.views_log import LogRow, floor_log
 
 router = APIRouter(include_in_schema=False)
 
@@ -41,26 +44,38 @@ router = APIRouter(include_in_schema=False)
 def _director(
     request: Request,
     tid: int,
+    actor: Actor,
     *,
     error: TorneoError | None = None,
     form: Mapping[str, Any] | None = None,
     status: int = 200,
 ) -> Response:
     view = poker_views.tournament_view(store_of(request), tid)
-    context = {"view": view, "error": error, "form": dict(form or {}), **helpers()}
+    context = {
+        "view": view,
+        "log": _log(request, tid, actor),
+        "error": error,
+        "form": dict(form or {}),
+        **helpers(),
+    }
     return render(request, "poker/director.html", context, status=status)
+
+
+def _log(request: Request, tid: int, actor: Actor) -> tuple[LogRow, ...]:
+    """The floor's log names who did what: shown to the tournament's floor and organizers."""
+    try:
+        floor_reader(store_of(request), actor, tid)
+    except Forbidden:
+        return ()
+    return floor_log(store_of(request), tid)
 
 
 @router.get("/poker/{tid}/director", response_class=HTMLResponse)
 def poker_director(request: Request, tid: int, actor: PageActor) -> Response:
-    return _director(request, tid)
+    return _director(request, tid, actor)
 
 
 # --- reading the forms ------------------------------------------------------------------------
-
-
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def _structure_step(n: int, line: str) -> dict[str, Any]:
@@ -83,13 +98,13 @@ def _structure_step(n: int, line: str) -> dict[str, Any]:
 
 
 def _structure_steps(text: str) -> list[dict[str, Any]]:
-    return [_structure_step(n, line) for n, line in enumerate(_lines(text), start=1)]
+    return [_structure_step(n, line) for n, line in enumerate(lines(text), start=1)]
 
 
 def _payout_rows(text: str) -> list[tuple[str | None, list[str]]]:
     """One row a line: "10: 50 30 20" (up to 10 entries) or "*: 27 16.5 ..." (any larger)."""
     rows: list[tuple[str | None, list[str]]] = []
-    for n, line in enumerate(_lines(text), start=1):
+    for n, line in enumerate(lines(text), start=1):
         head, sep, tail = line.partition(":")
         if not sep:
             raise TorneoError(
@@ -101,37 +116,6 @@ def _payout_rows(text: str) -> list[tuple[str | None, list[str]]]:
         limit = head.strip()
         rows.append((None if limit in {"*", ""} else limit, tail.replace(";", " ").split()))
     return rows
-
-
-@dataclass(frozen=True, slots=True)
-class Posted:
-    """One posted form of the director's page and who posted it."""
-
-    request: Request
-    store: Store
-    actor: Actor
-    tid: int
-    raw: FormData
-    form: Mapping[str, str]
-    version: int | None
-
-    def get(self, key: str, default: str = "") -> str:
-        return self.form.get(key, default).strip()
-
-    def counts(self, prefix: str) -> dict[str, str]:
-        """``count_<player id>`` fields (chip counts, the stacks of a chop) that were filled."""
-        return {
-            key.removeprefix(prefix): str(value)
-            for key, value in self.form.items()
-            if key.startswith(prefix) and str(value).strip()
-        }
-
-    def say(self, message: str, **values: Any) -> str:
-        return say(self.request, message, **values)
-
-
-# (flash message, anchor of the section to come back to)
-Outcome = tuple[str, str]
 
 
 # --- the action handlers ----------------------------------------------------------------------
@@ -164,7 +148,7 @@ def _enter(p: Posted) -> Outcome:
 
 
 def _roster(p: Posted) -> Outcome:
-    ids = poker_entries.register_roster(p.store, p.actor, p.tid, _lines(p.get("names")))
+    ids = poker_entries.register_roster(p.store, p.actor, p.tid, lines(p.get("names")))
     return p.say(N_("%(n)s players entered."), n=len(ids)), "#entries"
 
 
@@ -212,6 +196,15 @@ def _bust(p: Posted) -> Outcome:
 def _undo(p: Posted) -> Outcome:
     poker_floor.undo_last_move(p.store, p.actor, p.tid, version=p.version)
     return p.say(N_("Last move undone.")), "#moves"
+
+
+def _log_undo(p: Posted) -> Outcome:
+    """Issue 15 item 8: an entry of the floor's log undone, with what it caused."""
+    out = poker_undo.undo_entry(p.store, p.actor, p.tid, entry=p.get("entry"), version=p.version)
+    text = p.say(N_("Entry %(n)s undone."), n=out.entry)
+    if out.moves:
+        text += " " + p.say(N_("%(n)s move(s) to announce."), n=len(out.moves))
+    return text, "#log"
 
 
 def _move(p: Posted) -> Outcome:
@@ -349,6 +342,7 @@ ACTIONS: dict[str, Callable[[Posted], Outcome]] = {
     "time": _time,
     "bust": _bust,
     "undo": _undo,
+    "log_undo": _log_undo,
     "move": _move,
     "rebuy": _rebuy,
     "add_on": _add_on,
@@ -358,6 +352,7 @@ ACTIONS: dict[str, Callable[[Posted], Outcome]] = {
     "payouts": _payouts,
     "chop": _chop,
     "structure": _structure,
+    **STRUCTURE_ACTIONS,
     "options": _options,
     "floor": _floor,
 }
@@ -386,6 +381,6 @@ async def poker_director_action(
     try:
         message, anchor = _run(action, posted)
     except TorneoError as err:
-        return _director(request, tid, error=err, form=form, status=err.status)
+        return _director(request, tid, actor, error=err, form=form, status=err.status)
     flash(request, "ok", message)
     return RedirectResponse(f"/poker/{tid}/director{anchor}", status_code=303)

@@ -29,6 +29,14 @@ REASONS = {
     "undo": N_("undone"),
     "seat": N_("seat drawn"),
 }
+LOG_KINDS = {  # the floor's log (issue 15 item 8)
+    "bust": N_("Bust-out"),
+    "move": N_("Director's move"),
+    "late_entry": N_("Late entry"),
+    "re_entry": N_("Re-entry"),
+    "rebuy": N_("Rebuy"),
+    "add_on": N_("Add-on"),
+}
 SANCTIONS = {
     "warning": N_("Warning"),
     "missed_hands": N_("Missed hands"),
@@ -86,6 +94,7 @@ def helpers() -> dict[str, Any]:
         "weekday_name": lambda k: _label(WEEKDAY_NAMES, k),
         "reason_name": lambda k: _label(REASONS, k),
         "sanction_name": lambda k: _label(SANCTIONS, k),
+        "log_kind": lambda k: _label(LOG_KINDS, k),
         "poker_status": lambda k: _label(STATUSES, k),
         "ruling_name": lambda k: _label(RULINGS, k),
         "refresh": REFRESH_SECONDS,

@@ -19,6 +19,7 @@ from torneo.poker.commands_entries import EntryOut
 from torneo.poker.commands_floor import BustOutcome
 from torneo.poker.commands_sanctions import SanctionOut
 from torneo.poker.commands_seats import MoveOut, SeatOut
+from torneo.poker.commands_undo import UndoOut
 from torneo.poker.views_rows import (
     CashOut,
     ClockOut,
@@ -65,6 +66,31 @@ class StepIn(BaseModel):
 class StructureIn(VersionIn):
     steps: list[StepIn] = Field(max_length=200)
     chip_set: list[int] | None = None
+
+
+class StepAddIn(StepIn):
+    """A level or a break added to the structure (issue 15 item 8)."""
+
+    version: int | None = Field(default=None, description="the version the client saw")
+    position: int | None = Field(default=None, ge=1, le=1000, description="1 = first; none: last")
+
+
+class StepMoveIn(VersionIn):
+    to: int = Field(ge=1, le=1000, description="the step's new position")
+
+
+class GenerateIn(VersionIn):
+    """PKR-BTN-1 levels generated: each small blind about ``growth`` times the one before,
+    rounded to what the chips in play pay; the big blind twice the small."""
+
+    start_small_blind: int = Field(ge=1, examples=[25])
+    level_minutes: int = Field(ge=1, le=240, examples=[20])
+    levels: int = Field(ge=1, le=60, examples=[16])
+    growth: float | str = Field(examples=["1.5"], description='1.5, "1,5" or "150%"')
+    break_every: int = Field(default=0, ge=0, le=60, description="a break every N levels")
+    break_minutes: int = Field(default=10, ge=1, le=120)
+    ante: str = Field(default="none", description="none | classic | big_blind")
+    ante_from_level: int = Field(default=1, ge=1, le=60)
 
 
 class OptionsIn(VersionIn):
@@ -270,6 +296,11 @@ class BustStateOut(TournamentOut):
 class MoveStateOut(TournamentOut):
     move: MoveOut
     announcement: str
+
+
+class UndoStateOut(TournamentOut):
+    undo: UndoOut
+    moves_announced: list[str] = Field(description="the seat changes to announce")
 
 
 class SanctionStateOut(TournamentOut):

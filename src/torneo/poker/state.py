@@ -73,6 +73,7 @@ def get_tournament(
             selectinload(PokerTournament.busts),
             selectinload(PokerTournament.moves),
             selectinload(PokerTournament.sanctions),
+            selectinload(PokerTournament.log),
         )
     )
     if for_update:

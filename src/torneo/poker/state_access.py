@@ -10,10 +10,12 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from torneo.core.errors import NotFound
 from torneo.core.messages import N_
 from torneo.core.policy import FLOOR, Action, Actor, Resource
 from torneo.platform import staff
 from torneo.platform.guards import authorize
+from torneo.platform.store.uow import Store
 from torneo.poker.tables import PokerEntrant, PokerTournament
 
 KIND = N_("poker tournament")
@@ -29,6 +31,20 @@ def authorize_tournament(
 ) -> None:
     """403 unless the policy lets ``actor`` do ``action`` on this tournament."""
     authorize(actor, action, tournament_resource(session, row))
+
+
+def floor_reader(store: Store, actor: Actor, tournament_id: int) -> None:
+    """403 unless ``actor`` may officiate this tournament: the floor's log names who did what."""
+    with store.read() as session:
+        row = session.get(PokerTournament, tournament_id)
+        if row is None:
+            raise NotFound(
+                "tournament_id",
+                N_("no poker tournament %(tournament_id)s"),
+                N_("the id of a tournament"),
+                params={"tournament_id": tournament_id},
+            )
+        authorize_tournament(session, actor, row, Action.OFFICIATE)
 
 
 def player_clubs(session: Session, player_id: int) -> set[int]:

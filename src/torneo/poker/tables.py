@@ -8,8 +8,9 @@ phones never silently overwrite each other: the one that saw an older version ge
 
 What accumulates is kept as rows, in the order it happened: the players booked or entered
 (:class:`PokerEntrant`), the cashier's ledger (:class:`PokerPurchase`), the bust-outs
-(:class:`PokerBust`), every seat change announced on the screens (:class:`PokerMove`) and the
-sanctions (:class:`PokerSanction`). The pure domain's objects are rebuilt from these rows by
+(:class:`PokerBust`), every seat change announced on the screens (:class:`PokerMove`), the
+sanctions (:class:`PokerSanction`) and the floor's log (:class:`PokerLogEntry`): each action
+with who did it and what it changed, so that it can be undone as a whole (issue 15 item 8). The pure domain's objects are rebuilt from these rows by
 ``torneo.poker.state``.
 """
 
@@ -68,6 +69,9 @@ class PokerTournament(Versioned, Base):
     )
     sanctions: Mapped[list[PokerSanction]] = relationship(
         order_by="PokerSanction.id", cascade="all, delete-orphan"
+    )
+    log: Mapped[list[PokerLogEntry]] = relationship(
+        order_by="PokerLogEntry.number", cascade="all, delete-orphan"
     )
 
 
@@ -170,3 +174,27 @@ class PokerSanction(Versioned, Base):
     infraction: Mapped[str] = mapped_column(Text)
     ruling: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime]
+
+
+class PokerLogEntry(Versioned, Base):
+    """One floor action as the director's log shows it: a bust-out, a move, a late entry, a
+    re-entry, a rebuy or an add-on, with who did it and what it changed (``details``: the bust's
+    ``seq``, the ``moves`` seqs it caused, the ``purchase`` number, the table ``broken`` or
+    ``opened``, the bust rows ``readmitted``), so that :mod:`torneo.poker.commands_undo` can put
+    back exactly that. An undone entry keeps its row, struck through, with who undid it."""
+
+    __tablename__ = "poker_floor_log"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("poker_tournaments.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)  # 1, 2, ... in the tournament
+    kind: Mapped[str] = mapped_column(String(20))  # bust|move|late_entry|re_entry|rebuy|add_on
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), default=None)
+    actor: Mapped[str] = mapped_column(String(120))
+    details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    at: Mapped[datetime]
+    undone_at: Mapped[datetime | None] = mapped_column(default=None)
+    undone_by: Mapped[str | None] = mapped_column(String(120), default=None)
