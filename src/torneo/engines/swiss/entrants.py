@@ -13,6 +13,7 @@ from typing import Literal
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
+from torneo.engines.swiss.histories import check_two_sided
 
 ByePolicy = Literal["lowest_ranked", "fewest_points"]
 
@@ -63,7 +64,7 @@ def check_entrants(entrants: tuple[SwissEntrant, ...], options: SwissOptions) ->
     seen: set[PlayerId] = set()
     for entrant in entrants:
         _check_entrant(entrant, seen)
-    _check_symmetric(entrants)
+    check_two_sided(entrants)  # issue 14: one-sided histories are refused
 
 
 def _check_entrant(entrant: SwissEntrant, seen: set[PlayerId]) -> None:
@@ -90,25 +91,3 @@ def _check_entrant(entrant: SwissEntrant, seen: set[PlayerId]) -> None:
             N_("0 or more"),
             params={"player": entrant.id, "byes": entrant.byes},
         )
-
-
-def _check_symmetric(entrants: tuple[SwissEntrant, ...]) -> None:
-    """A game has two sides: when both players are in the field, each lists the other. A
-    one-sided list cannot be paired safely (did they meet?), so it is refused (issue 14).
-    One look-up per listed opponent (900,000 for 100,000 players after nine rounds)."""
-    opponents = {e.id: e.opponents for e in entrants}
-    listed = opponents.get
-    for entrant in entrants:
-        me = entrant.id
-        for other in entrant.opponents:
-            # Someone outside the field (dropped) answers for themselves: (me,) passes.
-            if me not in listed(other, (me,)):
-                raise TorneoError(
-                    "entrants",
-                    N_(
-                        "player %(player)s lists %(other)s as a previous opponent,"
-                        " but %(other)s does not list %(player)s"
-                    ),
-                    N_("both players of a game list each other"),
-                    params={"player": me, "other": other},
-                )

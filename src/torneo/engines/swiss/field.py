@@ -34,6 +34,7 @@ LEVELS = (
 @dataclass(frozen=True, slots=True)
 class Field:
     players: tuple[SwissEntrant, ...]  # standings order: score desc, rank, id
+    ids: list[PlayerId]  # the players' ids, in the same order
     scores: list[int]
     groups: list[range]  # score groups as index ranges, best first
     group_of: list[int]
@@ -159,6 +160,7 @@ def build_field(
     bye_cost = _bye_costs(players, scores, eligible, options, bye_order)
     return Field(
         players=players,
+        ids=[p.id for p in players],
         scores=scores,
         groups=groups,
         group_of=group_of,
