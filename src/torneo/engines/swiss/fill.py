@@ -40,20 +40,27 @@ def pair_within(field: Field, pool: list[int], rng: random.Random) -> list[tuple
     """Pair every index of ``pool`` (even size, one score group) without rematches, at random;
     None when the leftovers cannot be placed (the group is below the bound of the docstring)."""
     rng.shuffle(pool)
-    players = field.players
-    clubs_on = field.clubs_on
+    ids, opponents = field.ids, field.opponents  # plain lists: 100,000 players (issue 14)
+    clubs = [p.club for p in field.players] if field.clubs_on else None
     pairs: list[tuple[int, int]] = []
     pending: list[int] = []
     for p in pool:
-        opponents = players[p].opponents
-        club = players[p].club if clubs_on else None
+        met = opponents[p]
+        if clubs is None:
+            # The last one waiting is nearly always new to p: paired at once.
+            if pending and ids[pending[-1]] not in met:
+                pairs.append((pending.pop(), p))
+                continue
+            club = None
+        else:
+            club = clubs[p]
         chosen = -1
         fallback = -1
         for k in range(len(pending) - 1, -1, -1):
             q = pending[k]
-            if players[q].id in opponents:
+            if ids[q] in met:
                 continue
-            if club is not None and players[q].club == club:
+            if club is not None and clubs is not None and clubs[q] == club:
                 if fallback < 0:
                     fallback = k
                 continue

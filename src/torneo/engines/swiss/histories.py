@@ -21,7 +21,7 @@ check only says whether there is one, and the look-ups then find it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from torneo.engines.swiss.entrants import SwissEntrant
+History = Collection[PlayerId]  # a player's previous opponents, each once (a frozenset)
 
 # Up to this many listed opponents (10,000 players × 10 rounds) the look-ups stay in the
 # processor's cache and the plain walk is as fast as building arrays; numpy is imported only
@@ -43,13 +43,13 @@ _DENSE_TABLE = 8  # ids spread over at most this many times the field: an "in th
 _MAX_SPAN = 1 << 31  # K·K must fit in a signed 64-bit integer
 
 
-def check_two_sided(entrants: Sequence[SwissEntrant]) -> None:
-    """Raise :class:`TorneoError` naming the first one-sided game; an opponent who is not in
-    the field (a player who dropped) answers for themselves."""
-    listed = sum(len(e.opponents) for e in entrants)
-    if listed > LARGE_HISTORY and two_sided_by_sorting(entrants):
+def check_two_sided(ids: Sequence[PlayerId], opponents: Sequence[History]) -> None:
+    """Raise :class:`TorneoError` naming the first one-sided game; ``opponents[k]`` are the
+    players ``ids[k]`` met. An opponent who is not in the field (a player who dropped) answers
+    for themselves."""
+    if sum(map(len, opponents)) > LARGE_HISTORY and two_sided_by_sorting(ids, opponents):
         return
-    one_sided = first_one_sided(entrants)
+    one_sided = first_one_sided(ids, opponents)
     if one_sided is not None:
         me, other = one_sided
         raise TorneoError(
@@ -63,40 +63,40 @@ def check_two_sided(entrants: Sequence[SwissEntrant]) -> None:
         )
 
 
-def first_one_sided(entrants: Sequence[SwissEntrant]) -> tuple[PlayerId, PlayerId] | None:
+def first_one_sided(
+    ids: Sequence[PlayerId], opponents: Sequence[History]
+) -> tuple[PlayerId, PlayerId] | None:
     """The first (player, opponent) whose opponent, in the field, does not list the player."""
-    opponents = {e.id: e.opponents for e in entrants}
-    listed = opponents.get
-    for entrant in entrants:
-        me = entrant.id
-        for other in entrant.opponents:
+    listed = dict(zip(ids, opponents, strict=True)).get
+    for me, met in zip(ids, opponents, strict=True):
+        for other in met:
             if me not in listed(other, (me,)):  # (me,): somebody outside the field
                 return me, other
     return None
 
 
-def two_sided_by_sorting(entrants: Sequence[SwissEntrant]) -> bool:
+def two_sided_by_sorting(ids: Sequence[PlayerId], opponents: Sequence[History]) -> bool:
     """True when every game between two players of the field is listed by both (module doc).
 
-    Ids too far apart for 64-bit keys fall back to :func:`first_one_sided`.
+    Nobody may list themselves (:func:`torneo.engines.swiss.entrants.check_entrants` refuses
+    that first). Ids too far apart for 64-bit keys fall back to :func:`first_one_sided`.
     """
     import numpy as np  # only large fields pay for the import (LARGE_HISTORY)
 
-    n = len(entrants)
+    n = len(ids)
     if n == 0:
         return True
-    ids = np.fromiter((e.id for e in entrants), dtype=np.int64, count=n)
-    counts = np.fromiter((len(e.opponents) for e in entrants), dtype=np.int64, count=n)
-    lo, hi = int(ids.min()), int(ids.max())
+    field_ids = np.array(ids, dtype=np.int64)
+    lo, hi = int(field_ids.min()), int(field_ids.max())
     span = hi - lo + 1
     if span > _MAX_SPAN:
-        return first_one_sided(entrants) is None
-    others = np.fromiter(
-        chain.from_iterable(e.opponents for e in entrants), dtype=np.int64, count=int(counts.sum())
-    )
-    players = np.repeat(ids - lo, counts)
+        return first_one_sided(ids, opponents) is None
+    counts = np.fromiter(map(len, opponents), dtype=np.int64, count=n)
+    others = np.fromiter(chain.from_iterable(opponents), dtype=np.int64, count=int(counts.sum()))
+    field_ids -= lo
     others -= lo
-    inside = _in_field(ids - lo, others, span)
+    players = np.repeat(field_ids, counts)
+    inside = _in_field(field_ids, others, span)
     if not inside.all():
         players, others = players[inside], others[inside]
     keys = np.minimum(players, others) * span + np.maximum(players, others)
