@@ -57,7 +57,7 @@ def _present(
     one reason per score, docs/pairing.md "Explanations")."""
     solved = solution.pairs
     order = _table_order(field, solved)
-    players, scores, drawn = field.players, field.scores, solution.drawn
+    ids, scores, drawn = field.ids, field.scores, solution.drawn
     score_of: dict[PlayerId, int] | None = None
     drawn_reason: dict[int, Message] = {}
     tables: list[Pairing] = []
@@ -69,14 +69,14 @@ def _present(
                 reason = drawn_reason[scores[i]] = explain_drawn(field, i, label)
         else:
             if score_of is None:
-                score_of = dict(zip(field.ids, scores, strict=True))
+                score_of = dict(zip(ids, scores, strict=True))
             reason = explain_pair(field, i, j, score_of, label)
-        tables.append(Pairing(players[i].id, players[j].id, table, reason, scores[i], scores[j]))
+        tables.append(Pairing(ids[i], ids[j], table, reason, scores[i], scores[j]))
     bye = solution.bye
     return SwissPairing(
         round_no=round_no,
         pairs=tuple(tables),
-        bye=players[bye].id if bye is not None else None,
+        bye=ids[bye] if bye is not None else None,
         bye_reason=explain_bye(field, bye, options, label) if bye is not None else None,
         stats=round_stats(
             field,

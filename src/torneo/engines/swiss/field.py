@@ -131,7 +131,7 @@ def build_field(
     """
     # One key tuple per player built at C speed (100,000 players, issue 14), not a lambda each.
     given_scores = list(map(_SCORE, entrants))
-    keys = list(zip(map(neg, given_scores), map(_RANK, entrants), map(_ID, entrants)))
+    keys = list(zip(map(neg, given_scores), map(_RANK, entrants), map(_ID, entrants), strict=True))
     order = sorted(range(len(keys)), key=keys.__getitem__)
     players = tuple(map(entrants.__getitem__, order))
     n = len(players)
@@ -197,7 +197,7 @@ def _bye_costs(
     candidates = list(compress(range(n), eligible))
     if options.bye_policy == "lowest_ranked":
         # INV-BYE-1: the lowest-ranked eligible player; cost = eligible players ranked below.
-        rank_id = list(zip(map(_RANK, players), map(_ID, players)))
+        rank_id = list(zip(map(_RANK, players), map(_ID, players), strict=True))
         ordered = sorted(candidates, key=rank_id.__getitem__, reverse=True)
     else:
         # BER-BYE-1: the fewest points; among equal points the seeded random order decides.

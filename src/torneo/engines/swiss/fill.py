@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from torneo.core.ids import PlayerId
 from torneo.engines.swiss.field import Field
 from torneo.engines.swiss.matching import Edge, min_cost_perfect_matching
 
@@ -54,20 +55,7 @@ def pair_within(field: Field, pool: list[int], rng: random.Random) -> list[tuple
             club = None
         else:
             club = clubs[p]
-        chosen = -1
-        fallback = -1
-        for k in range(len(pending) - 1, -1, -1):
-            q = pending[k]
-            if ids[q] in met:
-                continue
-            if club is not None and clubs is not None and clubs[q] == club:
-                if fallback < 0:
-                    fallback = k
-                continue
-            chosen = k
-            break
-        if chosen < 0 and fallback >= 0 and len(pending) >= CLUB_PATIENCE:
-            chosen = fallback
+        chosen = _partner(pending, ids, met, clubs, club)
         if chosen < 0:
             pending.append(p)
         else:
@@ -75,6 +63,28 @@ def pair_within(field: Field, pool: list[int], rng: random.Random) -> list[tuple
     if pending and not _place_leftovers(field, pending, pairs, rng):
         return None
     return pairs
+
+
+def _partner(
+    pending: list[int],
+    ids: list[PlayerId],
+    met: frozenset[PlayerId],
+    clubs: list[str | None] | None,
+    club: str | None,
+) -> int:
+    """The position in ``pending`` of the latest arrival new to the player, from another club
+    if one waits; a clubmate only once :data:`CLUB_PATIENCE` players wait; -1 for nobody."""
+    fallback = -1
+    for k in range(len(pending) - 1, -1, -1):
+        q = pending[k]
+        if ids[q] in met:
+            continue
+        if club is not None and clubs is not None and clubs[q] == club:
+            if fallback < 0:
+                fallback = k
+            continue
+        return k
+    return fallback if len(pending) >= CLUB_PATIENCE else -1
 
 
 def _place_leftovers(
