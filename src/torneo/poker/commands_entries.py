@@ -13,10 +13,10 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from torneo.core.errors import Conflict, TorneoError
+from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.inputs import clean_name
-from torneo.core.messages import N_
+from torneo.core.inputs import PlayerInput, clean_name
+from torneo.core.messages import N_, Message
 from torneo.core.policy import Action
 from torneo.platform import players as identities
 from torneo.platform.guards import precheck
@@ -25,6 +25,7 @@ from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.poker.commands import audit, not_finished, topic, touch
 from torneo.poker.commands_seats import MoveOut, SeatOut, seat_newcomer
 from torneo.poker.rules.entries import register
+from torneo.poker.rules.entries_roster import register_all
 from torneo.poker.state import (
     check_version,
     get_tournament,
@@ -187,41 +188,85 @@ def register_player(
 def register_roster(
     store: Store, actor: Actor, tournament_id: int, names: Sequence[str]
 ) -> list[int]:
-    """Several buy-ins before the start, all or none (a name twice refuses the whole list)."""
+    """Several buy-ins before the start, all or none; every bad line is listed (PKR-REG-1).
+
+    Issue 14: the names are checked and their known players looked up before the tournament row
+    is locked; under the lock, the entries are judged as a whole
+    (:func:`torneo.poker.rules.entries_roster.register_all`) and written one statement per
+    batch of players, entrants and purchases, with the code card events use
+    (:mod:`torneo.platform.players`).
+    """
     precheck(actor, Action.MANAGE)
-    clean = [clean_name("names", n) for n in names if n.strip()]
-    if not clean:
-        raise TorneoError("names", N_("no names given"), N_("one player a line"))
-    seen: set[str] = set()
-    for n in clean:
-        if n.casefold() in seen:
-            raise TorneoError(
-                "names", N_("%(n)s is listed twice"), N_("each player once"), params={"n": n}
-            )
-        seen.add(n.casefold())
-    ids: list[int] = []
+    clean = _clean_names(names)
     with store.unit(actor) as uow:
+        known = identities.known_players(uow.session, clean)
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
         if row.clock.get("started_at"):
             raise Conflict("names", N_("the clock has started"), N_("late entries one at a time"))
         state = load(row)
-        ledger = state.ledger
-        for n in clean:
-            player = _player(uow, n)
-            _entrant(uow, row, player)
-            try:
-                ledger, purchase = register(ledger, state.options, PlayerId(player.id), None)
-            except TorneoError as err:
-                raise TorneoError(
-                    "names",
-                    N_("%(name)s: %(reason)s"),
-                    err.accepted_message,
-                    params={"name": player.name, "reason": err.reason_message},
-                ) from err
+        found = [known.get(n.lower()) for n in clean]
+        new = [PlayerInput(n, None, None) for n, f in zip(clean, found, strict=True) if f is None]
+        created = iter(identities.insert_players(uow.session, uow.now, new))
+        who = [
+            (f.id, f.name) if f else (next(created), n) for n, f in zip(clean, found, strict=True)
+        ]
+        _, purchases, refused = register_all(
+            state.ledger, state.options, [PlayerId(pid) for pid, _ in who]
+        )
+        if refused:  # the new players go with the rolled-back transaction
+            problems = [_refused(who[k][1], refusal) for k, refusal in refused]
+            accepted = refused[0][1].raise_as(Conflict).accepted_message
+            raise TorneoError(
+                "names", Message(N_("%(problems)s"), {"problems": problems}), accepted
+            )
+        booked = {e.player_id for e in row.entrants}
+        row.entrants.extend(
+            PokerEntrant(player_id=pid, booked=False, created_at=uow.now)
+            for pid, _ in who
+            if pid not in booked
+        )
+        for purchase in purchases:
             add_purchase_row(uow, row, purchase)
-            ids.append(player.id)
+        uow.session.flush()  # one INSERT per batch of entrants and of purchases
         touch(row)
-        audit(uow, row, "roster", players=len(ids))
+        audit(uow, row, "roster", players=len(who))
         uow.notify(topic(row.id), "entries")
-    return ids
+    return [pid for pid, _ in who]
+
+
+def _clean_names(names: Sequence[str]) -> list[str]:
+    """The names given, blank lines skipped; every bad or repeated one listed in one refusal."""
+    clean: list[str] = []
+    problems: list[Message] = []
+    seen: set[str] = set()
+    for line, text in enumerate(names, start=1):
+        if not text.strip():
+            continue
+        try:
+            name = clean_name("names", text)
+        except TorneoError as err:
+            problems.append(
+                Message(
+                    N_("line %(line)s: %(field)s: %(reason)s"),
+                    {"line": line, "field": err.field, "reason": err.reason_message},
+                )
+            )
+            continue
+        if name.casefold() in seen:
+            problems.append(Message(N_("%(n)s is listed twice"), {"n": name}))
+            continue
+        seen.add(name.casefold())
+        clean.append(name)
+    if problems:
+        raise TorneoError(
+            "names", Message(N_("%(problems)s"), {"problems": problems}), N_("each player once")
+        )
+    if not clean:
+        raise TorneoError("names", N_("no names given"), N_("one player a line"))
+    return clean
+
+
+def _refused(name: str, refusal: Refusal) -> Message:
+    err = refusal.raise_as(Conflict)
+    return Message(N_("%(name)s: %(reason)s"), {"name": name, "reason": err.reason_message})
