@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId
@@ -24,7 +24,7 @@ from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.poker.commands import audit, not_finished, topic, touch
 from torneo.poker.commands_seats import MoveOut, SeatOut, seat_newcomer
-from torneo.poker.rules.entries import register
+from torneo.poker.rules.entries import Purchase, register
 from torneo.poker.rules.entries_roster import register_all
 from torneo.poker.state import (
     check_version,
@@ -101,19 +101,21 @@ class EntryOut:
 
 
 def add_purchase_row(uow: UnitOfWork, row: PokerTournament, purchase: Any) -> None:
-    row.purchases.append(
-        PokerPurchase(
-            number=purchase.number,
-            player_id=int(purchase.player),
-            kind=purchase.kind.value,
-            parts=[[p.kind.value, p.cents, p.name] for p in purchase.price.parts],
-            price_chips=purchase.price.chips,
-            chips=purchase.chips,
-            penalty=purchase.penalty,
-            level=purchase.level,
-            at=uow.now,
-        )
-    )
+    row.purchases.append(PokerPurchase(**purchase_values(purchase), at=uow.now))
+
+
+def purchase_values(purchase: Purchase) -> dict[str, Any]:
+    """A purchase's columns (without the tournament and the moment)."""
+    return {
+        "number": purchase.number,
+        "player_id": int(purchase.player),
+        "kind": purchase.kind.value,
+        "parts": [[p.kind.value, p.cents, p.name] for p in purchase.price.parts],
+        "price_chips": purchase.price.chips,
+        "chips": purchase.chips,
+        "penalty": purchase.penalty,
+        "level": purchase.level,
+    }
 
 
 def register_player(
@@ -220,15 +222,23 @@ def register_roster(
             raise TorneoError(
                 "names", Message(N_("%(problems)s"), {"problems": problems}), accepted
             )
+        # One executemany each, not the ORM's flush: that would ask for each new row's id back,
+        # in order, which SQLite answers one row per statement. A booked player is an entrant.
         booked = {e.player_id for e in row.entrants}
-        row.entrants.extend(
-            PokerEntrant(player_id=pid, booked=False, created_at=uow.now)
+        entrants = [
+            {"tournament_id": row.id, "player_id": pid, "booked": False, "created_at": uow.now}
             for pid, _ in who
             if pid not in booked
+        ]
+        if entrants:
+            uow.session.execute(insert(PokerEntrant), [{**e, "version": 1} for e in entrants])
+        uow.session.execute(
+            insert(PokerPurchase),
+            [
+                {**purchase_values(p), "tournament_id": row.id, "at": uow.now, "version": 1}
+                for p in purchases
+            ],
         )
-        for purchase in purchases:
-            add_purchase_row(uow, row, purchase)
-        uow.session.flush()  # one INSERT per batch of entrants and of purchases
         touch(row)
         audit(uow, row, "roster", players=len(who))
         uow.notify(topic(row.id), "entries")
