@@ -48,8 +48,11 @@ def pair_within(field: Field, pool: list[int], rng: random.Random) -> list[tuple
     for p in pool:
         met = opponents[p]
         if clubs is None:
-            # The last one waiting is nearly always new to p: paired at once.
-            if pending and ids[pending[-1]] not in met:
+            # Nobody waiting, or the last one waiting is new to p (nearly always): at once.
+            if not pending:
+                pending.append(p)
+                continue
+            if ids[pending[-1]] not in met:
                 pairs.append((pending.pop(), p))
                 continue
             club = None

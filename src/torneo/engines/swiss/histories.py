@@ -86,7 +86,7 @@ def two_sided_by_sorting(ids: Sequence[PlayerId], opponents: Sequence[History]) 
     n = len(ids)
     if n == 0:
         return True
-    field_ids = np.array(ids, dtype=np.int64)
+    field_ids = np.fromiter(ids, dtype=np.int64, count=n)
     lo, hi = int(field_ids.min()), int(field_ids.max())
     span = hi - lo + 1
     if span > _MAX_SPAN:
