@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import func, insert, select
 
-from torneo.core.errors import Conflict, Refusal, TorneoError
+from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import PlayerInput, clean_name
 from torneo.core.messages import N_, Message
@@ -217,8 +217,13 @@ def register_roster(
             state.ledger, state.options, [PlayerId(pid) for pid, _ in who]
         )
         if refused:  # the new players go with the rolled-back transaction
-            problems = [_refused(who[k][1], refusal) for k, refusal in refused]
-            accepted = refused[0][1].raise_as(Conflict).accepted_message
+            problems = [
+                Message(
+                    N_("%(name)s: %(reason)s"), {"name": who[k][1], "reason": err.reason_message}
+                )
+                for k, err in refused
+            ]
+            accepted = refused[0][1].accepted_message
             raise TorneoError(
                 "names", Message(N_("%(problems)s"), {"problems": problems}), accepted
             )
@@ -275,8 +280,3 @@ def _clean_names(names: Sequence[str]) -> list[str]:
     if not clean:
         raise TorneoError("names", N_("no names given"), N_("one player a line"))
     return clean
-
-
-def _refused(name: str, refusal: Refusal) -> Message:
-    err = refusal.raise_as(Conflict)
-    return Message(N_("%(name)s: %(reason)s"), {"name": name, "reason": err.reason_message})
