@@ -29,6 +29,7 @@ from torneo.poker import commands as poker
 from torneo.poker import commands_league as poker_league
 from torneo.poker import commands_staff as poker_staff
 from torneo.risiko import commands as risiko
+from torneo.risiko import commands_roster as risiko_roster
 from torneo.risiko import commands_staff as risiko_staff
 from torneo.seasons import commands as seasons
 
@@ -98,7 +99,7 @@ def build_world(store: Store) -> World:
         )
         for role in roles[1:]:
             clubs.add_member(store, Actor.system(), other, name, role)
-    risiko.register_roster(store, ORG, rid, "\n".join(f"Stratega {i}" for i in range(8)))
+    risiko_roster.register_roster(store, ORG, rid, "\n".join(f"Stratega {i}" for i in range(8)))
     seasons.create_season(store, ORG, name="Stagione", preset="invasion-it-2012")
     with store.read() as s:
         from sqlalchemy import select

@@ -11,6 +11,7 @@ from tests.support.staff import STAFF_NAME, has_staff_account
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
+from torneo.risiko import commands_roster as risiko_roster
 from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko.commands_results import enter_result
 from torneo.risiko.commands_staff import STAFF as RISIKO_STAFF
@@ -37,7 +38,7 @@ def tournament(
     if has_staff_account(store):  # the tests' referee (tests/risiko/conftest.py)
         RISIKO_STAFF.appoint(store, org, tid, STAFF_NAME)
     if players:
-        risiko.register_roster(store, org, tid, roster(players))
+        risiko_roster.register_roster(store, org, tid, roster(players))
     if publish:
         risiko_settings.save_regulation(store, org, tid, REGULATION, publish=True)
     return tid

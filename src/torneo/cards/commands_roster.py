@@ -16,7 +16,7 @@ from torneo.cards.rules.tournament import (
 )
 from torneo.cards.state import get_event, tournament_of
 from torneo.cards.state_access import authorize_event
-from torneo.cards.state_roster import insert_players, insert_registrations, known_players
+from torneo.cards.state_roster import insert_registrations
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import PlayerInput, clean_name, parse_roster_csv
@@ -72,12 +72,12 @@ def _register(
 ) -> list[int]:
     """Register ``players``: the player ids. In a roster paste a known name is that player;
     a single registration says who it is (:func:`register_player`)."""
-    known = known_players(uow.session, [p.name for p in players])  # before the lock
+    known = identities.known_players(uow.session, [p.name for p in players])  # before the lock
     event = get_event(uow.session, event_id, for_update=True)
     authorize_event(uow.session, uow.actor, event, Action.MANAGE)
     guards.check_version(event, version, "event")
     t = tournament_of(event)
-    found = [known.get(p.name.lower()) for p in players]
+    found = [(m.id, m.name) if (m := known.get(p.name.lower())) else None for p in players]
     if not roster:
         registered = {r.player_id for r in event.registrations}
         match = uow.session.get(Player, found[0][0]) if found[0] else None
@@ -95,7 +95,11 @@ def _register(
         raise TorneoError("roster", line, err.accepted_message, rule=err.rule)
     new = [p for p, f in zip(players, found, strict=True) if f is None]
     created = iter(
-        zip(insert_players(uow.session, uow.now, new), (p.name for p in new), strict=True)
+        zip(
+            identities.insert_players(uow.session, uow.now, new),
+            (p.name for p in new),
+            strict=True,
+        )
     )
     entered = [f or next(created) for f in found]
     late = event.status == EventStatus.RUNNING.value

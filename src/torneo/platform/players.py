@@ -7,19 +7,29 @@ player is refused with the match (name, club, rating, id) so the organizer choos
 already registered in the tournament is that player, so the answer is "already registered".
 A pasted roster is the club's regulars: its known names are those players (the organizer reads
 the list back), as every discipline's paste did before.
+
+Pastes are looked up and written in batches (issue 14: one query per batch of :data:`BATCH`
+names, not one per line): :func:`known_players`, :func:`insert_players` and
+:func:`update_clubs`, shared by card events, RisiKo! and poker.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator, Sequence
+from datetime import datetime
+from typing import NamedTuple, TypeVar, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import Table, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.inputs import PlayerInput
 from torneo.core.messages import N_
 from torneo.platform.store.tables import Player
 
+BATCH = 1000  # names per lookup: far below SQLite's and PostgreSQL's parameter limits
+T = TypeVar("T")
+_PLAYERS = cast(Table, Player.__table__)
 NEW = "new"
 Choice = int | str | None
 _ACCEPTED = N_("the id of the same person, or 'new' for a new player")
@@ -78,3 +88,70 @@ def chosen(
             },
         )
     return None
+
+
+class KnownPlayer(NamedTuple):
+    id: int
+    name: str  # as stored
+    club: str | None
+
+
+def batches(items: Sequence[T]) -> Iterator[Sequence[T]]:
+    """``items`` in slices of :data:`BATCH`: one statement each."""
+    for start in range(0, len(items), BATCH):
+        yield items[start : start + BATCH]
+
+
+def known_players(session: Session, names: Sequence[str]) -> dict[str, KnownPlayer]:
+    """Existing players by lower-cased name, the oldest on a tie; one query per batch.
+
+    Matched exactly as a single registration matches a name (``lower(name)`` in SQL against the
+    name lower-cased, :func:`known_by_name`), so a paste and one-by-one entry find the same
+    players.
+    """
+    found: dict[str, KnownPlayer] = {}
+    keys = sorted({name.lower() for name in names})
+    lowered = func.lower(Player.name)
+    for batch in batches(keys):
+        rows = session.execute(
+            select(lowered, Player.id, Player.name, Player.club)
+            .where(lowered.in_(batch))
+            .order_by(Player.id)
+        )
+        for key, player_id, name, club in rows:
+            found.setdefault(key, KnownPlayer(player_id, name, club))
+    return found
+
+
+# RETURNING comes back in no guaranteed order (asking for the parameters' order makes SQLite
+# send one row per statement), so the rows are matched by a key unique in the batch: a new
+# player's exact name (a paste has each name once).
+
+
+def insert_players(session: Session, now: datetime, players: Sequence[PlayerInput]) -> list[int]:
+    """New players (each name once), in order; their ids. One INSERT per batch."""
+    ids: list[int] = []
+    stmt = insert(_PLAYERS).returning(Player.id, Player.name)
+    for batch in batches(players):
+        rows = [
+            {"name": p.name, "club": p.club, "rating": p.rating, "created_at": now, "version": 1}
+            for p in batch
+        ]
+        made = {name: player_id for player_id, name in session.execute(stmt, rows)}
+        ids += [made[p.name] for p in batch]
+    return ids
+
+
+def update_clubs(session: Session, clubs: Sequence[tuple[int, str]]) -> None:
+    """The club each (player id, club) plays for now; one statement for them all."""
+    if clubs:
+        stmt = (
+            update(_PLAYERS)
+            .where(_PLAYERS.c.id == bindparam("player_id"))
+            .values(club=bindparam("new_club"), version=_PLAYERS.c.version + 1)
+        )
+        session.execute(
+            stmt,
+            [{"player_id": pid, "new_club": club} for pid, club in clubs],
+            execution_options={"synchronize_session": False},
+        )

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.inputs import clean_name
-from torneo.core.messages import N_
+from torneo.core.inputs import PlayerInput, clean_name
+from torneo.core.messages import N_, Message
 from torneo.core.policy import Action
 from torneo.platform import players as identities
 from torneo.platform.guards import precheck
@@ -25,7 +25,8 @@ from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.poker import commands_log as floor_log
 from torneo.poker.commands import audit, not_finished, topic, touch
 from torneo.poker.commands_seats import MoveOut, SeatOut, seat_newcomer
-from torneo.poker.rules.entries import register
+from torneo.poker.rules.entries import Purchase, register
+from torneo.poker.rules.entries_roster import register_all
 from torneo.poker.state import (
     check_version,
     get_tournament,
@@ -101,19 +102,21 @@ class EntryOut:
 
 
 def add_purchase_row(uow: UnitOfWork, row: PokerTournament, purchase: Any) -> None:
-    row.purchases.append(
-        PokerPurchase(
-            number=purchase.number,
-            player_id=int(purchase.player),
-            kind=purchase.kind.value,
-            parts=[[p.kind.value, p.cents, p.name] for p in purchase.price.parts],
-            price_chips=purchase.price.chips,
-            chips=purchase.chips,
-            penalty=purchase.penalty,
-            level=purchase.level,
-            at=uow.now,
-        )
-    )
+    row.purchases.append(PokerPurchase(**purchase_values(purchase), at=uow.now))
+
+
+def purchase_values(purchase: Purchase) -> dict[str, Any]:
+    """A purchase's columns (without the tournament and the moment)."""
+    return {
+        "number": purchase.number,
+        "player_id": int(purchase.player),
+        "kind": purchase.kind.value,
+        "parts": [[p.kind.value, p.cents, p.name] for p in purchase.price.parts],
+        "price_chips": purchase.price.chips,
+        "chips": purchase.chips,
+        "penalty": purchase.penalty,
+        "level": purchase.level,
+    }
 
 
 def register_player(
@@ -203,41 +206,93 @@ def register_player(
 def register_roster(
     store: Store, actor: Actor, tournament_id: int, names: Sequence[str]
 ) -> list[int]:
-    """Several buy-ins before the start, all or none (a name twice refuses the whole list)."""
+    """Several buy-ins before the start, all or none; every bad line is listed (PKR-REG-1).
+
+    Issue 14: the names are checked and their known players looked up before the tournament row
+    is locked; under the lock, the entries are judged as a whole
+    (:func:`torneo.poker.rules.entries_roster.register_all`) and written one statement per
+    batch of players, entrants and purchases, with the code card events use
+    (:mod:`torneo.platform.players`).
+    """
     precheck(actor, Action.MANAGE)
-    clean = [clean_name("names", n) for n in names if n.strip()]
-    if not clean:
-        raise TorneoError("names", N_("no names given"), N_("one player a line"))
-    seen: set[str] = set()
-    for n in clean:
-        if n.casefold() in seen:
-            raise TorneoError(
-                "names", N_("%(n)s is listed twice"), N_("each player once"), params={"n": n}
-            )
-        seen.add(n.casefold())
-    ids: list[int] = []
+    clean = _clean_names(names)
     with store.unit(actor) as uow:
+        known = identities.known_players(uow.session, clean)
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
         if row.clock.get("started_at"):
             raise Conflict("names", N_("the clock has started"), N_("late entries one at a time"))
         state = load(row)
-        ledger = state.ledger
-        for n in clean:
-            player = _player(uow, n)
-            _entrant(uow, row, player)
-            try:
-                ledger, purchase = register(ledger, state.options, PlayerId(player.id), None)
-            except TorneoError as err:
-                raise TorneoError(
-                    "names",
-                    N_("%(name)s: %(reason)s"),
-                    err.accepted_message,
-                    params={"name": player.name, "reason": err.reason_message},
-                ) from err
-            add_purchase_row(uow, row, purchase)
-            ids.append(player.id)
+        found = [known.get(n.lower()) for n in clean]
+        new = [PlayerInput(n, None, None) for n, f in zip(clean, found, strict=True) if f is None]
+        created = iter(identities.insert_players(uow.session, uow.now, new))
+        who = [
+            (f.id, f.name) if f else (next(created), n) for n, f in zip(clean, found, strict=True)
+        ]
+        _, purchases, refused = register_all(
+            state.ledger, state.options, [PlayerId(pid) for pid, _ in who]
+        )
+        if refused:  # the new players go with the rolled-back transaction
+            problems = [
+                Message(
+                    N_("%(name)s: %(reason)s"), {"name": who[k][1], "reason": err.reason_message}
+                )
+                for k, err in refused
+            ]
+            accepted = refused[0][1].accepted_message
+            raise TorneoError(
+                "names", Message(N_("%(problems)s"), {"problems": problems}), accepted
+            )
+        # One executemany each, not the ORM's flush: that would ask for each new row's id back,
+        # in order, which SQLite answers one row per statement. A booked player is an entrant.
+        booked = {e.player_id for e in row.entrants}
+        entrants = [
+            {"tournament_id": row.id, "player_id": pid, "booked": False, "created_at": uow.now}
+            for pid, _ in who
+            if pid not in booked
+        ]
+        if entrants:
+            uow.session.execute(insert(PokerEntrant), [{**e, "version": 1} for e in entrants])
+        uow.session.execute(
+            insert(PokerPurchase),
+            [
+                {**purchase_values(p), "tournament_id": row.id, "at": uow.now, "version": 1}
+                for p in purchases
+            ],
+        )
         touch(row)
-        audit(uow, row, "roster", players=len(ids))
+        audit(uow, row, "roster", players=len(who))
         uow.notify(topic(row.id), "entries")
-    return ids
+    return [pid for pid, _ in who]
+
+
+def _clean_names(names: Sequence[str]) -> list[str]:
+    """The names given, blank lines skipped; every bad or repeated one listed in one refusal."""
+    clean: list[str] = []
+    problems: list[Message] = []
+    seen: set[str] = set()
+    for line, text in enumerate(names, start=1):
+        if not text.strip():
+            continue
+        try:
+            name = clean_name("names", text)
+        except TorneoError as err:
+            problems.append(
+                Message(
+                    N_("line %(line)s: %(field)s: %(reason)s"),
+                    {"line": line, "field": err.field, "reason": err.reason_message},
+                )
+            )
+            continue
+        if name.casefold() in seen:
+            problems.append(Message(N_("%(n)s is listed twice"), {"n": name}))
+            continue
+        seen.add(name.casefold())
+        clean.append(name)
+    if problems:
+        raise TorneoError(
+            "names", Message(N_("%(problems)s"), {"problems": problems}), N_("each player once")
+        )
+    if not clean:
+        raise TorneoError("names", N_("no names given"), N_("one player a line"))
+    return clean

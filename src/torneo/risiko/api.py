@@ -20,6 +20,7 @@ from torneo.platform.web.problems import problem_responses
 from torneo.platform.web.session import store_of
 from torneo.risiko import commands as risiko
 from torneo.risiko import commands_console as risiko_console
+from torneo.risiko import commands_roster as risiko_roster
 from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
@@ -190,7 +191,7 @@ def register_player(request: Request, tid: Tid, body: PlayerIn, actor: ApiActor)
     summary="Register a list",
 )
 def register_roster(request: Request, tid: Tid, body: RosterIn, actor: ApiActor) -> PlayerIdsOut:
-    ids = risiko.register_roster(store_of(request), actor, tid, body.csv)
+    ids = risiko_roster.register_roster(store_of(request), actor, tid, body.csv)
     return PlayerIdsOut(player_ids=ids)
 
 

@@ -35,12 +35,11 @@ from fractions import Fraction
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import func, select
 from sqlalchemy.orm.attributes import flag_modified
 
 from torneo.core.errors import Conflict, NotFound, Refusal, TorneoError
-from torneo.core.inputs import PlayerInput, clean_name, parse_date, parse_roster_csv
-from torneo.core.messages import N_, Message
+from torneo.core.inputs import PlayerInput, clean_name, parse_date
+from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform import players as identities
 from torneo.platform.clubs import owning_club
@@ -235,17 +234,6 @@ def create_tournament(
 # --- players ----------------------------------------------------------------------------------
 
 
-def _find_or_create_player(uow: UnitOfWork, data: PlayerInput) -> Player:
-    player = uow.session.scalars(
-        select(Player).where(func.lower(Player.name) == data.name.lower()).order_by(Player.id)
-    ).first()
-    if player is None:
-        player = _new_player(uow, data)
-    elif data.club and data.club != player.club:
-        player.club = data.club  # the club the player plays for now (RSK-TBL-2 same club)
-    return player
-
-
 def _new_player(uow: UnitOfWork, data: PlayerInput) -> Player:
     player = Player(name=data.name, club=data.club, created_at=uow.now)
     uow.session.add(player)
@@ -253,7 +241,7 @@ def _new_player(uow: UnitOfWork, data: PlayerInput) -> Player:
     return player
 
 
-def _registration_open(row: RisikoTournament) -> None:
+def registration_open(row: RisikoTournament) -> None:
     not_finished(row)
     if any(r.stage != Stage.QUALIFYING for r in row.rounds):
         raise Conflict(
@@ -264,20 +252,15 @@ def _registration_open(row: RisikoTournament) -> None:
 
 
 def _register(
-    uow: UnitOfWork,
-    row: RisikoTournament,
-    data: PlayerInput,
-    choice: identities.Choice | bool = False,
+    uow: UnitOfWork, row: RisikoTournament, data: PlayerInput, choice: identities.Choice
 ) -> RisikoEntrant:
     """An entrant; ``choice`` is a single registration's answer to "who is it?" (issue 12,
-    :mod:`torneo.platform.players`); ``False`` for a pasted roster (known names are them)."""
-    if choice is False:
-        player = _find_or_create_player(uow, data)
-    else:
-        match = identities.known_by_name(uow.session, data.name)
-        entered = {e.player_id for e in row.entrants}
-        same = identities.chosen(uow.session, match, choice, entered)
-        player = same or _new_player(uow, data)
+    :mod:`torneo.platform.players`). A pasted roster takes known names as those players
+    (:func:`torneo.risiko.commands_roster.register_roster`)."""
+    match = identities.known_by_name(uow.session, data.name)
+    entered = {e.player_id for e in row.entrants}
+    same = identities.chosen(uow.session, match, choice, entered)
+    player = same or _new_player(uow, data)
     if any(e.player_id == player.id for e in row.entrants):
         raise Conflict(
             "name",
@@ -310,37 +293,11 @@ def register_player(
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
-        _registration_open(row)
+        registration_open(row)
         entrant = _register(uow, row, data, choice)
         touch(row)
         uow.notify(topic(row.id), "players")
         return entrant.player_id
-
-
-def register_roster(store: Store, actor: Actor, tournament_id: int, text: str) -> list[int]:
-    """A pasted list, one ``name[,club]`` a line: everyone or no one."""
-    precheck(actor, Action.MANAGE)
-    players = parse_roster_csv(text)
-    with store.unit(actor) as uow:
-        row = get_tournament(uow.session, tournament_id, for_update=True)
-        authorize_tournament(uow.session, actor, row, Action.MANAGE)
-        _registration_open(row)
-        ids = []
-        for data in players:
-            try:
-                ids.append(_register(uow, row, data).player_id)
-            except TorneoError as err:
-                raise TorneoError(
-                    "roster",
-                    Message(
-                        N_("%(name)s: %(reason)s"),
-                        {"name": data.name, "reason": err.reason_message},
-                    ),
-                    err.accepted_message,
-                ) from err
-        touch(row)
-        uow.notify(topic(row.id), "players")
-        return ids
 
 
 def withdraw_player(
@@ -485,6 +442,5 @@ __all__ = [
     "create_tournament",
     "draw_round",
     "register_player",
-    "register_roster",
     "withdraw_player",
 ]

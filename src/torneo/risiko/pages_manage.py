@@ -21,6 +21,7 @@ from torneo.platform.web.forms import checked, form_int, form_int_required
 from torneo.platform.web.session import act_and_redirect, flash, store_of
 from torneo.platform.web.templating import page_language, say
 from torneo.risiko import commands as risiko
+from torneo.risiko import commands_roster as risiko_roster
 from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
@@ -232,7 +233,7 @@ def register_roster(
     request: Request, tid: int, actor: PageWriter, roster: LongText = ""
 ) -> Response:
     def action() -> str:
-        ids = risiko.register_roster(store_of(request), actor, tid, roster)
+        ids = risiko_roster.register_roster(store_of(request), actor, tid, roster)
         return say(request, N_("%(n)s players registered."), n=len(ids))
 
     return _act(request, tid, {"roster": roster}, action, anchor="#players")

@@ -29,6 +29,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_entries as poker_entries
 from torneo.risiko import commands as risiko
+from torneo.risiko import commands_roster as risiko_roster
 
 # The module's fixture is built once: its tests run on one xdist worker (make test: --dist loadgroup).
 pytestmark = pytest.mark.xdist_group("crawl")
@@ -79,7 +80,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     tid = poker.create_tournament(store, owner, template="tue", held_on="2025-12-02", seed=3)
     poker_entries.register_roster(store, owner, tid, [f"Giocatore {i}" for i in range(12)])
     rid = risiko.create_tournament(store, owner, name="Torneo RisiKo", held_on="2016-05-01")
-    risiko.register_roster(store, owner, rid, "\n".join(f"Stratega {i}" for i in range(8)))
+    risiko_roster.register_roster(store, owner, rid, "\n".join(f"Stratega {i}" for i in range(8)))
     yield store
     store.engine.dispose()
 

@@ -161,31 +161,31 @@ def explain_bye(field: Field, bye: int, options: SwissOptions, label: ScoreLabel
 
 
 def round_stats(
-    field: Field, pairs: list[tuple[int, int]], bye: int | None, proven: bool, method: str
+    field: Field,
+    pairs: list[tuple[int, int]],
+    bye: int | None,
+    proven: bool,
+    method: str,
+    rematches: int,
 ) -> SwissStats:
+    """The round's figures; ``rematches`` as the solver counted them (the random fill never
+    makes one, fill.py), so the 50,000 pairs of a large field are not looked up again."""
     scores = field.scores
     diff_sum = 0
     squared = 0
-    unequal = 0
-    rematches = 0
-    clubs = 0
     floaters: list[Floater] = []
     for i, j in pairs:
         diff = scores[i] - scores[j]
-        diff_sum += diff
-        squared += diff * diff
         if diff:
-            unequal += 1
+            diff_sum += diff
+            squared += diff * diff
             floaters.append(Floater(field.players[i].id, scores[i], scores[j]))
-        if field.met(i, j):
-            rematches += 1
-        if field.same_club(i, j):
-            clubs += 1
+    clubs = sum(1 for i, j in pairs if field.same_club(i, j)) if field.clubs_on else 0
     return SwissStats(
         rematches=rematches,
         score_diff_sum=diff_sum,
         squared_diff_sum=squared,
-        unequal_pairs=unequal,
+        unequal_pairs=len(floaters),
         same_club_pairs=clubs,
         floaters=tuple(floaters),
         bye_score_gap=(scores[bye] - field.lowest_score) if bye is not None else 0,

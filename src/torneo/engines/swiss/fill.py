@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from torneo.core.ids import PlayerId
 from torneo.engines.swiss.field import Field
 from torneo.engines.swiss.matching import Edge, min_cost_perfect_matching
 
@@ -40,27 +41,24 @@ def pair_within(field: Field, pool: list[int], rng: random.Random) -> list[tuple
     """Pair every index of ``pool`` (even size, one score group) without rematches, at random;
     None when the leftovers cannot be placed (the group is below the bound of the docstring)."""
     rng.shuffle(pool)
-    players = field.players
-    clubs_on = field.clubs_on
+    ids, opponents = field.ids, field.opponents  # plain lists: 100,000 players (issue 14)
+    clubs = [p.club for p in field.players] if field.clubs_on else None
     pairs: list[tuple[int, int]] = []
     pending: list[int] = []
     for p in pool:
-        opponents = players[p].opponents
-        club = players[p].club if clubs_on else None
-        chosen = -1
-        fallback = -1
-        for k in range(len(pending) - 1, -1, -1):
-            q = pending[k]
-            if players[q].id in opponents:
+        met = opponents[p]
+        if clubs is None:
+            # Nobody waiting, or the last one waiting is new to p (nearly always): at once.
+            if not pending:
+                pending.append(p)
                 continue
-            if club is not None and players[q].club == club:
-                if fallback < 0:
-                    fallback = k
+            if ids[pending[-1]] not in met:
+                pairs.append((pending.pop(), p))
                 continue
-            chosen = k
-            break
-        if chosen < 0 and fallback >= 0 and len(pending) >= CLUB_PATIENCE:
-            chosen = fallback
+            club = None
+        else:
+            club = clubs[p]
+        chosen = _partner(pending, ids, met, clubs, club)
         if chosen < 0:
             pending.append(p)
         else:
@@ -68,6 +66,28 @@ def pair_within(field: Field, pool: list[int], rng: random.Random) -> list[tuple
     if pending and not _place_leftovers(field, pending, pairs, rng):
         return None
     return pairs
+
+
+def _partner(
+    pending: list[int],
+    ids: list[PlayerId],
+    met: frozenset[PlayerId],
+    clubs: list[str | None] | None,
+    club: str | None,
+) -> int:
+    """The position in ``pending`` of the latest arrival new to the player, from another club
+    if one waits; a clubmate only once :data:`CLUB_PATIENCE` players wait; -1 for nobody."""
+    fallback = -1
+    for k in range(len(pending) - 1, -1, -1):
+        q = pending[k]
+        if ids[q] in met:
+            continue
+        if club is not None and clubs is not None and clubs[q] == club:
+            if fallback < 0:
+                fallback = k
+            continue
+        return k
+    return fallback if len(pending) >= CLUB_PATIENCE else -1
 
 
 def _place_leftovers(

@@ -36,10 +36,12 @@ best effort on clubs, and ``proven_optimal`` says so.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
+from itertools import compress
 
 from torneo.engines.swiss.field import DUMMY, Field
 from torneo.engines.swiss.fill import pair_exactly, pair_within
@@ -282,10 +284,10 @@ def _windows(
     )
     bye: list[int] = []
     if bye_possible:
-        ordered = sorted((i for i in members if field.eligible[i]), key=lambda i: field.bye_cost[i])
-        bye = ordered[: leaving + 1]
+        eligible = compress(members, field.eligible[members.start : members.stop])
+        bye = heapq.nsmallest(leaving + 1, eligible, key=field.bye_cost.__getitem__)
     window = set(top) | set(bottom) | set(bye)
-    d = max(len(field.players[i].opponents) for i in members)
+    d = max(map(len, field.opponents[members.start : members.stop]))
     core = len(members) - len(window)
     if core % 2:
         # Keep the core even: one more of the lowest-ranked players joins the window.
