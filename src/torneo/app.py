@@ -38,6 +38,7 @@ from torneo.cards import pages_desk as cards_desk
 from torneo.cards import pages_print as cards_print
 from torneo.cards import state_access as cards_access
 from torneo.cards.cache import ReadCache
+from torneo.cards.pages_rows import RowCache
 from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
 from torneo.demo import demo_accounts_left
@@ -209,6 +210,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.state.store = store
     app.state.settings = settings
     app.state.read_cache = ReadCache()
+    app.state.row_cache = RowCache()  # issue 14 item 2: the page's rows, once per content
     app.state.rate_limiter = limiter_for(settings.redis_url)  # shared by workers with Redis
     app.state.login_guard = LoginGuard(
         app.state.rate_limiter, limit=settings.login_failures, window=settings.login_window
