@@ -20,11 +20,11 @@ from typing import Any, TypeVar
 from sqlalchemy import func, select
 
 from torneo.cards.rules.start import CHOICE_RULE, DECK_CHECKS, start_settings
-from torneo.cards.state import get_event
 from torneo.cards.state_formats import event_format
 from torneo.cards.state_pods import SEATING, is_in_pods, pod_rounds
 from torneo.cards.tables import Event, Match, Registration
 from torneo.cards.views_actions import Actions, actions_of
+from torneo.cards.views_lean import load_event_rows
 from torneo.cards.views_load import Loaded, Side
 from torneo.cards.views_ranking import (
     BracketView,
@@ -131,9 +131,11 @@ class EventPage:
 
 
 def _view(store: Store, event_id: int, build: Callable[[Loaded], T]) -> T:
-    # Built inside the session: the read transaction's rollback expires the loaded rows.
+    # Issue 14 item 2: plain rows, not ORM objects (torneo.cards.views_lean), in one read
+    # transaction, so the sections agree with one another.
     with store.read() as session:
-        return build(Loaded(get_event(session, event_id)))
+        event = load_event_rows(session, event_id)
+    return build(Loaded(event))
 
 
 def _summary(ld: Loaded) -> EventSummary:
