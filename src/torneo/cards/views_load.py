@@ -63,6 +63,7 @@ class Loaded:
         seeds = event.settings.get("top_seeds") or []
         self.top_seeds: list[int] = [int(s) for s in seeds]
         self.seed_of: dict[int, int] = {p: i for i, p in enumerate(self.top_seeds, start=1)}
+        self._sides: dict[tuple[int, bool], Side] = {}
 
     @cached_property
     def rows(self) -> list[StandingRow]:
@@ -74,12 +75,16 @@ class Loaded:
         return pod_engines.pod_standings(self.t, self.pods, self.ruleset, self.event.seed)
 
     def side(self, player: int, *, top: bool = False) -> Side:
-        return Side(
-            player,
-            self.names.get(player, f"#{player}"),
-            self.seed_of.get(player) if top else None,
-            self.pod_of.get(player),
-        )
+        key = (player, top)
+        side = self._sides.get(key)
+        if side is None:  # one Side per player and stage: the pages ask for them many times
+            side = self._sides[key] = Side(
+                player,
+                self.names.get(player, f"#{player}"),
+                self.seed_of.get(player) if top else None,
+                self.pod_of.get(player),
+            )
+        return side
 
 
 def winner_of(m: MatchRecord) -> int | None:
