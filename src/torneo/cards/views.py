@@ -254,7 +254,26 @@ def event_summary(store: Store, event_id: int) -> EventSummary:
 # --- sections --------------------------------------------------------------------------------
 
 
+# Issue 14 item 2: the roster's lines by event, with the rows they were made from; the plain
+# rows of an unchanged roster are the same objects (torneo.cards.views_lean), so a result does
+# not sort 2,000 names again.
+_ROSTER_LINES: dict[int, tuple[object, object, tuple[PlayerLine, ...]]] = {}
+
+
 def _players(ld: Loaded) -> tuple[PlayerLine, ...]:
+    regs, seats_rows = ld.event.registrations, ld.event.pod_seats
+    kept = _ROSTER_LINES.get(ld.event.id)
+    if kept is not None and kept[0] is regs and kept[1] == seats_rows:
+        return kept[2]
+    lines = _player_lines(ld)
+    if isinstance(regs, tuple) and isinstance(seats_rows, tuple):  # plain rows only
+        if len(_ROSTER_LINES) >= 256:
+            _ROSTER_LINES.clear()
+        _ROSTER_LINES[ld.event.id] = (regs, seats_rows, lines)
+    return lines
+
+
+def _player_lines(ld: Loaded) -> tuple[PlayerLine, ...]:
     seats = {s.player_id: (s.pod, s.seat) for s in ld.event.pod_seats}
     lines = [
         PlayerLine(

@@ -18,7 +18,7 @@ from collections.abc import Hashable
 from datetime import date
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from torneo.cards.rules.lifecycle import EventStatus
@@ -123,55 +123,112 @@ def load_event_rows(session: Session, event_id: int) -> EventRow:
             N_("the id of an existing event"),
             params={"id": event_id},
         )
-    regs = session.execute(
-        select(
-            Registration.id,
-            Registration.player_id,
-            Player.name,
-            Player.club,
-            Player.rating,
-            Registration.joined_round,
-            Registration.dropped_after_round,
-            Registration.disqualified,
-            Registration.dq_reason,
-            Registration.is_judge,
-        )
-        .join(Player, Player.id == Registration.player_id)
-        .where(Registration.event_id == event_id)
-        .order_by(Registration.id)
-    )
-    matches = session.execute(
-        select(
-            Match.id,
-            Match.round_no,
-            Match.stage,
-            Match.table_no,
-            Match.player_a_id,
-            Match.player_b_id,
-            Match.wins_a,
-            Match.wins_b,
-            Match.draws,
-            Match.result_kind,
-        )
-        .where(Match.event_id == event_id)
-        .order_by(Match.round_no, Match.table_no)
-    )
+    registrations = _roster(session, event_id)
+    matches = tuple(m for _, rows in _rounds(session, event_id) for m in rows)
     seats = session.execute(
         select(PodSeat.pod, PodSeat.seat, PodSeat.player_id)
         .where(PodSeat.event_id == event_id)
         .order_by(PodSeat.pod, PodSeat.seat)
     )
-    registrations = tuple(
-        RegistrationRow._make((r[0], r[1], PlayerRow(r[2], r[3], r[4]), *r[5:])) for r in regs
+    return EventRow._make((*head, registrations, matches, tuple(map(SeatRow._make, seats))))
+
+
+# --- what is read again after a change ------------------------------------------------------
+# A result changes one match of one round; the roster and the other rounds are read again only
+# when their fingerprint moved: (count, sum of the rows' optimistic-locking versions, highest
+# id), the numbers views.state_token trusts, taken in the same read transaction as the rows.
+
+_REGISTRATION_COLUMNS = (
+    Registration.id,
+    Registration.player_id,
+    Player.name,
+    Player.club,
+    Player.rating,
+    Registration.joined_round,
+    Registration.dropped_after_round,
+    Registration.disqualified,
+    Registration.dq_reason,
+    Registration.is_judge,
+)
+_MATCH_COLUMNS = (
+    Match.id,
+    Match.round_no,
+    Match.stage,
+    Match.table_no,
+    Match.player_a_id,
+    Match.player_b_id,
+    Match.wins_a,
+    Match.wins_b,
+    Match.draws,
+    Match.result_kind,
+)
+
+Fingerprint = tuple[int, ...]
+
+
+def _roster(session: Session, event_id: int) -> tuple[RegistrationRow, ...]:
+    of_event = Registration.event_id == event_id
+    joined = Player.id == Registration.player_id
+    fingerprint: Fingerprint = tuple(
+        int(v or 0)
+        for v in session.execute(
+            select(
+                func.count(Registration.id),
+                func.sum(Registration.version),
+                func.sum(Player.version),
+                func.max(Registration.id),
+            )
+            .join(Player, joined)
+            .where(of_event)
+        ).one()
     )
-    return EventRow._make(
-        (
-            *head,
-            registrations,
-            tuple(map(MatchRow._make, matches)),
-            tuple(map(SeatRow._make, seats)),
+    kept = _ROSTERS.find(event_id)
+    if kept is not None and kept[0] == fingerprint:
+        return kept[1]
+    rows = session.execute(
+        select(*_REGISTRATION_COLUMNS)
+        .join(Player, joined)
+        .where(of_event)
+        .order_by(Registration.id)
+    )
+    roster = tuple(
+        RegistrationRow._make((r[0], r[1], PlayerRow(r[2], r[3], r[4]), *r[5:])) for r in rows
+    )
+    _ROSTERS.keep(event_id, (fingerprint, roster))
+    return roster
+
+
+def _rounds(session: Session, event_id: int) -> list[tuple[int, tuple[MatchRow, ...]]]:
+    """Each round's matches by table, rounds in order; only changed rounds are read."""
+    of_event = Match.event_id == event_id
+    fingerprints: dict[int, Fingerprint] = {
+        int(r[0]): (int(r[1]), int(r[2] or 0), int(r[3] or 0))
+        for r in session.execute(
+            select(
+                Match.round_no, func.count(Match.id), func.sum(Match.version), func.max(Match.id)
+            )
+            .where(of_event)
+            .group_by(Match.round_no)
         )
-    )
+    }
+    found: dict[int, tuple[MatchRow, ...]] = {}
+    for number, fingerprint in fingerprints.items():
+        kept = _ROUNDS.find((event_id, number))
+        if kept is not None and kept[0] == fingerprint:
+            found[number] = kept[1]
+    missing = sorted(set(fingerprints) - set(found))
+    if missing:
+        by_round: dict[int, list[MatchRow]] = {n: [] for n in missing}
+        for m in session.execute(
+            select(*_MATCH_COLUMNS)
+            .where(of_event, Match.round_no.in_(missing))
+            .order_by(Match.round_no, Match.table_no)
+        ):
+            by_round[m[1]].append(MatchRow._make(m))
+        for number, rows in by_round.items():
+            found[number] = tuple(rows)
+            _ROUNDS.keep((event_id, number), (fingerprints[number], found[number]))
+    return sorted(found.items())
 
 
 class _Kept(dict[K, V]):
@@ -199,6 +256,8 @@ class _Kept(dict[K, V]):
         return value
 
 
+_ROSTERS: _Kept[int, tuple[Fingerprint, tuple[RegistrationRow, ...]]] = _Kept(256)
+_ROUNDS: _Kept[tuple[int, int], tuple[Fingerprint, tuple[MatchRow, ...]]] = _Kept(2_048)
 _RECORDS: _Kept[MatchRow, MatchRecord] = _Kept(100_000)
 _ENTRANTS: _Kept[RegistrationRow, Entrant] = _Kept(50_000)
 
