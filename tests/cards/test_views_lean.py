@@ -58,7 +58,8 @@ def test_plain_rows_give_the_orm_pages_read_models_from_registration_to_the_end(
         events.pair_next_round(store, organizer, event_id)
     events.close_event(store, organizer, event_id)
     page = _same_page(store, event_id)
-    assert page.final is not None and page.bracket is not None
+    assert page.final is not None
+    assert page.bracket is not None
 
 
 def test_plain_rows_of_an_event_in_pods(store: Store, organizer: Actor) -> None:
@@ -72,7 +73,8 @@ def test_plain_rows_of_an_event_in_pods(store: Store, organizer: Actor) -> None:
     events.pair_next_round(store, organizer, event_id)
     report_round(store, organizer, event_id, rng, results=["1-0", "0-1", "0-0-1"])
     page = _same_page(store, event_id)
-    assert len(page.pods) > 1 and page.standings.pods
+    assert len(page.pods) > 1
+    assert page.standings.pods
 
 
 def test_plain_rows_of_an_unknown_event_are_refused_as_the_orm_refuses(store: Store) -> None:
