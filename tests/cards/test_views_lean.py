@@ -4,6 +4,7 @@ ones built from the ORM's event, at every stage of an event, with pods, drops an
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,8 @@ from torneo.cards.state import get_event
 from torneo.cards.views_lean import load_event_rows
 from torneo.cards.views_load import Loaded
 from torneo.core.errors import NotFound
+from torneo.platform.store.db import make_engine
+from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.uow import Actor, Store
 
 
@@ -81,3 +84,25 @@ def test_plain_rows_of_an_unknown_event_are_refused_as_the_orm_refuses(store: St
     with store.read() as s, pytest.raises(NotFound) as refused:
         load_event_rows(s, 999_999)
     assert refused.value.field == "event_id"
+
+
+def test_rows_kept_for_one_database_are_never_shown_for_another(tmp_path: Path) -> None:
+    """Two databases with an event of the same id, the same counts and versions, and other
+    names: each page shows its own (what is kept is kept per database)."""
+    pages = []
+    for name in ("a", "b"):
+        engine = make_engine(f"sqlite:///{tmp_path / name}.db")
+        upgrade(engine)
+        store, org = Store(engine), Actor.system()
+        event_id = events.create_event(
+            store, org, name="Prova", preset="invasion-it-2012", held_on="2012-03-10", seed=3
+        )
+        names = "\n".join(f"{name.upper()} Giocatore {i}" for i in range(1, 9))
+        events.register_roster(store, org, event_id, names)
+        events.start_event(store, org, event_id)
+        events.pair_next_round(store, org, event_id)
+        pages.append((name.upper(), queries.event_page(store, event_id)))
+    for prefix, page in pages:
+        assert page.round is not None
+        assert {p.name.split()[0] for p in page.players} == {prefix}
+        assert {line.a.name.split()[0] for line in page.round.lines} == {prefix}

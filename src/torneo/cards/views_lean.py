@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from datetime import date
 from typing import Any, NamedTuple, TypeVar
+from weakref import WeakKeyDictionary
 
-from sqlalchemy import func, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from torneo.cards.rules.lifecycle import EventStatus
@@ -182,7 +183,8 @@ def _roster(session: Session, event_id: int) -> tuple[RegistrationRow, ...]:
             .where(of_event)
         ).one()
     )
-    kept = _ROSTERS.find(event_id)
+    rosters = _kept_of(session)[0]
+    kept = rosters.find(event_id)
     if kept is not None and kept[0] == fingerprint:
         return kept[1]
     rows = session.execute(
@@ -194,7 +196,7 @@ def _roster(session: Session, event_id: int) -> tuple[RegistrationRow, ...]:
     roster = tuple(
         RegistrationRow._make((r[0], r[1], PlayerRow(r[2], r[3], r[4]), *r[5:])) for r in rows
     )
-    _ROSTERS.keep(event_id, (fingerprint, roster))
+    rosters.keep(event_id, (fingerprint, roster))
     return roster
 
 
@@ -212,8 +214,9 @@ def _rounds(session: Session, event_id: int) -> list[tuple[int, tuple[MatchRow, 
         )
     }
     found: dict[int, tuple[MatchRow, ...]] = {}
+    rounds = _kept_of(session)[1]
     for number, fingerprint in fingerprints.items():
-        kept = _ROUNDS.find((event_id, number))
+        kept = rounds.find((event_id, number))
         if kept is not None and kept[0] == fingerprint:
             found[number] = kept[1]
     missing = sorted(set(fingerprints) - set(found))
@@ -227,7 +230,7 @@ def _rounds(session: Session, event_id: int) -> list[tuple[int, tuple[MatchRow, 
             by_round[m[1]].append(MatchRow._make(m))
         for number, rows in by_round.items():
             found[number] = tuple(rows)
-            _ROUNDS.keep((event_id, number), (fingerprints[number], found[number]))
+            rounds.keep((event_id, number), (fingerprints[number], found[number]))
     return sorted(found.items())
 
 
@@ -256,8 +259,21 @@ class _Kept(dict[K, V]):
         return value
 
 
-_ROSTERS: _Kept[int, tuple[Fingerprint, tuple[RegistrationRow, ...]]] = _Kept(256)
-_ROUNDS: _Kept[tuple[int, int], tuple[Fingerprint, tuple[MatchRow, ...]]] = _Kept(2_048)
+Rosters = _Kept[int, tuple[Fingerprint, tuple[RegistrationRow, ...]]]
+Rounds = _Kept[tuple[int, int], tuple[Fingerprint, tuple[MatchRow, ...]]]
+# Kept per database (its engine): ids and fingerprints mean something only in their database,
+# and a process may hold several (the tests, a transfer between two stores).
+_BY_ENGINE: WeakKeyDictionary[Engine, tuple[Rosters, Rounds]] = WeakKeyDictionary()
+
+
+def _kept_of(session: Session) -> tuple[Rosters, Rounds]:
+    engine = session.get_bind().engine
+    kept = _BY_ENGINE.get(engine)
+    if kept is None:
+        kept = _BY_ENGINE.setdefault(engine, (_Kept(256), _Kept(2_048)))
+    return kept
+
+
 _RECORDS: _Kept[MatchRow, MatchRecord] = _Kept(100_000)
 _ENTRANTS: _Kept[RegistrationRow, Entrant] = _Kept(50_000)
 
