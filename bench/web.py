@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import random
 import shutil
 import statistics
@@ -197,6 +198,8 @@ def main() -> None:
         settings = WebSettings(secret_key="bench-secret-key-0123456789-0123456789", env="test")
         rng = random.Random(2)
         with TestClient(create_app(store, settings=settings)) as client:
+            gc.collect()  # as a worker does at its start (torneo.app._lifespan, not in tests)
+            gc.freeze()
             for label, url in [
                 ("event page (HTML, it), warm", f"/events/{event_id}"),
                 ("event page (HTML, en), warm", f"/events/{event_id}?lang=en"),
