@@ -17,21 +17,23 @@ that changed (``torneo.cards.pages_rows``). "empty cache" is a worker that never
 event. ``--profile FILE`` writes a cProfile of the "after a result" requests' handler.
 
 Figures on this machine (2 cores shared with four other engineers' test runs, load average 10-11
-during the runs, so wall times are 2-5 times the CPU times); medians of the runs shown:
+during most runs, 4 during the fastest, so wall times are 1.2-5 times the CPU times); the
+range over the runs:
 
 =====================================  =========================  =============================
-event page after a result              256 players (3 runs)       2,000 players (2 runs)
+event page after a result              256 players (4 runs)       2,000 players (2 runs)
 =====================================  =========================  =============================
 aim (issue 14 item 2)                  p95 < 30 ms                p95 < 150 ms
 before (same bench, load about 7)      CPU 87 / p95 347 ms;       CPU 895 / p95 1,133 ms;
                                        wall 170 / p95 620 ms      wall 1,444 / p95 4,492 ms
-now, CPU median / p95                  30-34 / 40-48 ms           FILL2000CPU
-now, wall median / p95                 81-89 / 160-201 ms         FILL2000WALL
-now, warm page (CPU median)            7-9 ms                     FILL2000WARM
+now, CPU median / p95                  30-34 / 39-48 ms           170-209 / 322-376 ms
+now, wall median / p95                 38-89 / 93-201 ms          495-706 / 884-1,491 ms
+now, warm page (CPU median)            6-9 ms                     10-19 ms
 =====================================  =========================  =============================
 
 On a less loaded moment (load about 6) the 256-player page after a result took CPU median 26 ms,
-p95 37 ms. The CPU aim at 256 is about met; the wall aims are not, on this machine as loaded.
+p95 37 ms. Neither aim is met: at 256 players the CPU median is at the aim and its p95 above,
+and the wall times on this machine as loaded are well above both aims.
 What is left at 2,000 players is the standings engine (about 30 ms), the standings lines (2,000
 lines × the tiebreak chain as Fractions, about 20 ms) and the 1.4 MB page itself.
 """
