@@ -3,9 +3,11 @@
 The pages and the JSON API read an event after every change; loading it as ORM objects (an
 identity map, instrumented attributes and relationships for every registration, player and
 match: 10,000 objects at 2,000 players) cost more than everything else the page does. The
-read models need only some columns, so they are read here with four plain queries into named
-tuples with the ORM's attribute names, which :class:`~torneo.cards.views_load.Loaded` reads
-like the rows the services load.
+read models need only some columns, so they are read here with plain queries into named tuples
+with the ORM's attribute names, which :class:`~torneo.cards.views_load.Loaded` reads like the
+rows the services load. The roster and each round are read again only when their fingerprint
+moved (a result reads its own round again, not the roster nor the earlier rounds), kept per
+database.
 
 The engines' records are kept per row content (:data:`_RECORDS`): after a result only the
 match that changed makes a new :class:`MatchRecord`; equal rows give equal records, so a kept
