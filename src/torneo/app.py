@@ -7,6 +7,7 @@ is the database, the session is a signed cookie, so any number of workers can se
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -38,6 +39,7 @@ from torneo.cards import pages_desk as cards_desk
 from torneo.cards import pages_print as cards_print
 from torneo.cards import state_access as cards_access
 from torneo.cards.cache import ReadCache
+from torneo.cards.pages_rows import RowCache
 from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
 from torneo.demo import demo_accounts_left
@@ -127,6 +129,14 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     anyio.to_thread.current_default_thread_limiter().total_tokens = app.state.threads
     live.end_streams_on_shutdown_signals(app)  # a restart never waits for open live pages
     timers = api_draft_live.start_timers(app)  # BER-DRAFT-2: this worker's draft timer
+    if app.state.settings.env != "test":
+        # Issue 14 item 2: what the worker has built so far (modules, mappers, templates,
+        # catalogs) lives as long as the worker; frozen out of the cyclic collector, a page that
+        # allocates much (a 2,000-player event after a result) no longer pays for scanning it
+        # at each full collection (bench/web.py: p95 about a third lower). The tests build many
+        # apps in one process and keep the collector as it is.
+        gc.collect()
+        gc.freeze()
     yield
     live.close_streams(app)
     await timers.stop()
@@ -209,6 +219,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.state.store = store
     app.state.settings = settings
     app.state.read_cache = ReadCache()
+    app.state.row_cache = RowCache()  # issue 14 item 2: the page's rows, once per content
     app.state.rate_limiter = limiter_for(settings.redis_url)  # shared by workers with Redis
     app.state.login_guard = LoginGuard(
         app.state.rate_limiter, limit=settings.login_failures, window=settings.login_window

@@ -266,3 +266,33 @@ def test_cached_pages_follow_every_change_even_from_another_worker(
     cache = anon.app.state.read_cache  # type: ignore[attr-defined]
     assert cache.hits >= 1
     assert cache.misses >= 3
+
+
+def test_page_after_a_change_renders_only_the_changed_rows_and_equals_a_fresh_render(
+    web_store: Store, anon: TestClient, org: TestClient
+) -> None:
+    """Issue 14 item 2: rows are kept per content and language; the page a worker builds from
+    kept rows is the page a fresh worker renders, in each language, after each change."""
+    event_id = create_event(org, 12)
+    org.post(f"/api/v1/events/{event_id}/start")
+    org.post(f"/api/v1/events/{event_id}/rounds")
+    live = f"/events/{event_id}?fragment=live"
+    rows = anon.app.state.row_cache  # type: ignore[attr-defined]
+    anon.get(live)
+    anon.get(live + "&lang=en")
+    first = rows.rendered
+    assert first >= 2 * (12 + 6 + 12)  # standings, pairings and by-name rows, in both languages
+    for table, result in ((1, "2-0"), (2, "1-2"), (3, "1-1-1")):
+        r = org.post(
+            f"/api/v1/events/{event_id}/rounds/1/tables/{table}/result", json={"result": result}
+        )
+        assert r.status_code == 200
+        before = rows.rendered
+        italian, english = anon.get(live).text, anon.get(live + "&lang=en").text
+        assert 0 < rows.rendered - before < first  # some rows again, never the whole page
+        with make_client(web_store) as fresh:
+            assert fresh.get(live).text == italian
+            assert fresh.get(live + "&lang=en").text == english
+    assert "1-2" in italian
+    assert "Risultati: 3 su 6" in italian
+    assert "Results: 3 of 6" in english

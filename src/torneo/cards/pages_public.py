@@ -14,9 +14,16 @@ from markupsafe import Markup
 
 from torneo.cards import views as queries
 from torneo.cards.cache import ReadCache, cached_event_page
+from torneo.cards.pages_rows import row_renderer
 from torneo.platform.web.problems import PROBLEM_TYPES
-from torneo.platform.web.session import store_of
-from torneo.platform.web.templating import add_templates, page_language, render, render_fragment
+from torneo.platform.web.session import settings_of, store_of
+from torneo.platform.web.templating import (
+    add_templates,
+    environment,
+    page_language,
+    render,
+    render_fragment,
+)
 
 add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
 
@@ -39,9 +46,12 @@ def event_page(
     fragment: Annotated[str | None, Query(max_length=10)] = None,
 ) -> Response:
     page, token = cached_event_page(request, event_id, round)
-    context = {"page": page, "refresh": REFRESH_SECONDS, "chosen_round": round}
+    lang = page_language(request)
+    env = environment(auto_reload=not settings_of(request).is_production)
+    row = row_renderer(request.app.state.row_cache, env, lang)
+    context = {"page": page, "refresh": REFRESH_SECONDS, "chosen_round": round, "row": row}
     cache: ReadCache = request.app.state.read_cache
-    key = ("live", event_id, round, token, page_language(request))
+    key = ("live", event_id, round, token, lang)
     live = cache.get_or_build(
         key, lambda: render_fragment(request, "partials/event_live.html", context)
     )

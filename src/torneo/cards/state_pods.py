@@ -21,6 +21,7 @@ who is still playing comes from the registration.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -40,7 +41,14 @@ def is_in_pods(ruleset: Ruleset) -> bool:
     return ruleset.swiss.rounds_rule == "pods"
 
 
-def pod_rounds(event: Event) -> dict[int, int]:
+class _Settled(Protocol):
+    """An event as stored or as the read pages load it (torneo.cards.views_lean)."""
+
+    @property
+    def settings(self) -> dict[str, Any]: ...
+
+
+def pod_rounds(event: _Settled) -> dict[int, int]:
     """BER-POD-3: the rounds each pod plays, as fixed at the start (empty before it)."""
     return {int(k): int(v) for k, v in (event.settings.get(POD_ROUNDS) or {}).items()}
 

@@ -20,11 +20,11 @@ from typing import Any, TypeVar
 from sqlalchemy import func, select
 
 from torneo.cards.rules.start import CHOICE_RULE, DECK_CHECKS, start_settings
-from torneo.cards.state import get_event
 from torneo.cards.state_formats import event_format
 from torneo.cards.state_pods import SEATING, is_in_pods, pod_rounds
 from torneo.cards.tables import Event, Match, Registration
 from torneo.cards.views_actions import Actions, actions_of
+from torneo.cards.views_lean import load_event_rows
 from torneo.cards.views_load import Loaded, Side
 from torneo.cards.views_ranking import (
     BracketView,
@@ -131,9 +131,11 @@ class EventPage:
 
 
 def _view(store: Store, event_id: int, build: Callable[[Loaded], T]) -> T:
-    # Built inside the session: the read transaction's rollback expires the loaded rows.
+    # Issue 14 item 2: plain rows, not ORM objects (torneo.cards.views_lean), in one read
+    # transaction, so the sections agree with one another.
     with store.read() as session:
-        return build(Loaded(get_event(session, event_id)))
+        event = load_event_rows(session, event_id)
+    return build(Loaded(event))
 
 
 def _summary(ld: Loaded) -> EventSummary:
@@ -252,7 +254,26 @@ def event_summary(store: Store, event_id: int) -> EventSummary:
 # --- sections --------------------------------------------------------------------------------
 
 
+# Issue 14 item 2: the roster's lines by event, with the rows they were made from; the plain
+# rows of an unchanged roster are the same objects (torneo.cards.views_lean), so a result does
+# not sort 2,000 names again.
+_ROSTER_LINES: dict[int, tuple[object, object, tuple[PlayerLine, ...]]] = {}
+
+
 def _players(ld: Loaded) -> tuple[PlayerLine, ...]:
+    regs, seats_rows = ld.event.registrations, ld.event.pod_seats
+    kept = _ROSTER_LINES.get(ld.event.id)
+    if kept is not None and kept[0] is regs and kept[1] == seats_rows:
+        return kept[2]
+    lines = _player_lines(ld)
+    if isinstance(regs, tuple) and isinstance(seats_rows, tuple):  # plain rows only
+        if len(_ROSTER_LINES) >= 256:
+            _ROSTER_LINES.clear()
+        _ROSTER_LINES[ld.event.id] = (regs, seats_rows, lines)
+    return lines
+
+
+def _player_lines(ld: Loaded) -> tuple[PlayerLine, ...]:
     seats = {s.player_id: (s.pod, s.seat) for s in ld.event.pod_seats}
     lines = [
         PlayerLine(

@@ -14,8 +14,9 @@ from torneo.cards import progress_pods as pod_engines
 from torneo.cards.rules.pods import Pod
 from torneo.cards.rules.tournament import Tournament
 from torneo.cards.state import tournament_of
-from torneo.cards.state_pods import pod_of, pods_of
+from torneo.cards.state_pods import pods_of
 from torneo.cards.tables import Event
+from torneo.cards.views_lean import EventRow, pods_of_rows, tournament_of_rows
 from torneo.engines.records import MatchRecord
 from torneo.engines.results import Outcome
 from torneo.engines.standings import StandingRow
@@ -33,10 +34,16 @@ class Side:
 class Loaded:
     """One event and what every section derives from it, computed at most once."""
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: Event | EventRow) -> None:
+        # The pages read plain rows (torneo.cards.views_lean, issue 14 item 2); the desk and
+        # the self-report views pass the ORM's event.
         self.event = event
         self.ruleset: Ruleset = load_preset(event.preset)
-        self.t: Tournament = tournament_of(event, self.ruleset)
+        self.t: Tournament = (
+            tournament_of(event, self.ruleset)
+            if isinstance(event, Event)
+            else tournament_of_rows(event, self.ruleset)
+        )
         self.names: dict[int, str] = {r.player_id: r.player.name for r in event.registrations}
         self.dq_reasons: dict[int, str | None] = {
             r.player_id: r.dq_reason for r in event.registrations if r.disqualified
@@ -45,8 +52,8 @@ class Loaded:
             r.player_id: r.player.club for r in event.registrations
         }
         # BER-POD-1/2: the pods (seat order) and each player's pod; empty without pods
-        self.pods: list[Pod] = pods_of(event)
-        self.pod_of: dict[int, int] = {int(p): n for p, n in pod_of(event).items()}
+        self.pods: list[Pod] = pods_of(event) if isinstance(event, Event) else pods_of_rows(event)
+        self.pod_of: dict[int, int] = {s.player_id: s.pod for s in event.pod_seats}
         # BER-BYE-1: a bye's kind (an auto-win) is kept on its row; a bye has no score
         self.bye_kinds: dict[tuple[int, int], str] = {
             (m.round_no, m.table_no): m.result_kind
@@ -56,6 +63,7 @@ class Loaded:
         seeds = event.settings.get("top_seeds") or []
         self.top_seeds: list[int] = [int(s) for s in seeds]
         self.seed_of: dict[int, int] = {p: i for i, p in enumerate(self.top_seeds, start=1)}
+        self._sides: dict[tuple[int, bool], Side] = {}
 
     @cached_property
     def rows(self) -> list[StandingRow]:
@@ -67,12 +75,16 @@ class Loaded:
         return pod_engines.pod_standings(self.t, self.pods, self.ruleset, self.event.seed)
 
     def side(self, player: int, *, top: bool = False) -> Side:
-        return Side(
-            player,
-            self.names.get(player, f"#{player}"),
-            self.seed_of.get(player) if top else None,
-            self.pod_of.get(player),
-        )
+        key = (player, top)
+        side = self._sides.get(key)
+        if side is None:  # one Side per player and stage: the pages ask for them many times
+            side = self._sides[key] = Side(
+                player,
+                self.names.get(player, f"#{player}"),
+                self.seed_of.get(player) if top else None,
+                self.pod_of.get(player),
+            )
+        return side
 
 
 def winner_of(m: MatchRecord) -> int | None:

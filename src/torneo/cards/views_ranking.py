@@ -126,6 +126,10 @@ class FinalView:
 
 
 def _lines(ld: Loaded, rows: list[StandingRow], shown: tuple[str, ...]) -> tuple[StandingLine, ...]:
+    # Every row has the chain's values (torneo.engines.standings); each value is made when read,
+    # so the names are found once, not asked row by row (issue 14 item 2: 2,000-line tables).
+    present = set(rows[0].tiebreaks) if rows else set()
+    names = tuple(n for n in shown if n in present)
     return tuple(
         StandingLine(
             position=r.position,
@@ -139,7 +143,7 @@ def _lines(ld: Loaded, rows: list[StandingRow], shown: tuple[str, ...]) -> tuple
             draws=r.draws,
             byes=r.byes,
             matches_played=r.matches_played,
-            tiebreaks=tuple(TiebreakValue(n, r.tiebreaks[n]) for n in shown if n in r.tiebreaks),
+            tiebreaks=tuple([TiebreakValue(n, r.tiebreaks[n]) for n in names]),
             is_active=r.is_active,
             pod=ld.pod_of.get(int(r.player_id)),
         )

@@ -23,7 +23,7 @@ from contextvars import ContextVar
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -147,19 +147,37 @@ def format_clock(value: datetime) -> str:
 
 
 def format_number(value: int | Fraction | Decimal) -> str:
+    return _number(value, _current.get())
+
+
+def format_share(value: Fraction) -> str:
+    """A tiebreak percentage shown with two decimals: "55,56%" / "55.56%" (exact until shown)."""
+    return _share(value, _current.get())
+
+
+# Issue 14 item 2: a standings table shows thousands of numbers, most of them equal to ones shown
+# before (the same tiebreak values after each result); Babel parses its locale and pattern on
+# every call, so the formatted text is kept per language and value (``typed``: 1 and 1.0 differ).
+@lru_cache(maxsize=1 << 15, typed=True)
+def _number(value: int | Fraction | Decimal, lang: str) -> str:
     if isinstance(value, Fraction):
         if value.denominator == 1:
             value = value.numerator
         else:
             value = Decimal(value.numerator) / Decimal(value.denominator)
-            return format_decimal(value, format="#,##0.##", locale=_current.get())
-    return format_decimal(value, locale=_current.get())
+            return format_decimal(value, format="#,##0.##", locale=_locale(lang))
+    return format_decimal(value, locale=_locale(lang))
 
 
-def format_share(value: Fraction) -> str:
-    """A tiebreak percentage shown with two decimals: "55,56%" / "55.56%" (exact until shown)."""
+@lru_cache(maxsize=1 << 15)
+def _share(value: Fraction, lang: str) -> str:
     exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return format_percent(exact, format="#,##0.00%", locale=_current.get())
+    return format_percent(exact, format="#,##0.00%", locale=_locale(lang))
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
 
 
 def language_name(lang: str) -> str:

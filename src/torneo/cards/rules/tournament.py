@@ -7,7 +7,7 @@ calls it before touching anything, so a refused action changes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.core.errors import Refusal
@@ -25,10 +25,20 @@ class Tournament:
     matches: tuple[MatchRecord, ...]
     swiss_rounds: int | None = None  # fixed when the event starts (INV-STRUCT-1/2)
     top_size: int | None = None
+    # Read many times by every check and page (issue 14 item 2: 6,000 matches at 2,000
+    # players), so found once when the value is made.
+    _current_round: int = field(init=False, repr=False, compare=False, default=0)
+    _has_top: bool = field(init=False, repr=False, compare=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_current_round", max((m.round_no for m in self.matches), default=0)
+        )
+        object.__setattr__(self, "_has_top", any(m.stage is not Stage.SWISS for m in self.matches))
 
     @property
     def current_round(self) -> int:
-        return max((m.round_no for m in self.matches), default=0)
+        return self._current_round
 
     @property
     def swiss_rounds_played(self) -> int:
@@ -36,7 +46,7 @@ class Tournament:
 
     @property
     def has_top(self) -> bool:
-        return any(m.stage is not Stage.SWISS for m in self.matches)
+        return self._has_top
 
     def round_matches(self, round_no: int) -> list[MatchRecord]:
         return [m for m in self.matches if m.round_no == round_no]
