@@ -29,19 +29,16 @@ Decisions where no regulation speaks:
   changes them (reprint the slips). 32^6 ≈ 10^9 codes, and the web layer rate-limits wrong
   codes, so guessing one is hopeless.
 - **Only the current round** can be self-reported; earlier rounds are the judges' business.
-- **Concurrency** (finer locks, issue 14). A report holds the event row in PostgreSQL's
-  shared ``FOR KEY SHARE`` mode, then locks its match row ``FOR UPDATE`` (always in that order,
-  so two reports cannot deadlock), and the row of the report is unique per match. Reports of
+- **Concurrency** (finer locks, issue 14): the locks of every result, in
+  ``torneo.cards.commands_results``. A report holds the event row shared with the other
+  reports and locks its match row; the row of the report is unique per match. Reports of
   different tables of one event therefore run side by side; two simultaneous reports of one
   match are handled one after the other: the first is stored, the second *sees it* and
-  confirms or disputes it. A recorded result bumps the event's version with an increment in
-  the database (``version = version + 1``, a ``NO KEY UPDATE`` lock held only from there to the
-  commit, which does not conflict with the other reports' shared locks), so no bump is lost.
-  Pairing a round and every staff change lock the event row ``FOR UPDATE``, which waits for the
-  reports in flight and makes new ones wait: a round is never paired beside a report. On
-  SQLite, whose writers share one lock, the loser of a simultaneous write gets 409 (Conflict)
-  and nothing of it is stored; the page says so and shows the match again. Either way a result
-  is never lost and never recorded twice.
+  confirms or disputes it. Pairing a round and every staff change lock the event row
+  ``FOR UPDATE``: a round is never paired beside a report. On SQLite, whose writers share one
+  lock, the loser of a simultaneous write gets 409 (Conflict) and nothing of it is stored; the
+  page says so and shows the match again. Either way a result is never lost and never
+  recorded twice.
 - **Judges.** The judges' queue and the decisions are for organizers and for judges appointed
   to *this* event (the judging roster): a judge of another event gets 403.
 """
@@ -50,13 +47,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from torneo.cards.commands_results import lock_event_shared, write_result
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
-from torneo.cards.state import bump_version, record_of
+from torneo.cards.state import record_of
 from torneo.cards.tables import Event, Match
 from torneo.cards.tables_self_report import SelfReport
 from torneo.cards.views_self_report import (
@@ -82,36 +79,14 @@ from torneo.cards.views_self_report import (
     seat_of_player,
     seen_from,
 )
-from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
 from torneo.engines.results import GameScore, parse_game_score
-from torneo.judging import results as judging_results
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import Ruleset, load_preset
-
-
-def _lock_event(session: Session, event_id: int) -> Event:
-    # The event row only (no children), shared with the other reports of the event and
-    # exclusive of pairings and staff changes (FOR UPDATE): the module doc, "Concurrency".
-    stmt = (
-        select(Event)
-        .where(Event.id == event_id)
-        .with_for_update(read=True, key_share=True)
-        .execution_options(populate_existing=True)  # the version as it is now, under the lock
-    )
-    event = session.scalars(stmt).first()
-    if event is None:
-        raise NotFound(
-            "event_id",
-            N_("no event %(id)s"),
-            N_("the id of an existing event"),
-            params={"id": event_id},
-        )
-    return event
-
 
 # --- writes ----------------------------------------------------------------------------------
 
@@ -148,7 +123,7 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
             # Who reports is read before the locks (it changes nothing), so that the event's
             # lock, which orders every writer of the event, is held only for the write.
             match, player = who(uow, event_row(uow.session, event_id))
-            event = _lock_event(uow.session, event_id)
+            event = lock_event_shared(uow.session, event_id)
             match = match_at(uow.session, event_id, match.round_no, match.table_no, lock=True)
             check_playable(match)
             answer = _apply(uow, event, match, player, result)
@@ -322,24 +297,8 @@ def _record(
     *,
     correction: bool = False,
 ) -> None:
-    """Write the result in the match row, as ``events.report_result`` does (same rules)."""
-    # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
-    score = judging_results.score_for_report(uow.session, event, match, played, ruleset, uow.now)
-    before = {"result": recorded_result(match)}
-    match.wins_a, match.wins_b, match.draws = score.wins_a, score.wins_b, score.draws
-    match.result_kind = score.kind.value
-    match.reported_at = uow.now
-    bump_version(uow.session, event.id)  # the version moves: stale pages are detected
-    uow.notify(f"event:{event.id}", "result", round=match.round_no, table=match.table_no)
-    uow.audit(
-        "match.correct" if correction else "match.report",
-        "match",
-        match.id,
-        event_id=event.id,
-        before=before,
-        after={"result": score.written(), "round": match.round_no, "table": match.table_no},
-        reason=reason,
-    )
+    """Write the result in the match row, as the staff's results are (same rules, same locks)."""
+    write_result(uow, event, match, played, ruleset, correction=correction, reason=reason)
 
 
 def resolve(
@@ -365,7 +324,7 @@ def resolve(
             params={"n": len(why), "most": MAX_REASON},
         )
     with store.unit(actor) as uow:
-        event = _lock_event(uow.session, event_id)
+        event = lock_event_shared(uow.session, event_id)
         require_judge(uow.session, actor, event)
         match = match_at(uow.session, event_id, round_no, table, lock=True)
         check_playable(match)

@@ -25,9 +25,14 @@ class Tournament:
     matches: tuple[MatchRecord, ...]
     swiss_rounds: int | None = None  # fixed when the event starts (INV-STRUCT-1/2)
     top_size: int | None = None
+    # The event's current round when ``matches`` is a slice (a result reads its one match:
+    # issue 14, finer locks); None: the latest round among ``matches``.
+    round_now: int | None = None
 
     @property
     def current_round(self) -> int:
+        if self.round_now is not None:
+            return self.round_now
         return max((m.round_no for m in self.matches), default=0)
 
     @property
