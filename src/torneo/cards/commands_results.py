@@ -36,6 +36,7 @@ becomes visible in the same commit as the change that made it, so a client that 
 from __future__ import annotations
 
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from torneo.cards.rules.lifecycle import EventStatus
@@ -174,6 +175,29 @@ def report_result(
 ) -> None:
     """Enter a match result; a judge or organizer may correct an earlier one with a reason."""
     precheck(actor, Action.OFFICIATE)
+    try:
+        _report(store, actor, event_id, round_no, table, result, version, correction, reason)
+    except OperationalError as exc:
+        # SQLite: another writer held the database at the same instant; PostgreSQL: a lock
+        # waited longer than the server allows (a pairing holding the event). Nothing is saved.
+        raise Conflict(
+            "match",
+            N_("another report was being saved at the same moment; nothing of yours was saved"),
+            N_("look at the match again and report if it still needs you"),
+        ) from exc
+
+
+def _report(
+    store: Store,
+    actor: Actor,
+    event_id: int,
+    round_no: int,
+    table: int,
+    result: str,
+    version: int | None,
+    correction: bool,
+    reason: str | None,
+) -> None:
     with store.unit(actor) as uow:
         event = lock_event_shared(uow.session, event_id)
         authorize_event(uow.session, actor, event, Action.OFFICIATE)
