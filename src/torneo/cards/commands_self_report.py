@@ -48,7 +48,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import Session
 
 from torneo.cards.commands_results import lock_event_shared, write_result
 from torneo.cards.rules.lifecycle import EventStatus
@@ -62,20 +61,21 @@ from torneo.cards.views_self_report import (
     PENDING,
     RESOLVED,
     Answer,
+    Heading,
     Reported,
     ReportView,
     Side,
     check_playable,
     current_round,
-    event_row,
     match_at,
+    player_names,
     player_of,
     recorded_result,
     report_row,
     report_view_of,
     require_judge,
     seat_by_code_in,
-    seat_of,
+    seat_from,
     seat_of_player,
     seen_from,
 )
@@ -120,14 +120,14 @@ Who = Callable[[UnitOfWork, Event], tuple[Match, int]]
 def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) -> Reported:
     try:
         with store.unit(actor) as uow:
-            # Who reports is read before the locks (it changes nothing), so that the event's
-            # lock, which orders every writer of the event, is held only for the write.
-            match, player = who(uow, event_row(uow.session, event_id))
+            # The event first (shared with the other reports: commands_results), so that the
+            # current round read by ``who`` stays current until the commit: a pairing waits.
             event = lock_event_shared(uow.session, event_id)
+            match, player = who(uow, event)
             match = match_at(uow.session, event_id, match.round_no, match.table_no, lock=True)
             check_playable(match)
-            answer = _apply(uow, event, match, player, result)
-            where = (match.round_no, match.table_no)
+            names = player_names(uow.session, match)
+            answer, row = _apply(uow, event, match, player, result)
     except OperationalError as exc:
         # SQLite: another writer held the database at the same instant (module doc).
         raise Conflict(
@@ -135,11 +135,12 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
             N_("another report was being saved at the same moment; nothing of yours was saved"),
             N_("look at the match again and report if it still needs you"),
         ) from exc
-    # Read after the commit: the event's lock is held no longer than the write needs.
-    with store.read() as session:
-        event = event_row(session, event_id)
-        seat = seat_of(session, event, match_at(session, event_id, *where), player)
-    return Reported(answer, seat)
+    # The rows as committed (a session keeps them after its commit): no second read.
+    ruleset = load_preset(event.preset)
+    heading = Heading(
+        event.id, event.name, event.status, event.preset, match.round_no, ruleset.match.best_of
+    )
+    return Reported(answer, seat_from(event, match, row, player, names), heading)
 
 
 def _ruleset_check(
@@ -158,10 +159,12 @@ def _ruleset_check(
         raise refusal.raise_as(Conflict if refusal.field in {"round", "status"} else TorneoError)
 
 
-def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str) -> Answer:
-    """The decision table of the module doc, applied to the locked rows."""
+def _apply(
+    uow: UnitOfWork, event: Event, match: Match, player: int, result: str
+) -> tuple[Answer, SelfReport]:
+    """The decision table of the module doc, applied to the locked rows. Only the current
+    round is self-reported: ``match`` was found in it under the event's lock."""
     ruleset = load_preset(event.preset)
-    _check_current_round(uow.session, event, match)
     side: Side = "a" if player == match.player_a_id else "b"
     mine = parse_game_score(result, ruleset.match.best_of)
     score = mine if side == "a" else mine.swapped()
@@ -170,17 +173,12 @@ def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str
     said = score.written()  # its kind too (BER-RES-1)
     row = report_row(uow.session, match.id)
     if row is not None and row.status != PENDING:
-        return _on_settled(row, match, said, recorded, side)
+        return _on_settled(row, match, said, recorded, side), row
     before = _state(row)
     row, answer = _step(uow, event, match, row, player, said, recorded)
     if answer == "unchanged":
-        return answer
+        return answer, row
     where = {"round": match.round_no, "table": match.table_no}
-    # Both players agree and no staff result is there: the result is recorded now, and its
-    # "result" notice says it all (no second notice).
-    written = answer == "confirmed" and recorded is None
-    if written:
-        _record(uow, event, match, score, ruleset, "confirmed by both players")
     uow.audit(
         f"self_report.{answer}",
         "match",
@@ -189,21 +187,13 @@ def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str
         before=before,
         after={**(_state(row) or {}), "player": player, "result": said, **where},
     )
-    if not written:
+    # Both players agree and no staff result is there: the result is recorded now (last: it
+    # moves the event's version), and its "result" notice says it all (no second notice).
+    if answer == "confirmed" and recorded is None:
+        _record(uow, event, match, score, ruleset, "confirmed by both players")
+    else:
         uow.notify(f"event:{event.id}", "self_report", status=row.status, **where)
-    return answer
-
-
-def _check_current_round(session: Session, event: Event, match: Match) -> None:
-    """Only the current round is self-reported (module doc); earlier ones are the judges'."""
-    current, _ = current_round(session, event.id)
-    if match.round_no != current:
-        raise Conflict(
-            "round",
-            N_("round %(round)s is over (now round %(current)s)"),
-            N_("ask a judge to correct an earlier round"),
-            params={"round": match.round_no, "current": current},
-        )
+    return answer, row
 
 
 def _on_settled(

@@ -119,9 +119,10 @@ def _page(
     error: TorneoError | None = None,
     form: dict[str, Any] | None = None,
     status: int = 200,
+    heading: srv.Heading | None = None,
 ) -> Response:
     context = {
-        "summary": srv.heading(store_of(request), event_id),
+        "summary": heading or srv.heading(store_of(request), event_id),
         "seat": seat,
         "answer": answer,
         "error": error,
@@ -208,7 +209,9 @@ def report_submit(
             done = sr.report_as_player(store, actor, event_id, result)
     except TorneoError as err:
         return _page(request, event_id, seat=seat, error=err, form=typed, status=err.status)
-    return _page(request, event_id, seat=done.seat, answer=done.answer, form=typed)
+    return _page(
+        request, event_id, seat=done.seat, answer=done.answer, form=typed, heading=done.heading
+    )
 
 
 # --- the judges ------------------------------------------------------------------------------

@@ -105,11 +105,25 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class Heading:
+    """What a self-report page shows of its event: two small queries, whatever its size."""
+
+    id: int
+    name: str
+    status: str
+    preset: str
+    current_round: int
+    best_of: int
+
+
+@dataclass(frozen=True, slots=True)
 class Reported:
-    """The answer to a report: what happened, and where the match stands now."""
+    """The answer to a report: what happened, where the match stands now, and the event's
+    heading as the report saw it (the page needs no second read)."""
 
     answer: Answer
     seat: Seat
+    heading: Heading | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +197,18 @@ def _names(session: Session, *ids: int) -> dict[int, str]:
     return {int(i): str(n) for i, n in rows}
 
 
+def player_names(session: Session, match: Match) -> dict[int, str]:
+    """The names of the match's players (one query)."""
+    ids = [p for p in (match.player_a_id, match.player_b_id) if p is not None]
+    return _names(session, *ids)
+
+
 def report_view_of(session: Session, match: Match, row: SelfReport | None) -> ReportView:
+    return report_view_from(match, row, player_names(session, match))
+
+
+def report_view_from(match: Match, row: SelfReport | None, names: dict[int, str]) -> ReportView:
     assert match.player_b_id is not None
-    names = _names(session, match.player_a_id, match.player_b_id)
     return ReportView(
         event_id=match.event_id,
         round_no=match.round_no,
@@ -205,7 +228,15 @@ def report_view_of(session: Session, match: Match, row: SelfReport | None) -> Re
 
 
 def seat_of(session: Session, event: Event, match: Match, player_id: int) -> Seat:
-    view = report_view_of(session, match, report_row(session, match.id))
+    row = report_row(session, match.id)
+    return seat_from(event, match, row, player_id, player_names(session, match))
+
+
+def seat_from(
+    event: Event, match: Match, row: SelfReport | None, player_id: int, names: dict[int, str]
+) -> Seat:
+    """A player's seat from rows already read (a report builds it from what it wrote)."""
+    view = report_view_from(match, row, names)
     side: Side = "a" if player_id == match.player_a_id else "b"
     ruleset = load_preset(event.preset)
     return Seat(
@@ -302,18 +333,6 @@ def require_judge(session: Session, actor: Actor, event: Event) -> None:
 
 
 # --- reads -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    """What a self-report page shows of its event: two small queries, whatever its size."""
-
-    id: int
-    name: str
-    status: str
-    preset: str
-    current_round: int
-    best_of: int
 
 
 def heading(store: Store, event_id: int) -> Heading:
