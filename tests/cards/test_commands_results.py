@@ -11,19 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from sqlalchemy import event as sa_event
 from sqlalchemy import func, select
 
 from tests.cards.test_commands_self_report import (
     ORG,
+    Table,
     _at_once,
     _holding,
     _short_lock_waits,
+    by_code,
     recorded,
     running_event,
 )
 from tests.support.events import fingerprint
 from torneo.cards import commands as events
-from torneo.cards.tables import Event, Match
+from torneo.cards.tables import Event, Match, Registration
 from torneo.core.errors import Conflict, TorneoError
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Store
@@ -96,9 +99,11 @@ def test_two_results_of_one_table_at_once_one_wins(store: Store) -> None:
     )
     won = [i for i, o in enumerate(out) if o is None]
     refused = [o for o in out if isinstance(o, TorneoError)]
-    assert len(won) == 1 and len(refused) == 1
+    assert len(won) == 1
+    assert len(refused) == 1
     if store.engine.dialect.name == "postgresql":  # the second saw the first's result
-        assert refused[0].field == "result" and "already reported" in refused[0].reason
+        assert refused[0].field == "result"
+        assert "already reported" in refused[0].reason
     assert recorded(store, event_id, t.number) == ["2-0", "0-2"][won[0]]
     assert len(_audits(store, event_id, "match.report")) == 1
 
@@ -167,16 +172,20 @@ def test_a_pairing_racing_the_last_result_never_pairs_on_a_stale_round(store: St
         last = tables[-1]
         out = _at_once(
             [
-                lambda: events.report_result(store, ORG, event_id, 1, last.number, "0-2"),
-                lambda: events.pair_next_round(store, ORG, event_id),
+                lambda e=event_id, n=last.number: events.report_result(  # type: ignore[misc]
+                    store, ORG, e, 1, n, "0-2"
+                ),
+                lambda e=event_id: events.pair_next_round(store, ORG, e),  # type: ignore[misc]
             ]
         )
         assert out[0] is None, out[0]  # the result is never lost
         with store.read() as s:
             match = s.get(Match, last.match_id)
-            assert match is not None and (match.wins_a, match.wins_b) == (0, 2)
+            assert match is not None
+            assert (match.wins_a, match.wins_b) == (0, 2)
         if isinstance(out[1], Exception):
-            assert isinstance(out[1], Conflict) and out[1].field == "round"
+            assert isinstance(out[1], Conflict)
+            assert out[1].field == "round"
             continue
         assert out[1] == 2
         reported = _audits(store, event_id, "match.report")
@@ -206,3 +215,53 @@ def test_a_staff_result_moves_no_other_match(store: Store) -> None:
         )
         assert s.scalar(select(func.count(Match.id)).where(Match.wins_a.is_not(None))) == 1
     assert after == others
+
+
+def _statements(store: Store, call: Callable[[], object]) -> tuple[int, int]:
+    """How many SQL statements ``call`` sends, and how many match and registration rows it
+    loads."""
+    count = rows = 0
+
+    def counted(*_: object) -> None:
+        nonlocal count
+        count += 1
+
+    def loaded(*_: object) -> None:
+        nonlocal rows
+        rows += 1
+
+    sa_event.listen(store.engine, "before_cursor_execute", counted)
+    sa_event.listen(Match, "load", loaded)
+    sa_event.listen(Registration, "load", loaded)
+    try:
+        call()
+    finally:
+        sa_event.remove(store.engine, "before_cursor_execute", counted)
+        sa_event.remove(Match, "load", loaded)
+        sa_event.remove(Registration, "load", loaded)
+    return count, rows
+
+
+def test_a_result_costs_the_same_whatever_the_event_s_size(store: Store) -> None:
+    """Issue 14: a result reads its match, the event row and the round rows, never the whole
+    event: the same statements and rows for 4 tables and for 32, from the staff and from the
+    players."""
+    counts = []
+    for players in (8, 64):
+        event_id, tables = running_event(store, players=players, name=f"Size {players}")
+        last, first = tables[-1], tables[0]
+
+        def staff(e: int = event_id, n: int = last.number) -> None:
+            events.report_result(store, ORG, e, 1, n, "2-1")
+
+        def player(side: str, result: str, e: int = event_id, t: Table = first) -> None:
+            by_code(store, e, t, side, result)
+
+        counts.append(
+            (
+                _statements(store, staff),
+                _statements(store, lambda: player("a", "2-0")),
+                _statements(store, lambda: player("b", "0-2")),
+            )
+        )
+    assert counts[0] == counts[1]
