@@ -97,7 +97,7 @@ def report_by_code(
     """A player's report, identified by the code on their pairing slip."""
 
     def who(uow: UnitOfWork, event: Event) -> tuple[Match, int]:
-        return seat_by_code_in(uow.session, event, table, code, secret)
+        return seat_by_code_in(uow.session, event, table, code, secret, lock=True)
 
     return _report(store, Actor("player-code"), event_id, result, who)
 
@@ -107,13 +107,14 @@ def report_as_player(store: Store, actor: Actor, event_id: int, result: str) -> 
 
     def who(uow: UnitOfWork, event: Event) -> tuple[Match, int]:
         player = player_of(uow.session, actor)
-        return seat_of_player(uow.session, event, player), player
+        return seat_of_player(uow.session, event, player, lock=True), player
 
     return _report(store, actor, event_id, result, who)
 
 
 MAX_REASON = 1000  # characters of a judge's reason, kept in the audit log
 
+# Who reports: their match of the current round (locked for update) and their player id.
 Who = Callable[[UnitOfWork, Event], tuple[Match, int]]
 
 
@@ -123,8 +124,7 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
             # The event first (shared with the other reports: commands_results), so that the
             # current round read by ``who`` stays current until the commit: a pairing waits.
             event = lock_event_shared(uow.session, event_id)
-            match, player = who(uow, event)
-            match = match_at(uow.session, event_id, match.round_no, match.table_no, lock=True)
+            match, player = who(uow, event)  # its match row locked for update
             check_playable(match)
             names = player_names(uow.session, match)
             answer, row = _apply(uow, event, match, player, result)

@@ -121,15 +121,17 @@ def _page(
     status: int = 200,
     heading: srv.Heading | None = None,
 ) -> Response:
+    choices = result_choices(seat) if seat is not None else []
+    likely, others = split_choices(seat) if seat is not None else ([], [])
     context = {
         "summary": heading or srv.heading(store_of(request), event_id),
         "seat": seat,
         "answer": answer,
         "error": error,
         "form": form or {},
-        "choices": result_choices(seat) if seat is not None else [],
-        "likely": split_choices(seat)[0] if seat is not None else [],
-        "others": split_choices(seat)[1] if seat is not None else [],
+        "choices": choices,
+        "likely": likely,
+        "others": others,
         "confirm": confirm_choice(seat) if seat is not None else None,
     }
     headers = {}

@@ -267,13 +267,15 @@ def check_playable(match: Match) -> None:
 
 
 def seat_by_code_in(
-    session: Session, event: Event, table: int, code: str, secret: str
+    session: Session, event: Event, table: int, code: str, secret: str, *, lock: bool = False
 ) -> tuple[Match, int]:
+    """The match of the current round at ``table`` and whose code ``code`` is (403 for a
+    wrong code); with ``lock``, the match row locked for update (a report writes it)."""
     current, _ = current_round(session, event.id)
     if current == 0:
         raise Conflict("round", N_("no round has been paired yet"), N_("wait for the pairings"))
     try:
-        match = match_at(session, event.id, current, table)
+        match = match_at(session, event.id, current, table, lock=lock)
     except NotFound as err:
         raise Forbidden(
             "code",
@@ -308,15 +310,17 @@ def player_of(session: Session, actor: Actor) -> int:
     return user.player_id
 
 
-def seat_of_player(session: Session, event: Event, player_id: int) -> Match:
+def seat_of_player(session: Session, event: Event, player_id: int, *, lock: bool = False) -> Match:
+    """The player's match of the current round; with ``lock``, locked for update."""
     current, _ = current_round(session, event.id)
-    match = session.scalars(
-        select(Match).where(
-            Match.event_id == event.id,
-            Match.round_no == current,
-            (Match.player_a_id == player_id) | (Match.player_b_id == player_id),
-        )
-    ).first()
+    stmt = select(Match).where(
+        Match.event_id == event.id,
+        Match.round_no == current,
+        (Match.player_a_id == player_id) | (Match.player_b_id == player_id),
+    )
+    if lock:
+        stmt = stmt.with_for_update().execution_options(populate_existing=True)
+    match = session.scalars(stmt).first()
     if match is None:
         raise NotFound(
             "player",
