@@ -162,8 +162,14 @@ def main() -> None:
     players = args.players or (400 if args.quick else 2000)
     runs = args.runs or (1 if args.quick else 3)
     print(f"{players} players, {players // 2} tables, every report of round 1 at once")
-    for processes, threads in ((2, 8), (1, 8), (1, 1)):
-        rows = [one_run(players, processes, threads) for _ in range(runs)]
+    settings = ((2, 8), (1, 8), (1, 1))
+    # Interleaved (every setting once, then again): the machine's other load changes by the
+    # minute, and a setting run only while it is busy would read slower than it is.
+    by_setting: dict[tuple[int, int], list[dict[str, float]]] = {s: [] for s in settings}
+    for _ in range(runs):
+        for setting in settings:
+            by_setting[setting].append(one_run(players, *setting))
+    for (processes, threads), rows in by_setting.items():
         rate = statistics.median(r["per_second"] for r in rows)
         cpu = statistics.median(r["cpu_ms"] for r in rows)
         worst = max(rows, key=lambda r: r["lost"] + r["doubled"] + r["errors"])
