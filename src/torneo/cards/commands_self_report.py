@@ -72,7 +72,7 @@ from torneo.cards.views_self_report import (
     player_of,
     recorded_result,
     report_row,
-    report_view_of,
+    report_view_from,
     require_judge,
     seat_by_code_in,
     seat_from,
@@ -339,8 +339,6 @@ def resolve(
             )
         _ruleset_check(event, match, score, ruleset, recorded=correction)
         before = _state(row)
-        if recorded != score.written():
-            _record(uow, event, match, score, ruleset, why, correction=recorded is not None)
         row.status, row.resolution = RESOLVED, why
         row.resolved_by, row.resolved_at = actor.name, uow.now
         uow.audit(
@@ -353,5 +351,8 @@ def resolve(
             reason=why,
         )
         uow.notify(f"event:{event_id}", "self_report", status=RESOLVED, round=round_no, table=table)
-        uow.session.flush()
-        return report_view_of(uow.session, match, row)
+        names = player_names(uow.session, match)
+        # The result last: it moves the event's version (commands_results, "Locks").
+        if recorded != score.written():
+            _record(uow, event, match, score, ruleset, why, correction=recorded is not None)
+        return report_view_from(match, row, names)
