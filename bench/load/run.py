@@ -114,7 +114,7 @@ def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any
     live = 0
     failed = 0
 
-    async def one() -> None:
+    async def one(n: int) -> None:
         nonlocal live, failed
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -123,6 +123,8 @@ def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any
             return
         request = (
             f"GET /live/event:{event_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            # each reader its own address, like the phones: the streams are capped per address
+            f"X-Forwarded-For: 10.250.{n // 250}.{n % 250 + 1}\r\n"
             "Accept: text/event-stream\r\n\r\n"
         )
         writer.write(request.encode())
@@ -148,7 +150,7 @@ def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any
             writer.close()
 
     async def main() -> None:
-        tasks = [asyncio.create_task(one()) for _ in range(count)]
+        tasks = [asyncio.create_task(one(n)) for n in range(count)]
         deadline = time.monotonic() + 60
         while live + failed < count and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
