@@ -80,6 +80,39 @@ def start_server(
     raise RuntimeError("the server did not start")
 
 
+def _descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo += children.get(current, [])
+    return found
+
+
+def server_cpu_seconds(server: subprocess.Popen[bytes]) -> float:
+    """CPU seconds (user + system) the server and its workers have used so far (Linux /proc):
+    what the machine's other load does not count in, unlike the wall time."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in _descendants(server.pid):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
 def stop_server(server: subprocess.Popen[bytes]) -> None:
     if server.poll() is None:
         os.killpg(server.pid, signal.SIGTERM)

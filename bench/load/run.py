@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load/run.py            # the issue's figures (about two minutes)
     .venv/bin/python bench/load/run.py --quick    # 200 players, 50 live pages, 15 s
+    .venv/bin/python bench/load/run.py --burst    # every match open first, then all reports at once
 
 What it does, on 127.0.0.1 only:
 
@@ -53,6 +54,7 @@ from _servers import (  # noqa: E402
     create_database,
     drop_database,
     free_port,
+    server_cpu_seconds,
     start_server,
     stop_server,
 )
@@ -112,7 +114,7 @@ def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any
     live = 0
     failed = 0
 
-    async def one() -> None:
+    async def one(n: int) -> None:
         nonlocal live, failed
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -121,6 +123,8 @@ def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any
             return
         request = (
             f"GET /live/event:{event_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            # each reader its own address, like the phones: the streams are capped per address
+            f"X-Forwarded-For: 10.250.{n // 250}.{n % 250 + 1}\r\n"
             "Accept: text/event-stream\r\n\r\n"
         )
         writer.write(request.encode())
@@ -146,7 +150,7 @@ def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any
             writer.close()
 
     async def main() -> None:
-        tasks = [asyncio.create_task(one()) for _ in range(count)]
+        tasks = [asyncio.create_task(one(n)) for n in range(count)]
         deadline = time.monotonic() + 60
         while live + failed < count and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
@@ -182,6 +186,22 @@ async def timed(stats: Stats, step: str, call: Any) -> httpx.Response:
     return response
 
 
+class Burst:
+    """--burst: every phone opens its match first; once all have (or failed), every report is
+    sent at the same moment, so the report phase alone measures results per second."""
+
+    def __init__(self, phones: int, on_go: Any) -> None:
+        self.waiting = phones
+        self.go = asyncio.Event()
+        self.on_go = on_go
+
+    def arrived(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.on_go()
+            self.go.set()
+
+
 async def player(
     base: str,
     event_id: int,
@@ -190,12 +210,41 @@ async def player(
     delay: float,
     stats: Stats,
     transport: httpx.AsyncHTTPTransport,
+    burst: Burst | None = None,
+) -> None:
+    try:
+        await _player(base, event_id, slip, result, delay, stats, transport, burst)
+    finally:
+        if burst is not None and not burst.go.is_set():
+            burst.arrived()  # a phone that failed before its report does not hold the others
+
+
+async def _player(
+    base: str,
+    event_id: int,
+    slip: sr.Slip,
+    result: str,
+    delay: float,
+    stats: Stats,
+    transport: httpx.AsyncHTTPTransport,
+    burst: Burst | None,
 ) -> None:
     await asyncio.sleep(delay)
     # One phone: its own cookies (session, CSRF token); the connection pool is shared, so the
     # bench does not spend its CPU building a TLS context per phone. Not closed here: closing
     # a client closes its transport, the pool of every other phone.
-    client = httpx.AsyncClient(base_url=base, timeout=30, transport=transport)
+    # Each phone is its own address (as behind the club's proxy: uvicorn trusts 127.0.0.1's
+    # X-Forwarded-For): the slip codes' rate limit counts per address, and a thousand phones
+    # from one address would be refused as a guessing attack.
+    address = (
+        f"10.{slip.player_id // 65536 % 256}.{slip.player_id // 256 % 256}.{slip.player_id % 256}"
+    )
+    client = httpx.AsyncClient(
+        base_url=base,
+        timeout=30,
+        transport=transport,
+        headers={"X-Forwarded-For": address},
+    )
     try:
         url = f"/events/{event_id}/report"
         page = await timed(
@@ -210,6 +259,9 @@ async def player(
         if seat.status_code != 200 or (slip.opponent or "?") not in seat.text:
             stats.errors.append(f"pairing {slip.table}: {seat.status_code}")
             return
+        if burst is not None:
+            burst.arrived()
+            await burst.go.wait()
         sent = time.perf_counter()
         done = await timed(stats, "report", client.post(url, data={**form, "result": result}))
         if done.status_code != 200 or 'class="alert ok"' not in done.text:
@@ -230,6 +282,7 @@ async def run_players(
     players: int,
     duration: float,
     rng: random.Random,
+    on_go: Any = None,
 ) -> tuple[Stats, float]:
     tables = sorted({s.table for s in slips})[: players // 2]
     chosen = [s for s in slips if s.table in set(tables)]
@@ -237,6 +290,7 @@ async def run_players(
     for s in chosen:
         by_table[s.table].append(s)
     stats = Stats()
+    burst = Burst(len(chosen), on_go) if on_go is not None else None
     jobs: list[tuple[sr.Slip, str]] = []
     for pair in by_table.values():
         # The same score from both sides: "2-1" for the first slip (player A), "1-2" for B.
@@ -252,7 +306,7 @@ async def run_players(
     async with transport:
         await asyncio.gather(
             *(
-                player(base, event_id, s, result, rng.uniform(0, duration), stats, transport)
+                player(base, event_id, s, result, rng.uniform(0, duration), stats, transport, burst)
                 for s, result in jobs
             )
         )
@@ -325,6 +379,11 @@ def main() -> None:
     parser.add_argument("--streams", type=int, help="live subscribers (default 500)")
     parser.add_argument("--seconds", type=float, help="arrival window (default 60)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--burst",
+        action="store_true",
+        help="open every match first, then send every report at once (the reports' ceiling)",
+    )
     args = parser.parse_args()
     field = args.players or (200 if args.quick else 2000)
     reporters = args.reporters or (100 if args.quick else 1000)
@@ -352,7 +411,17 @@ def main() -> None:
         sub.start()
         live, failed = ready.get(timeout=90)
         print(f"live: {live} streams open ({failed} failed to connect)")
-        stats, wall = asyncio.run(run_players(base, event_id, slips, reporters, seconds, rng))
+        cpu: dict[str, float] = {"start": server_cpu_seconds(server)}
+
+        def on_go() -> None:
+            cpu["go"] = server_cpu_seconds(server)
+
+        stats, wall = asyncio.run(
+            run_players(
+                base, event_id, slips, reporters, seconds, rng, on_go if args.burst else None
+            )
+        )
+        cpu["end"] = server_cpu_seconds(server)
         time.sleep(3)  # the last notices are on their way
         stop.set()
         heard: dict[int, tuple[int, float, float]] = out.get(timeout=60)
@@ -381,6 +450,16 @@ def main() -> None:
             f"accepted reports, one event: {len(stats.reports)} in {span:.1f} s = "
             f"{len(stats.reports) / span:.1f}/s (first sent to last answered; squeeze --seconds "
             "for the ceiling, aim > 500/s on 2 workers)"
+        )
+    # The server's own CPU (its workers, not PostgreSQL's): per request, and per report in
+    # the report phase of --burst; unlike the wall time, other load on the machine adds little.
+    used = cpu["end"] - cpu["start"]
+    print(f"server CPU: {used:.1f} s = {used / max(1, len(every)) * 1000:.1f} ms per request")
+    if "go" in cpu and stats.reports:
+        burst_cpu = cpu["end"] - cpu["go"]
+        print(
+            f"  report phase: {burst_cpu:.1f} s CPU = "
+            f"{burst_cpu / len(stats.reports) * 1000:.1f} ms per accepted report"
         )
     print(
         f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[:5]})" if stats.errors else "")

@@ -212,12 +212,37 @@ def test_pairing_while_the_previous_round_is_unreported(
 
 
 def test_a_stale_version_is_a_conflict(store: Store, organizer: Actor, running: int) -> None:
+    """A correction typed over a result the client never saw is refused, and changes nothing."""
     _audits, version = fingerprint(store, running)
     assert version is not None
     events.report_result(store, organizer, running, 1, 1, "2-0", version=version)
     before = fingerprint(store, running)
     with pytest.raises(Conflict) as err:
-        events.report_result(store, organizer, running, 1, 2, "2-0", version=version)
+        events.report_result(
+            store, organizer, running, 1, 1, "0-2", version=version, correction=True, reason="x"
+        )
+    assert err.value.field == "version"
+    assert fingerprint(store, running) == before
+
+
+def test_a_result_s_version_is_about_its_match(
+    store: Store, organizer: Actor, running: int
+) -> None:
+    """Finer locks (issue 14): a version the client saw before table 1 reported still writes
+    table 2; the version after table 1's report corrects table 1; a version the event never
+    had is refused."""
+    _audits, version = fingerprint(store, running)
+    assert version is not None
+    events.report_result(store, organizer, running, 1, 1, "2-0", version=version)
+    events.report_result(store, organizer, running, 1, 2, "2-0", version=version)
+    _audits, now = fingerprint(store, running)
+    assert now == version + 2
+    events.report_result(
+        store, organizer, running, 1, 1, "2-1", version=now, correction=True, reason="typo"
+    )
+    before = fingerprint(store, running)
+    with pytest.raises(Conflict) as err:
+        events.report_result(store, organizer, running, 1, 3, "2-0", version=now + 5)
     assert err.value.field == "version"
     assert fingerprint(store, running) == before
 

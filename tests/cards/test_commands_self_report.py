@@ -119,7 +119,7 @@ def test_both_players_agree_and_the_result_is_recorded(store: Store) -> None:
         actions = s.scalars(
             select(AuditEntry.action).where(AuditEntry.event_id == event_id).order_by(AuditEntry.id)
         ).all()
-    assert actions[-3:] == ["self_report.waiting", "match.report", "self_report.confirmed"]
+    assert actions[-3:] == ["self_report.waiting", "self_report.confirmed", "match.report"]
 
 
 def test_the_first_player_may_correct_a_wrong_tap_until_the_opponent_answers(

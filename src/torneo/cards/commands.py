@@ -13,7 +13,9 @@ from torneo.cards import progress as engines
 from torneo.cards import progress_pods as pod_engines
 from torneo.cards.commands_pods import seating_for_start
 
-# Registration lives in commands_roster (issue 14: bulk rosters); callers keep this name.
+# Results live in commands_results (issue 14: finer locks), registration in commands_roster
+# (issue 14: bulk rosters); callers keep these names.
+from torneo.cards.commands_results import report_result as report_result
 from torneo.cards.commands_roster import register_player as register_player
 from torneo.cards.commands_roster import register_roster as register_roster
 from torneo.cards.rules.lifecycle import EventStatus, can_move
@@ -22,7 +24,6 @@ from torneo.cards.rules.start import CHOICE_RULE, small_field_warning, start_set
 from torneo.cards.rules.tournament import (
     can_drop,
     can_pair_next_round,
-    can_report,
     can_start_top,
     find_match,
 )
@@ -39,7 +40,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.core.zones import check_zone
 from torneo.engines.records import Stage
-from torneo.engines.results import ResultKind, parse_game_score
+from torneo.engines.results import ResultKind
 from torneo.judging import results as judging_results
 from torneo.platform import guards
 from torneo.platform.clubs import owning_club
@@ -244,6 +245,9 @@ def _add_round(
         Round(event_id=event.id, number=round_no, stage=stage.value, started_at=uow.now, seed=seed)
     )
     auto_win = ruleset.swiss.bye_is_auto_win
+    # The event row is locked FOR UPDATE and this transaction moves its version: the matches
+    # are new as of the next version (torneo.cards.commands_results, "version").
+    changed_in = event.version + 1
     for m in new:
         bye = m.player_b is None and auto_win
         event.matches.append(
@@ -257,76 +261,9 @@ def _add_round(
                 explanation="auto-win (BER-BYE-1)" if bye else m.explanation,
                 result_kind=ResultKind.AUTO_WIN.value if bye else None,
                 reported_at=uow.now if bye else None,
+                changed_in=changed_in,
             )
         )
-
-
-def report_result(
-    store: Store,
-    actor: Actor,
-    event_id: int,
-    round_no: int,
-    table: int,
-    result: str,
-    *,
-    version: int | None = None,
-    correction: bool = False,
-    reason: str | None = None,
-) -> None:
-    """Enter a match result; a judge or organizer may correct an earlier one with a reason."""
-    precheck(actor, Action.OFFICIATE)
-    with store.unit(actor) as uow:
-        event = get_event(uow.session, event_id, for_update=True)
-        authorize_event(uow.session, actor, event, Action.OFFICIATE)
-        check_version(event, version)
-        ruleset = load_preset(event.preset)
-        t = tournament_of(event, ruleset)
-        score = parse_game_score(result, ruleset.match.best_of)
-        refusal = can_report(t, round_no, table, score, correction=correction)
-        if refusal:
-            raise refusal.raise_as(
-                Conflict if refusal.field in {"round", "status"} else TorneoError
-            )
-        if correction and not reason:
-            raise TorneoError(
-                "reason", N_("a correction needs a reason"), N_("a short text for the audit log")
-            )
-        match = next(m for m in event.matches if m.round_no == round_no and m.table_no == table)
-        if correction and t.has_top and match.stage == Stage.SWISS.value:
-            raise Conflict(
-                "round",
-                N_("the Top X has started: Swiss results are final"),
-                N_("correct before starting the Top X"),
-            )
-        # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
-        score = judging_results.score_for_report(uow.session, event, match, score, ruleset, uow.now)
-        before = {"result": _score_text(match)}
-        match.wins_a, match.wins_b, match.draws = score.wins_a, score.wins_b, score.draws
-        match.result_kind = score.kind.value
-        match.reported_at = uow.now
-        _touch(event)
-        uow.notify(f"event:{event.id}", "result", round=round_no, table=table)
-        uow.audit(
-            "match.correct" if correction else "match.report",
-            "match",
-            match.id,
-            event_id=event.id,
-            before=before,
-            after={
-                "result": score.written(),
-                "kind": score.kind.value,
-                "round": round_no,
-                "table": table,
-            },
-            reason=reason,
-        )
-
-
-def _score_text(match: Match) -> str | None:
-    if match.wins_a is None:
-        return None
-    base = f"{match.wins_a}-{match.wins_b}"
-    return f"{base}-{match.draws}" if match.draws else base
 
 
 def drop_player(

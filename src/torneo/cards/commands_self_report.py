@@ -29,19 +29,16 @@ Decisions where no regulation speaks:
   changes them (reprint the slips). 32^6 ≈ 10^9 codes, and the web layer rate-limits wrong
   codes, so guessing one is hopeless.
 - **Only the current round** can be self-reported; earlier rounds are the judges' business.
-- **Concurrency** (finer locks, issue 14). A report holds the event row in PostgreSQL's
-  shared ``FOR KEY SHARE`` mode, then locks its match row ``FOR UPDATE`` (always in that order,
-  so two reports cannot deadlock), and the row of the report is unique per match. Reports of
+- **Concurrency** (finer locks, issue 14): the locks of every result, in
+  ``torneo.cards.commands_results``. A report holds the event row shared with the other
+  reports and locks its match row; the row of the report is unique per match. Reports of
   different tables of one event therefore run side by side; two simultaneous reports of one
   match are handled one after the other: the first is stored, the second *sees it* and
-  confirms or disputes it. A recorded result bumps the event's version with an increment in
-  the database (``version = version + 1``, a ``NO KEY UPDATE`` lock held only from there to the
-  commit, which does not conflict with the other reports' shared locks), so no bump is lost.
-  Pairing a round and every staff change lock the event row ``FOR UPDATE``, which waits for the
-  reports in flight and makes new ones wait: a round is never paired beside a report. On
-  SQLite, whose writers share one lock, the loser of a simultaneous write gets 409 (Conflict)
-  and nothing of it is stored; the page says so and shows the match again. Either way a result
-  is never lost and never recorded twice.
+  confirms or disputes it. Pairing a round and every staff change lock the event row
+  ``FOR UPDATE``: a round is never paired beside a report. On SQLite, whose writers share one
+  lock, the loser of a simultaneous write gets 409 (Conflict) and nothing of it is stored; the
+  page says so and shows the match again. Either way a result is never lost and never
+  recorded twice.
 - **Judges.** The judges' queue and the decisions are for organizers and for judges appointed
   to *this* event (the judging roster): a judge of another event gets 403.
 """
@@ -50,13 +47,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import Session
 
+from torneo.cards.commands_results import lock_event_shared, write_result
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
-from torneo.cards.state import bump_version, record_of
+from torneo.cards.state import record_of
 from torneo.cards.tables import Event, Match
 from torneo.cards.tables_self_report import SelfReport
 from torneo.cards.views_self_report import (
@@ -65,53 +61,32 @@ from torneo.cards.views_self_report import (
     PENDING,
     RESOLVED,
     Answer,
+    Heading,
     Reported,
     ReportView,
     Side,
     check_playable,
     current_round,
-    event_row,
     match_at,
+    player_names,
     player_of,
     recorded_result,
     report_row,
-    report_view_of,
+    report_view_from,
     require_judge,
     seat_by_code_in,
-    seat_of,
+    seat_from,
     seat_of_player,
     seen_from,
 )
-from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
 from torneo.engines.results import GameScore, parse_game_score
-from torneo.judging import results as judging_results
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import Ruleset, load_preset
-
-
-def _lock_event(session: Session, event_id: int) -> Event:
-    # The event row only (no children), shared with the other reports of the event and
-    # exclusive of pairings and staff changes (FOR UPDATE): the module doc, "Concurrency".
-    stmt = (
-        select(Event)
-        .where(Event.id == event_id)
-        .with_for_update(read=True, key_share=True)
-        .execution_options(populate_existing=True)  # the version as it is now, under the lock
-    )
-    event = session.scalars(stmt).first()
-    if event is None:
-        raise NotFound(
-            "event_id",
-            N_("no event %(id)s"),
-            N_("the id of an existing event"),
-            params={"id": event_id},
-        )
-    return event
-
 
 # --- writes ----------------------------------------------------------------------------------
 
@@ -122,7 +97,7 @@ def report_by_code(
     """A player's report, identified by the code on their pairing slip."""
 
     def who(uow: UnitOfWork, event: Event) -> tuple[Match, int]:
-        return seat_by_code_in(uow.session, event, table, code, secret)
+        return seat_by_code_in(uow.session, event, table, code, secret, lock=True)
 
     return _report(store, Actor("player-code"), event_id, result, who)
 
@@ -132,27 +107,27 @@ def report_as_player(store: Store, actor: Actor, event_id: int, result: str) -> 
 
     def who(uow: UnitOfWork, event: Event) -> tuple[Match, int]:
         player = player_of(uow.session, actor)
-        return seat_of_player(uow.session, event, player), player
+        return seat_of_player(uow.session, event, player, lock=True), player
 
     return _report(store, actor, event_id, result, who)
 
 
 MAX_REASON = 1000  # characters of a judge's reason, kept in the audit log
 
+# Who reports: their match of the current round (locked for update) and their player id.
 Who = Callable[[UnitOfWork, Event], tuple[Match, int]]
 
 
 def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) -> Reported:
     try:
         with store.unit(actor) as uow:
-            # Who reports is read before the locks (it changes nothing), so that the event's
-            # lock, which orders every writer of the event, is held only for the write.
-            match, player = who(uow, event_row(uow.session, event_id))
-            event = _lock_event(uow.session, event_id)
-            match = match_at(uow.session, event_id, match.round_no, match.table_no, lock=True)
+            # The event first (shared with the other reports: commands_results), so that the
+            # current round read by ``who`` stays current until the commit: a pairing waits.
+            event = lock_event_shared(uow.session, event_id)
+            match, player = who(uow, event)  # its match row locked for update
             check_playable(match)
-            answer = _apply(uow, event, match, player, result)
-            where = (match.round_no, match.table_no)
+            names = player_names(uow.session, match)
+            answer, row = _apply(uow, event, match, player, result)
     except OperationalError as exc:
         # SQLite: another writer held the database at the same instant (module doc).
         raise Conflict(
@@ -160,11 +135,12 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
             N_("another report was being saved at the same moment; nothing of yours was saved"),
             N_("look at the match again and report if it still needs you"),
         ) from exc
-    # Read after the commit: the event's lock is held no longer than the write needs.
-    with store.read() as session:
-        event = event_row(session, event_id)
-        seat = seat_of(session, event, match_at(session, event_id, *where), player)
-    return Reported(answer, seat)
+    # The rows as committed (a session keeps them after its commit): no second read.
+    ruleset = load_preset(event.preset)
+    heading = Heading(
+        event.id, event.name, event.status, event.preset, match.round_no, ruleset.match.best_of
+    )
+    return Reported(answer, seat_from(event, match, row, player, names), heading)
 
 
 def _ruleset_check(
@@ -183,10 +159,12 @@ def _ruleset_check(
         raise refusal.raise_as(Conflict if refusal.field in {"round", "status"} else TorneoError)
 
 
-def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str) -> Answer:
-    """The decision table of the module doc, applied to the locked rows."""
+def _apply(
+    uow: UnitOfWork, event: Event, match: Match, player: int, result: str
+) -> tuple[Answer, SelfReport]:
+    """The decision table of the module doc, applied to the locked rows. Only the current
+    round is self-reported: ``match`` was found in it under the event's lock."""
     ruleset = load_preset(event.preset)
-    _check_current_round(uow.session, event, match)
     side: Side = "a" if player == match.player_a_id else "b"
     mine = parse_game_score(result, ruleset.match.best_of)
     score = mine if side == "a" else mine.swapped()
@@ -195,17 +173,12 @@ def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str
     said = score.written()  # its kind too (BER-RES-1)
     row = report_row(uow.session, match.id)
     if row is not None and row.status != PENDING:
-        return _on_settled(row, match, said, recorded, side)
+        return _on_settled(row, match, said, recorded, side), row
     before = _state(row)
     row, answer = _step(uow, event, match, row, player, said, recorded)
     if answer == "unchanged":
-        return answer
+        return answer, row
     where = {"round": match.round_no, "table": match.table_no}
-    # Both players agree and no staff result is there: the result is recorded now, and its
-    # "result" notice says it all (no second notice).
-    written = answer == "confirmed" and recorded is None
-    if written:
-        _record(uow, event, match, score, ruleset, "confirmed by both players")
     uow.audit(
         f"self_report.{answer}",
         "match",
@@ -214,21 +187,13 @@ def _apply(uow: UnitOfWork, event: Event, match: Match, player: int, result: str
         before=before,
         after={**(_state(row) or {}), "player": player, "result": said, **where},
     )
-    if not written:
+    # Both players agree and no staff result is there: the result is recorded now (last: it
+    # moves the event's version), and its "result" notice says it all (no second notice).
+    if answer == "confirmed" and recorded is None:
+        _record(uow, event, match, score, ruleset, "confirmed by both players")
+    else:
         uow.notify(f"event:{event.id}", "self_report", status=row.status, **where)
-    return answer
-
-
-def _check_current_round(session: Session, event: Event, match: Match) -> None:
-    """Only the current round is self-reported (module doc); earlier ones are the judges'."""
-    current, _ = current_round(session, event.id)
-    if match.round_no != current:
-        raise Conflict(
-            "round",
-            N_("round %(round)s is over (now round %(current)s)"),
-            N_("ask a judge to correct an earlier round"),
-            params={"round": match.round_no, "current": current},
-        )
+    return answer, row
 
 
 def _on_settled(
@@ -322,24 +287,8 @@ def _record(
     *,
     correction: bool = False,
 ) -> None:
-    """Write the result in the match row, as ``events.report_result`` does (same rules)."""
-    # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
-    score = judging_results.score_for_report(uow.session, event, match, played, ruleset, uow.now)
-    before = {"result": recorded_result(match)}
-    match.wins_a, match.wins_b, match.draws = score.wins_a, score.wins_b, score.draws
-    match.result_kind = score.kind.value
-    match.reported_at = uow.now
-    bump_version(uow.session, event.id)  # the version moves: stale pages are detected
-    uow.notify(f"event:{event.id}", "result", round=match.round_no, table=match.table_no)
-    uow.audit(
-        "match.correct" if correction else "match.report",
-        "match",
-        match.id,
-        event_id=event.id,
-        before=before,
-        after={"result": score.written(), "round": match.round_no, "table": match.table_no},
-        reason=reason,
-    )
+    """Write the result in the match row, as the staff's results are (same rules, same locks)."""
+    write_result(uow, event, match, played, ruleset, correction=correction, reason=reason)
 
 
 def resolve(
@@ -365,7 +314,7 @@ def resolve(
             params={"n": len(why), "most": MAX_REASON},
         )
     with store.unit(actor) as uow:
-        event = _lock_event(uow.session, event_id)
+        event = lock_event_shared(uow.session, event_id)
         require_judge(uow.session, actor, event)
         match = match_at(uow.session, event_id, round_no, table, lock=True)
         check_playable(match)
@@ -390,8 +339,6 @@ def resolve(
             )
         _ruleset_check(event, match, score, ruleset, recorded=correction)
         before = _state(row)
-        if recorded != score.written():
-            _record(uow, event, match, score, ruleset, why, correction=recorded is not None)
         row.status, row.resolution = RESOLVED, why
         row.resolved_by, row.resolved_at = actor.name, uow.now
         uow.audit(
@@ -404,5 +351,8 @@ def resolve(
             reason=why,
         )
         uow.notify(f"event:{event_id}", "self_report", status=RESOLVED, round=round_no, table=table)
-        uow.session.flush()
-        return report_view_of(uow.session, match, row)
+        names = player_names(uow.session, match)
+        # The result last: it moves the event's version (commands_results, "Locks").
+        if recorded != score.written():
+            _record(uow, event, match, score, ruleset, why, correction=recorded is not None)
+        return report_view_from(match, row, names)

@@ -119,16 +119,19 @@ def _page(
     error: TorneoError | None = None,
     form: dict[str, Any] | None = None,
     status: int = 200,
+    heading: srv.Heading | None = None,
 ) -> Response:
+    choices = result_choices(seat) if seat is not None else []
+    likely, others = split_choices(seat) if seat is not None else ([], [])
     context = {
-        "summary": srv.heading(store_of(request), event_id),
+        "summary": heading or srv.heading(store_of(request), event_id),
         "seat": seat,
         "answer": answer,
         "error": error,
         "form": form or {},
-        "choices": result_choices(seat) if seat is not None else [],
-        "likely": split_choices(seat)[0] if seat is not None else [],
-        "others": split_choices(seat)[1] if seat is not None else [],
+        "choices": choices,
+        "likely": likely,
+        "others": others,
         "confirm": confirm_choice(seat) if seat is not None else None,
     }
     headers = {}
@@ -208,7 +211,9 @@ def report_submit(
             done = sr.report_as_player(store, actor, event_id, result)
     except TorneoError as err:
         return _page(request, event_id, seat=seat, error=err, form=typed, status=err.status)
-    return _page(request, event_id, seat=done.seat, answer=done.answer, form=typed)
+    return _page(
+        request, event_id, seat=done.seat, answer=done.answer, form=typed, heading=done.heading
+    )
 
 
 # --- the judges ------------------------------------------------------------------------------

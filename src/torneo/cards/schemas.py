@@ -110,6 +110,15 @@ class StartIn(VersionIn):
 
 
 class ResultIn(VersionIn):
+    version: int | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "The event version the client saw. For a result it is checked against this table"
+            " only (finer locks, issue 14): refused with 409 when the table changed after that"
+            " version, not when other tables reported meanwhile."
+        ),
+    )
     result: str = Field(
         min_length=1,
         max_length=20,

@@ -42,15 +42,20 @@ def get_event(session: Session, event_id: int, *, for_update: bool = False) -> E
     return event
 
 
-def bump_version(session: Session, event_id: int) -> None:
-    """Move the event's version by one, as an increment in the database: concurrent reports of
-    one event each add theirs (a write of a version read earlier would lose some), and the row
-    is locked (PostgreSQL ``NO KEY UPDATE``) only from here to the commit. The ORM's own check
-    of the version (an UPDATE ``WHERE version = loaded``) stays for every other change."""
+def bump_version(session: Session, event_id: int) -> int:
+    """Move the event's version by one, as an increment in the database, and return the new
+    one: concurrent results of one event each add theirs (a write of a version read earlier
+    would lose some), and the row is locked (PostgreSQL ``NO KEY UPDATE``) only from here to
+    the commit, so callers do it last. The ORM's own check of the version (an UPDATE ``WHERE
+    version = loaded``) stays for every other change."""
     events = cast(Table, Event.__table__)
-    session.execute(
-        update(events).where(events.c.id == event_id).values(version=events.c.version + 1)
-    )
+    bumped = session.execute(
+        update(events)
+        .where(events.c.id == event_id)
+        .values(version=events.c.version + 1)
+        .returning(events.c.version)
+    ).scalar_one()
+    return int(bumped)
 
 
 def entrant_of(reg: Registration) -> Entrant:

@@ -113,5 +113,8 @@ class Match(Versioned, Base):
     result_kind: Mapped[str | None] = mapped_column(String(30), default=None)
     reported_at: Mapped[datetime | None] = mapped_column(default=None)
     explanation: Mapped[str | None] = mapped_column(Text, default=None)
+    # The event's version when the match was paired or last changed (issue 14, finer locks):
+    # a client's version for a result is checked against it (torneo.cards.commands_results).
+    changed_in: Mapped[int | None] = mapped_column(Integer, default=None)
 
     event: Mapped[Event] = relationship(back_populates="matches")

@@ -6,6 +6,7 @@ result seen from their side ("1-2" for the player who lost 2-1), as clubs print 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -75,6 +76,13 @@ def allowed_results(best_of: int, *, draws: bool = True) -> list[str]:
     The list is produced by asking :func:`check_game_score` (INV-STRUCT-3), never restated here.
     A Top X match has a winner (``draws=False``).
     """
+    # Asked by every result form and every self-report answer, and the same for a given
+    # best-of: computed once per process (issue 14: it was a third of a report's CPU).
+    return list(_allowed_results(best_of, draws))
+
+
+@functools.cache
+def _allowed_results(best_of: int, draws: bool) -> tuple[str, ...]:
     to_win = best_of // 2 + 1
     found: list[GameScore] = []
     for wa in range(to_win + 1):
@@ -111,7 +119,7 @@ def allowed_results(best_of: int, *, draws: bool = True) -> list[str]:
         ]
         if draws:
             found.append(GameScore.intentional_draw(1))
-    return [s.written() for s in found]
+    return tuple(s.written() for s in found)
 
 
 _PLAIN_SCORE = re.compile(r"[0-9]+-[0-9]+(-[0-9]+)?")

@@ -105,11 +105,25 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class Heading:
+    """What a self-report page shows of its event: two small queries, whatever its size."""
+
+    id: int
+    name: str
+    status: str
+    preset: str
+    current_round: int
+    best_of: int
+
+
+@dataclass(frozen=True, slots=True)
 class Reported:
-    """The answer to a report: what happened, and where the match stands now."""
+    """The answer to a report: what happened, where the match stands now, and the event's
+    heading as the report saw it (the page needs no second read)."""
 
     answer: Answer
     seat: Seat
+    heading: Heading | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +197,18 @@ def _names(session: Session, *ids: int) -> dict[int, str]:
     return {int(i): str(n) for i, n in rows}
 
 
+def player_names(session: Session, match: Match) -> dict[int, str]:
+    """The names of the match's players (one query)."""
+    ids = [p for p in (match.player_a_id, match.player_b_id) if p is not None]
+    return _names(session, *ids)
+
+
 def report_view_of(session: Session, match: Match, row: SelfReport | None) -> ReportView:
+    return report_view_from(match, row, player_names(session, match))
+
+
+def report_view_from(match: Match, row: SelfReport | None, names: dict[int, str]) -> ReportView:
     assert match.player_b_id is not None
-    names = _names(session, match.player_a_id, match.player_b_id)
     return ReportView(
         event_id=match.event_id,
         round_no=match.round_no,
@@ -205,7 +228,15 @@ def report_view_of(session: Session, match: Match, row: SelfReport | None) -> Re
 
 
 def seat_of(session: Session, event: Event, match: Match, player_id: int) -> Seat:
-    view = report_view_of(session, match, report_row(session, match.id))
+    row = report_row(session, match.id)
+    return seat_from(event, match, row, player_id, player_names(session, match))
+
+
+def seat_from(
+    event: Event, match: Match, row: SelfReport | None, player_id: int, names: dict[int, str]
+) -> Seat:
+    """A player's seat from rows already read (a report builds it from what it wrote)."""
+    view = report_view_from(match, row, names)
     side: Side = "a" if player_id == match.player_a_id else "b"
     ruleset = load_preset(event.preset)
     return Seat(
@@ -236,13 +267,15 @@ def check_playable(match: Match) -> None:
 
 
 def seat_by_code_in(
-    session: Session, event: Event, table: int, code: str, secret: str
+    session: Session, event: Event, table: int, code: str, secret: str, *, lock: bool = False
 ) -> tuple[Match, int]:
+    """The match of the current round at ``table`` and whose code ``code`` is (403 for a
+    wrong code); with ``lock``, the match row locked for update (a report writes it)."""
     current, _ = current_round(session, event.id)
     if current == 0:
         raise Conflict("round", N_("no round has been paired yet"), N_("wait for the pairings"))
     try:
-        match = match_at(session, event.id, current, table)
+        match = match_at(session, event.id, current, table, lock=lock)
     except NotFound as err:
         raise Forbidden(
             "code",
@@ -277,15 +310,17 @@ def player_of(session: Session, actor: Actor) -> int:
     return user.player_id
 
 
-def seat_of_player(session: Session, event: Event, player_id: int) -> Match:
+def seat_of_player(session: Session, event: Event, player_id: int, *, lock: bool = False) -> Match:
+    """The player's match of the current round; with ``lock``, locked for update."""
     current, _ = current_round(session, event.id)
-    match = session.scalars(
-        select(Match).where(
-            Match.event_id == event.id,
-            Match.round_no == current,
-            (Match.player_a_id == player_id) | (Match.player_b_id == player_id),
-        )
-    ).first()
+    stmt = select(Match).where(
+        Match.event_id == event.id,
+        Match.round_no == current,
+        (Match.player_a_id == player_id) | (Match.player_b_id == player_id),
+    )
+    if lock:
+        stmt = stmt.with_for_update().execution_options(populate_existing=True)
+    match = session.scalars(stmt).first()
     if match is None:
         raise NotFound(
             "player",
@@ -302,18 +337,6 @@ def require_judge(session: Session, actor: Actor, event: Event) -> None:
 
 
 # --- reads -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    """What a self-report page shows of its event: two small queries, whatever its size."""
-
-    id: int
-    name: str
-    status: str
-    preset: str
-    current_round: int
-    best_of: int
 
 
 def heading(store: Store, event_id: int) -> Heading:

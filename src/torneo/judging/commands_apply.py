@@ -161,7 +161,7 @@ def _set(ctx: JudgingContext, uow: UnitOfWork, match: Match, score: GameScore | 
         "before": score_json(match_score(match)),
         "after": score_json(score),
     }
-    set_match_score(match, score, uow.now)
+    set_match_score(match, score, uow.now, changed_in=ctx.changed_in)
     return effect
 
 

@@ -101,7 +101,7 @@ def intentional_draw(
                 N_("play the match"),
                 params={"table": table},
             )
-        set_match_score(row, score, uow.now)
+        set_match_score(row, score, uow.now, changed_in=ctx.changed_in)
         touch(ctx)
         uow.audit(
             "match.intentional_draw",
@@ -165,7 +165,7 @@ def disqualify_late_draw(
         row = match_at(ctx, round_no, table)
         assert row is not None
         before = score_json(match_score(row))
-        set_match_score(row, double_loss(), uow.now)
+        set_match_score(row, double_loss(), uow.now, changed_in=ctx.changed_in)
         effect = {
             "kind": "result",
             "match": row.id,

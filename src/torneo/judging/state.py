@@ -78,7 +78,12 @@ def match_score(match: Match) -> GameScore | None:
     )
 
 
-def set_match_score(match: Match, score: GameScore | None, now: datetime) -> None:
+def set_match_score(
+    match: Match, score: GameScore | None, now: datetime, *, changed_in: int
+) -> None:
+    """Store ``score`` (None: no result) in the match, which changed as of event version
+    ``changed_in`` (``matches.changed_in``: the client versions of a result are checked on it)."""
+    match.changed_in = changed_in
     if score is None:
         match.wins_a = match.wins_b = match.draws = None
         match.result_kind = None
@@ -337,10 +342,18 @@ class JudgingContext:
     judges: list[tuple[EventJudge, User]]
     rows: list[RulingRow]
     config: JudgingConfig | None
+    loaded_version: int = 0  # the event's version when it was loaded (locked FOR UPDATE)
 
     @property
     def event_id(self) -> EventId:
         return EventId(self.event.id)
+
+    @property
+    def changed_in(self) -> int:
+        """The event version a match changed by this action gets (``matches.changed_in``):
+        the action holds the event row FOR UPDATE and moves its version (``touch``), so its
+        changes are new as of the next version (torneo.cards.commands_results, "version")."""
+        return self.loaded_version + 1
 
     @property
     def roster(self) -> JudgeRoster:
@@ -418,4 +431,5 @@ def load_context(session: Session, event_id: int, *, for_update: bool = False) -
         load_judges(session, event_id),
         load_rulings(session, event_id),
         config_of(session, event_id),
+        loaded_version=event.version,
     )

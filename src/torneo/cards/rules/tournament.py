@@ -25,15 +25,19 @@ class Tournament:
     matches: tuple[MatchRecord, ...]
     swiss_rounds: int | None = None  # fixed when the event starts (INV-STRUCT-1/2)
     top_size: int | None = None
+    # The event's current round when ``matches`` is a slice (a result reads its one match:
+    # issue 14, finer locks); None: the latest round among ``matches``.
+    round_now: int | None = None
     # Read many times by every check and page (issue 14 item 2: 6,000 matches at 2,000
     # players), so found once when the value is made.
     _current_round: int = field(init=False, repr=False, compare=False, default=0)
     _has_top: bool = field(init=False, repr=False, compare=False, default=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(
-            self, "_current_round", max((m.round_no for m in self.matches), default=0)
-        )
+        current = self.round_now
+        if current is None:
+            current = max((m.round_no for m in self.matches), default=0)
+        object.__setattr__(self, "_current_round", current)
         object.__setattr__(self, "_has_top", any(m.stage is not Stage.SWISS for m in self.matches))
 
     @property
