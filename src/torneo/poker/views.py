@@ -278,22 +278,7 @@ def tournament_view(store: Store, tournament_id: int) -> TournamentView:
                     counts.get(str(e.player_id)),
                 )
             )
-        moves = tuple(
-            MoveRow(
-                m.seq,
-                m.player_id,
-                names.get(m.player_id, str(m.player_id)),
-                m.from_table,
-                m.from_seat,
-                m.to_table,
-                m.to_seat,
-                m.reason,
-                m.waits_for_button,
-                m.undone,
-                m.at,
-            )
-            for m in reversed(row.moves)
-        )
+        moves = tuple(MoveRow.of(m, names) for m in reversed(row.moves))
         sanctions = tuple(
             SanctionRow(
                 names.get(s.player_id, str(s.player_id)),

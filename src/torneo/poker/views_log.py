@@ -48,19 +48,7 @@ def log_rows(row: PokerTournament, names: dict[int, str]) -> tuple[LogRow, ...]:
         seat = d.get("seat") or (None, None)
         busted = [int(p) for p in d.get("busted", ())]
         shown = [
-            MoveRow(
-                m.seq,
-                m.player_id,
-                names.get(m.player_id, str(m.player_id)),
-                m.from_table,
-                m.from_seat,
-                m.to_table,
-                m.to_seat,
-                m.reason,
-                m.waits_for_button,
-                m.undone,
-                m.at,
-            )
+            MoveRow.of(m, names)
             for seq in d.get("moves", ())
             if (m := moves.get(int(seq))) is not None
         ]

@@ -5,10 +5,15 @@ as the pages and the JSON API show them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from torneo.poker.rules.positions import NextHand
+
+if TYPE_CHECKING:
+    from torneo.poker.tables import PokerMove
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +108,23 @@ class MoveRow:
     waits_for_button: bool
     undone: bool
     at: datetime
+
+    @classmethod
+    def of(cls, m: PokerMove, names: Mapping[int, str]) -> MoveRow:
+        """The row of a stored move (the moves' list and the floor's log show the same)."""
+        return cls(
+            m.seq,
+            m.player_id,
+            names.get(m.player_id, str(m.player_id)),
+            m.from_table,
+            m.from_seat,
+            m.to_table,
+            m.to_seat,
+            m.reason,
+            m.waits_for_button,
+            m.undone,
+            m.at,
+        )
 
 
 @dataclass(frozen=True, slots=True)
