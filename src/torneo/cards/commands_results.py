@@ -41,11 +41,11 @@ from sqlalchemy.orm import Session
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
-from torneo.cards.state import bump_version, record_of
+from torneo.cards.state import bump_version, no_event, record_of
 from torneo.cards.state_access import authorize_event
 from torneo.cards.tables import Event, Match
 from torneo.cards.views_self_report import current_round, recorded_result
-from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
@@ -67,12 +67,7 @@ def lock_event_shared(session: Session, event_id: int) -> Event:
     )
     event = session.scalars(stmt).first()
     if event is None:
-        raise NotFound(
-            "event_id",
-            N_("no event %(id)s"),
-            N_("the id of an existing event"),
-            params={"id": event_id},
-        )
+        raise no_event(event_id)
     return event
 
 

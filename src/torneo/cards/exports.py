@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import select
 
 from torneo.cards import views as queries
-from torneo.cards.state import get_event
+from torneo.cards.state import get_event, no_event
 from torneo.cards.tables import Event, Match
 from torneo.core.errors import NotFound
 from torneo.core.message_json import load_message
@@ -148,12 +148,7 @@ def round_numbers(store: Store, event_id: int) -> tuple[int, ...]:
     """The rounds paired so far (NotFound when there is no such event)."""
     with store.read() as session:
         if session.get(Event, event_id) is None:
-            raise NotFound(
-                "event_id",
-                N_("no event %(id)s"),
-                N_("the id of an existing event"),
-                params={"id": event_id},
-            )
+            raise no_event(event_id)
         found = session.scalars(
             select(Match.round_no).where(Match.event_id == event_id).distinct()
         ).all()

@@ -18,6 +18,16 @@ from torneo.engines.results import GameScore, ResultKind
 from torneo.presets import Ruleset, load_preset
 
 
+def no_event(event_id: int) -> NotFound:
+    """The refusal of an event id that names no event (every reader of an event says it so)."""
+    return NotFound(
+        "event_id",
+        N_("no event %(id)s"),
+        N_("the id of an existing event"),
+        params={"id": event_id},
+    )
+
+
 def get_event(session: Session, event_id: int, *, for_update: bool = False) -> Event:
     stmt = (
         select(Event)
@@ -33,12 +43,7 @@ def get_event(session: Session, event_id: int, *, for_update: bool = False) -> E
         stmt = stmt.with_for_update()  # PostgreSQL serialises writers of one event; SQLite ignores
     event = session.scalars(stmt).first()
     if event is None:
-        raise NotFound(
-            "event_id",
-            N_("no event %(id)s"),
-            N_("the id of an existing event"),
-            params={"id": event_id},
-        )
+        raise no_event(event_id)
     return event
 
 

@@ -27,11 +27,10 @@ from sqlalchemy.orm import Session
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.pods import Pod
 from torneo.cards.rules.tournament import Tournament
+from torneo.cards.state import no_event
 from torneo.cards.tables import Event, Match, Registration
 from torneo.cards.tables_pods import PodSeat
-from torneo.core.errors import NotFound
 from torneo.core.ids import PlayerId
-from torneo.core.messages import N_
 from torneo.engines.records import Entrant, MatchRecord, Stage
 from torneo.engines.results import GameScore, ResultKind
 from torneo.platform.store.tables import Player
@@ -120,12 +119,7 @@ def load_event_rows(session: Session, event_id: int) -> EventRow:
     and pod seats, in the ORM relationships' orders; NotFound as ``get_event`` says it."""
     head = session.execute(select(*_EVENT).where(Event.id == event_id)).one_or_none()
     if head is None:
-        raise NotFound(
-            "event_id",
-            N_("no event %(id)s"),
-            N_("the id of an existing event"),
-            params={"id": event_id},
-        )
+        raise no_event(event_id)
     registrations = _roster(session, event_id)
     matches = tuple(m for _, rows in _rounds(session, event_id) for m in rows)
     seats = session.execute(

@@ -15,6 +15,7 @@ from typing import Literal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from torneo.cards.state import no_event
 from torneo.cards.state_access import authorize_event
 from torneo.cards.tables import Event, Match, Round
 from torneo.cards.tables_self_report import SelfReport
@@ -369,12 +370,7 @@ def my_seat(store: Store, actor: Actor, event_id: int) -> Seat:
 def event_row(session: Session, event_id: int) -> Event:
     event = session.get(Event, event_id)
     if event is None:
-        raise NotFound(
-            "event_id",
-            N_("no event %(id)s"),
-            N_("the id of an existing event"),
-            params={"id": event_id},
-        )
+        raise no_event(event_id)
     return event
 
 
