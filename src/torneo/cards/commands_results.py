@@ -57,6 +57,16 @@ from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import Ruleset, load_preset
 
 
+def concurrent_write() -> Conflict:
+    """The refusal of a report that met another writer (SQLite) or waited past the server's lock
+    timeout (PostgreSQL): nothing of it was saved."""
+    return Conflict(
+        "match",
+        N_("another report was being saved at the same moment; nothing of yours was saved"),
+        N_("look at the match again and report if it still needs you"),
+    )
+
+
 def lock_event_shared(session: Session, event_id: int) -> Event:
     """The event row only (no children), in the shared mode of the module doc, as it is now."""
     stmt = (
@@ -175,11 +185,7 @@ def report_result(
     except OperationalError as exc:
         # SQLite: another writer held the database at the same instant; PostgreSQL: a lock
         # waited longer than the server allows (a pairing holding the event). Nothing is saved.
-        raise Conflict(
-            "match",
-            N_("another report was being saved at the same moment; nothing of yours was saved"),
-            N_("look at the match again and report if it still needs you"),
-        ) from exc
+        raise concurrent_write() from exc
 
 
 def _report(

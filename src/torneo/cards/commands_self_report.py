@@ -49,7 +49,7 @@ from collections.abc import Callable
 
 from sqlalchemy.exc import OperationalError
 
-from torneo.cards.commands_results import lock_event_shared, write_result
+from torneo.cards.commands_results import concurrent_write, lock_event_shared, write_result
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
 from torneo.cards.state import record_of
@@ -130,11 +130,7 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
             answer, row = _apply(uow, event, match, player, result)
     except OperationalError as exc:
         # SQLite: another writer held the database at the same instant (module doc).
-        raise Conflict(
-            "match",
-            N_("another report was being saved at the same moment; nothing of yours was saved"),
-            N_("look at the match again and report if it still needs you"),
-        ) from exc
+        raise concurrent_write() from exc
     # The rows as committed (a session keeps them after its commit): no second read.
     ruleset = load_preset(event.preset)
     heading = Heading(
