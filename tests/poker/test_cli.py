@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from zoneinfo import ZoneInfo
 
 from tests.support.cli import Cli
 from tests.support.poker import tuesday
@@ -11,7 +12,9 @@ from torneo.platform.store.uow import Actor
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_floor as poker_floor
 from torneo.poker import commands_seats as poker_seats
+from torneo.poker import commands_undo as undos
 from torneo.poker import views as poker_views
+from torneo.poker import views_log
 
 ORGANIZER = Actor("org", frozenset({(1, "organizer"), (1, "judge")}))
 
@@ -148,3 +151,28 @@ def test_pkr_league_1_a_league_read_from_the_terminal(cli: Cli) -> None:
     body = json.loads(cli.ok("poker", "league", str(allin), "--json").stdout)
     assert [(r["name"], r["points"]) for r in body["board"]] == [("Anna", "105"), ("Bruno", "85")]
     assert body["jackpot_cents"] == 5000
+
+
+def test_the_floor_log_lists_busts_with_their_moves_and_what_was_undone(cli: Cli) -> None:
+    """Issue 15 item 8: `torneo poker log` shows the floor's log as the director's page does,
+    newest first, with local times (the tournament's zone), who acted, and the undone entries."""
+    tid = running(cli, players=14, busts=3)
+    rows = views_log.floor_log(cli.store, tid)
+    assert [r.kind for r in rows] == ["bust", "bust", "bust"]
+    undos.undo_entry(cli.store, ORGANIZER, tid, entry=rows[0].number)
+    rows = views_log.floor_log(cli.store, tid)
+    assert rows[0].undone_at is not None
+    text = cli.ok("poker", "log", str(tid)).stdout
+    assert f"Floor log of tournament {tid} (Europe/Rome)" in text
+    assert text.count("bust-out") == 3
+    assert rows[0].name in text
+    assert rows[2].name in text
+    rome = ZoneInfo("Europe/Rome")
+    assert rows[2].at.astimezone(rome).strftime("%H:%M:%S") in text
+    undone = rows[0].undone_at.astimezone(rome).strftime("%H:%M:%S")
+    assert f"{undone} by org" in text  # the newest bust was undone, and by whom
+    data = cli.json("poker", "log", str(tid))
+    assert [d["number"] for d in data] == [r.number for r in rows]
+    assert data[0]["undone_by"] == "org"
+    assert data[1]["undone_by"] is None
+    assert "no poker tournament 999" in cli.refused("poker", "log", "999").stderr

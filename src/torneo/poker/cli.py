@@ -15,10 +15,12 @@ import typer
 from pydantic_core import to_jsonable_python
 
 from torneo.cli.common import JsonFlag, console, edge, open_store, print_json, print_table
+from torneo.core.zones import local
 from torneo.poker import views_week
 from torneo.poker.commands import FINISHED
 from torneo.poker.pages_labels import clock_text, plain_euros
 from torneo.poker.views import TournamentView, tournament_view
+from torneo.poker.views_log import LogRow, floor_log_in_zone
 from torneo.poker.views_rows import ClockOut
 
 app = typer.Typer(
@@ -91,6 +93,66 @@ def show(tournament: TournamentArg, as_json: JsonFlag = False) -> None:
         out.print(f"Winner: {view.winner}", markup=False)
     _print_tables(view)
     _print_payouts(view)
+
+
+KINDS = {
+    "bust": "bust-out",
+    "move": "move",
+    "late_entry": "late entry",
+    "re_entry": "re-entry",
+    "rebuy": "rebuy",
+    "add_on": "add-on",
+}
+
+
+@app.command("log")
+def log(tournament: TournamentArg, as_json: JsonFlag = False) -> None:
+    """The floor's log, newest first (issue 15 item 8).
+
+    Each bust-out, move, late entry, re-entry, rebuy and add-on with its local time, who did it,
+    the seat changes it made and whether it was undone. An entry is undone on the director's
+    page or with POST /api/v1/poker/tournaments/ID/log/N/undo; ``--json`` is the API's answer.
+    """
+    with edge(as_json=as_json):
+        zone_name, rows = floor_log_in_zone(open_store(), tournament)
+    if as_json:
+        print_json(to_jsonable_python(rows))
+        return
+    print_table(
+        f"Floor log of tournament {tournament} ({zone_name})",
+        ["#", "time", "what", "player", "table/seat", "seat changes", "by", "undone"],
+        [
+            (
+                r.number,
+                local(r.at, zone_name).strftime("%H:%M:%S"),
+                KINDS.get(r.kind, r.kind) + (" (the last)" if r.finished else ""),
+                ", ".join((r.name, *r.others)),
+                f"{r.table}/{r.seat}" if r.table is not None else None,
+                _seat_changes(r),
+                r.actor,
+                _undone(r, zone_name),
+            )
+            for r in rows
+        ],
+    )
+
+
+def _seat_changes(r: LogRow) -> str:
+    moves = [
+        f"{m.name} {m.from_table}/{m.from_seat} → {m.to_table}/{m.to_seat}"
+        if m.from_table is not None
+        else f"{m.name} → {m.to_table}/{m.to_seat}"
+        for m in r.moves
+    ]
+    if r.broken is not None:
+        moves.append(f"table {r.broken} broken")
+    return "; ".join(moves)
+
+
+def _undone(r: LogRow, zone_name: str) -> str | None:
+    if r.undone_at is None:
+        return None
+    return f"{local(r.undone_at, zone_name).strftime('%H:%M:%S')} by {r.undone_by}"
 
 
 def _clock_line(clock: ClockOut) -> str:

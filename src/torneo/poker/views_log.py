@@ -80,3 +80,11 @@ def floor_log(store: Store, tournament_id: int) -> tuple[LogRow, ...]:
         row = get_tournament(session, tournament_id)
         names = {e.player_id: e.player.name for e in row.entrants}
         return log_rows(row, names)
+
+
+def floor_log_in_zone(store: Store, tournament_id: int) -> tuple[str, tuple[LogRow, ...]]:
+    """The log and the tournament's time zone, for a reader that shows local times (the CLI)."""
+    with store.read() as session:
+        row = get_tournament(session, tournament_id)
+        names = {e.player_id: e.player.name for e in row.entrants}
+        return row.time_zone, log_rows(row, names)
