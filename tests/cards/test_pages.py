@@ -51,6 +51,16 @@ def test_event_list_is_italian_by_default_and_english_by_switch(
     assert '<html lang="it">' in anon.get("/?lang=it").text
 
 
+def test_the_event_list_answers_at_events_too(anon: TestClient, org: TestClient) -> None:
+    """`/events` is the address the README gives and people type: the same list as `/`."""
+    create_event(org, 3, name="Torneo del Giovedì")
+    at_events = anon.get("/events")
+    assert at_events.status_code == 200
+    assert "Torneo del Giovedì" in at_events.text
+    assert "3 giocatori" in at_events.text
+    assert 'href="/events?lang=en"' in at_events.text  # its own address, in either language
+
+
 def test_event_page_shows_pairings_by_table_and_name_and_standings(
     anon: TestClient, org: TestClient
 ) -> None:

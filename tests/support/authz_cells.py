@@ -58,6 +58,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("WEBSOCKET", "/events/{event_id}/draft/ws"): SOCKET,
     ("MOUNT", "/static"): MOUNT,
     ("GET", "/"): PUBLIC,
+    ("GET", "/events"): PUBLIC,
     ("GET", "/poker/assets/poker.js"): PUBLIC,
     ("GET", "/api/v1/docs"): PUBLIC,
     ("GET", "/api/v1/events"): PUBLIC,

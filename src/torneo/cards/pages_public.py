@@ -33,6 +33,7 @@ REFRESH_SECONDS = 30
 
 
 @router.get("/", response_class=HTMLResponse)
+@router.get("/events", response_class=HTMLResponse)  # the address people type (and the README)
 def event_list(request: Request) -> Response:
     rows = queries.list_events(store_of(request))
     return render(request, "events.html", {"events": rows})
