@@ -332,5 +332,7 @@ def test_standings_rows_kept_across_a_change_show_their_new_rank_cut_and_drop(
     assert [int(rank) for _, rank in shown] == places
     assert len(set(places)) > 1
     assert [i for i, (css, _) in enumerate(shown, start=1) if "cut" in css] == [top]
-    inactive = [line["player_id"] for (css, _), line in zip(shown, lines) if "inactive" in css]
+    inactive = [
+        line["player_id"] for (css, _), line in zip(shown, lines, strict=True) if "inactive" in css
+    ]
     assert inactive == [dropped]
