@@ -16,26 +16,32 @@ again by round (``torneo.cards.views_lean``), recomputes the standings and rende
 that changed (``torneo.cards.pages_rows``). "empty cache" is a worker that never showed the
 event. ``--profile FILE`` writes a cProfile of the "after a result" requests' handler.
 
-Figures on this machine (2 cores shared with four other engineers' test runs, load average 10-11
-during most runs, 4 during the fastest, so wall times are 1.2-5 times the CPU times); the
-range over the runs:
+Figures on this machine (2 cores). The first pass's figures were taken with four other
+engineers' test runs (load average 10-11, 4 during the fastest); the second pass's on a quieter
+machine (load 1-3, the lead's benchmarks only), where wall and CPU times agree, with the
+first pass ("first") measured again alongside it; the range over the runs:
 
 =====================================  =========================  =============================
-event page after a result              256 players (4 runs)       2,000 players (2 runs)
+event page after a result              256 players                2,000 players
 =====================================  =========================  =============================
 aim (issue 14 item 2)                  p95 < 30 ms                p95 < 150 ms
 before (same bench, load about 7)      CPU 87 / p95 347 ms;       CPU 895 / p95 1,133 ms;
                                        wall 170 / p95 620 ms      wall 1,444 / p95 4,492 ms
-now, CPU median / p95                  30-34 / 39-48 ms           170-209 / 322-376 ms
-now, wall median / p95                 38-89 / 93-201 ms          495-706 / 884-1,491 ms
-now, warm page (CPU median)            6-9 ms                     10-19 ms
+first pass, load 10-11: CPU / p95      30-34 / 39-48 ms           170-209 / 322-376 ms
+first pass, quiet: CPU median / p95    31-33 / 40-41 ms (2 runs)  129 / 265 ms (1 run)
+now, quiet: CPU median / p95           18-29 / 24-32 ms (5 runs)  96-111 / 205-207 ms (2 runs)
+now, quiet: wall median / p95          19-29 / 25-40 ms           95-111 / 204-206 ms
+now, warm page (CPU median)            5-7 ms                     11-17 ms
 =====================================  =========================  =============================
 
-On a less loaded moment (load about 6) the 256-player page after a result took CPU median 26 ms,
-p95 37 ms. Neither aim is met: at 256 players the CPU median is at the aim and its p95 above,
-and the wall times on this machine as loaded are well above both aims.
-What is left at 2,000 players is the standings engine (about 30 ms), the standings lines (2,000
-lines × the tiebreak chain as Fractions, about 20 ms) and the 1.4 MB page itself.
+The second pass renders each long table in one call (not a Jinja loop calling back per row),
+keeps a standings line's HTML without its rank and cut line (a result moves the rank of
+hundreds of lines at 2,000 players and nothing else of them: at 256 players 56 standings lines
+were rendered again per page, now 11; at 2,000 players 352 before), and keeps the tiebreak
+Fractions and line cells per value. At 256 players the p95 is at the aim (24-32 ms over 5 runs). At 2,000 players the
+median is under the aim and the p95 is not: it is the cyclic garbage collector (the same run
+with ``gc.disable()``: median 93 ms, p95 130 ms); what is left besides is the standings engine
+(about 30 ms), the lean load, the standings lines and the 1.4 MB page itself.
 """
 
 from __future__ import annotations
