@@ -306,3 +306,43 @@ def test_page_after_a_change_renders_only_the_changed_rows_and_equals_a_fresh_re
     assert "1-2" in italian
     assert "Risultati: 3 su 6" in italian
     assert "Results: 3 of 6" in english
+
+
+def test_standings_rows_kept_across_a_change_show_their_new_rank_cut_and_drop(
+    anon: TestClient, org: TestClient
+) -> None:
+    """Issue 14 item 2: a standings line's HTML is kept without its rank and cut line; after a
+    result and a drop each line shows the rank the standings give it, the Top 4 cut line sits
+    under the 4th line only, and the dropped player's line is marked."""
+    event_id = create_event(org, 12)
+    top = org.post(f"/api/v1/events/{event_id}/start").json()["top_size"]
+    assert top == 4
+    org.post(f"/api/v1/events/{event_id}/rounds")
+    live = f"/events/{event_id}?fragment=live"
+    anon.get(live)  # keeps every line's HTML
+    for table, result in ((1, "2-0"), (4, "0-2")):
+        r = org.post(
+            f"/api/v1/events/{event_id}/rounds/1/tables/{table}/result", json={"result": result}
+        )
+        assert r.status_code == 200
+    lines = anon.get(f"/api/v1/events/{event_id}/standings").json()["lines"]
+    dropped = lines[-1]["player_id"]
+    assert org.post(f"/api/v1/events/{event_id}/players/{dropped}/drop").status_code == 200
+    lines = anon.get(f"/api/v1/events/{event_id}/standings").json()["lines"]
+    html = anon.get(live).text
+    table = html[html.index('<table class="grid standings">') :]
+    table = table[: table.index("</table>")]
+    shown = re.findall(r'<tr class="([^"]*)">\s*<td class="num rank">(\d+)</td>', table)
+    # Issue 15: the place shown is shared only by lines equal on points and the whole chain.
+    first: dict[object, int] = {}
+    for line in lines:
+        tied = (line["points"], tuple(tb["value"] for tb in line["tiebreaks"]))
+        first.setdefault(tied, line["position"])
+    places = [first[(ln["points"], tuple(tb["value"] for tb in ln["tiebreaks"]))] for ln in lines]
+    assert [int(rank) for _, rank in shown] == places
+    assert len(set(places)) > 1
+    assert [i for i, (css, _) in enumerate(shown, start=1) if "cut" in css] == [top]
+    inactive = [
+        line["player_id"] for (css, _), line in zip(shown, lines, strict=True) if "inactive" in css
+    ]
+    assert inactive == [dropped]

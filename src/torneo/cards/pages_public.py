@@ -49,8 +49,8 @@ def event_page(
     page, token = cached_event_page(request, event_id, round)
     lang = page_language(request)
     env = environment(auto_reload=not settings_of(request).is_production)
-    row = row_renderer(request.app.state.row_cache, env, lang)
-    context = {"page": page, "refresh": REFRESH_SECONDS, "chosen_round": round, "row": row}
+    rows = row_renderer(request.app.state.row_cache, env, lang)
+    context = {"page": page, "refresh": REFRESH_SECONDS, "chosen_round": round, "rows": rows}
     cache: ReadCache = request.app.state.read_cache
     key = ("live", event_id, round, token, lang)
     live = cache.get_or_build(

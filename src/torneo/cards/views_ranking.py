@@ -125,6 +125,24 @@ class FinalView:
     disqualified: tuple[DisqualifiedLine, ...] = ()
 
 
+# Issue 14 item 2: 2,000 lines × the chain's values are mostly the same few values (and the
+# engine keeps each Fraction made, torneo.engines.standings.tiebreaks), so a value's line cell is
+# kept too, found by the Fraction's identity: a hit is checked to hold that very Fraction (an id
+# can be reused once its object is gone), so a kept cell is never another value's.
+_CELLS: dict[tuple[str, int], TiebreakValue] = {}
+_CELLS_KEPT = 1 << 16
+
+
+def _cell(name: str, value: Fraction) -> TiebreakValue:
+    key = (name, id(value))
+    found = _CELLS.get(key)
+    if found is None or found.value is not value:
+        if len(_CELLS) >= _CELLS_KEPT:
+            _CELLS.clear()
+        found = _CELLS[key] = TiebreakValue(name, value)
+    return found
+
+
 def _lines(ld: Loaded, rows: list[StandingRow], shown: tuple[str, ...]) -> tuple[StandingLine, ...]:
     # Every row has the chain's values (torneo.engines.standings); each value is made when read,
     # so the names are found once, not asked row by row (issue 14 item 2: 2,000-line tables).
@@ -143,7 +161,7 @@ def _lines(ld: Loaded, rows: list[StandingRow], shown: tuple[str, ...]) -> tuple
             draws=r.draws,
             byes=r.byes,
             matches_played=r.matches_played,
-            tiebreaks=tuple([TiebreakValue(n, r.tiebreaks[n]) for n in names]),
+            tiebreaks=tuple([_cell(n, r.tiebreaks[n]) for n in names]),
             is_active=r.is_active,
             pod=ld.pod_of.get(int(r.player_id)),
         )

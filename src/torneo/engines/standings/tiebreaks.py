@@ -22,6 +22,14 @@ from torneo.engines.standings.aggregates import WIN, Tally, earned_points
 ONE_THIRD = Fraction(1, 3)  # MTR: the floor of every percentage
 
 
+# Issue 14 item 2: a table shows each row's tiebreaks as Fractions, made when read; most values
+# repeat (row to row and page to page) and Fraction() normalizes in Python code, so the made ones
+# are kept by (numerator, denominator): a Fraction is immutable and equal input gives an equal
+# value. Bounded: cleared when full (a race only makes a Fraction twice).
+_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+_FRACTIONS_KEPT = 1 << 16
+
+
 @dataclass(frozen=True, slots=True)
 class Scores:
     """Exact values ``numerators[i] / denominators[i]`` (or over one common ``denominator``)."""
@@ -35,7 +43,13 @@ class Scores:
 
     def fraction(self, i: int) -> Fraction:
         den = self.denominator if self.denominators is None else self.denominators[i]
-        return Fraction(self.numerators[i], den)
+        key = (self.numerators[i], den)
+        found = _FRACTIONS.get(key)
+        if found is None:
+            if len(_FRACTIONS) >= _FRACTIONS_KEPT:
+                _FRACTIONS.clear()
+            found = _FRACTIONS[key] = Fraction(*key)
+        return found
 
     def fractions(self) -> list[Fraction]:
         return [self.fraction(i) for i in range(len(self.numerators))]
