@@ -23,7 +23,7 @@ of the next larger chip: the smallest chip is no longer needed and is raced off 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -331,6 +331,20 @@ def _round_to(value: float, unit: int) -> int:
     return max(unit, round(value / unit) * unit)
 
 
+def chip_values(chip_set: Iterable[int]) -> list[int]:
+    """The chip values in play, smallest first, or a refusal naming ``chip_set``."""
+    given = list(chip_set)
+    chips = sorted(set(given))
+    if not chips or chips[0] < 1:
+        raise TorneoError(
+            "chip_set",
+            N_("chips %(chips)s"),
+            N_("one chip value or more, each ≥ 1"),
+            params={"chips": str(given)},
+        )
+    return chips
+
+
 def propose_structure(
     starting_stack: int,
     target_minutes: int,
@@ -369,14 +383,7 @@ def propose_structure(
             N_("1 minute or more"),
             params={"level_minutes": level_minutes},
         )
-    chips = sorted(set(chip_set))
-    if not chips or chips[0] < 1:
-        raise TorneoError(
-            "chip_set",
-            N_("%(chips)s"),
-            N_("one chip value or more, each ≥ 1"),
-            params={"chips": str(list(chip_set))},
-        )
+    chips = chip_values(chip_set)
     levels_in_target = _levels_in(target_minutes, level_minutes, break_every, break_minutes)
     total_chips = starting_stack * expected_entries
     first = starting_stack / 200

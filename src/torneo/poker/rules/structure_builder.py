@@ -33,6 +33,7 @@ from torneo.poker.rules.structure import (
     _candidates,
     _proposed_level,
     check_structure,
+    chip_values,
     make_structure,
     with_colour_ups,
 )
@@ -111,14 +112,7 @@ def generate(
     """``levels`` levels from ``start_small_blind``, each small blind the payable familiar value
     nearest ``growth`` times the one before (and larger), big blind twice the small (PKR-BTN-1);
     a break every ``break_every`` levels (0: none) with its colour-up (PKR-RACE-1)."""
-    chips = sorted(set(chip_set))
-    if not chips or chips[0] < 1:
-        raise TorneoError(
-            "chip_set",
-            N_("chips %(chips)s"),
-            N_("one chip value or more, each ≥ 1"),
-            params={"chips": str(list(chip_set))},
-        )
+    chips = chip_values(chip_set)
     _growth_refusal(growth)
     if start_small_blind < 1 or start_small_blind % chips[0]:
         raise TorneoError(
