@@ -20,13 +20,16 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from tests.support.cli import Cli
-from tests.support.databases import PG_ADMIN_URL, migrated_pg_url, migrated_sqlite_url
+from tests.support.databases import (
+    PG_ADMIN_URL,
+    migrated_pg_url,
+    migrated_sqlite_url,
+    pg_database_url,
+)
 from tests.support.web import add_user, api_login, make_client
 from torneo.platform import passwords
 from torneo.platform.store.db import make_engine
 from torneo.platform.store.uow import Actor, Store
-
-__all__ = ["PG_ADMIN_URL", "FakeClock"]
 
 # The hasher the server uses (argon2id, 64 MiB a hash), kept for the test of its parameters.
 PRODUCTION_HASHER = passwords._hasher
@@ -83,7 +86,7 @@ def pg_url(pg_reason: str | None) -> Iterator[str]:
     admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:
         c.execute(text(f'CREATE DATABASE "{name}"'))
-    url = PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+    url = pg_database_url(name)
     try:
         yield url
     finally:

@@ -70,7 +70,8 @@ def migrated_sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
 
 
-def _pg_url(name: str) -> str:
+def pg_database_url(name: str) -> str:
+    """The URL of database ``name`` on the test server."""
     return PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
 
 
@@ -92,7 +93,7 @@ def _pg_template() -> str:
             c.execute(text(f'CREATE DATABASE "{name}"'))
         admin.dispose()
         _pg_templates[pid] = name  # dropped at exit, even if the migration fails
-        engine = make_engine(_pg_url(name))
+        engine = make_engine(pg_database_url(name))
         upgrade(engine)
         engine.dispose()  # a template must have no open connection while it is copied
     return _pg_templates[pid]
@@ -110,7 +111,7 @@ def migrated_pg_url() -> Iterator[str]:
     finally:
         admin.dispose()
     try:
-        yield _pg_url(name)
+        yield pg_database_url(name)
     finally:
         _dropper.submit(_drop, name)
 
