@@ -57,6 +57,7 @@ from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.overload import database_busy
 from torneo.platform.web.ratelimit import LoginGuard, limiter_for, retry_after_header
+from torneo.platform.web.route_index import install_route_index
 from torneo.platform.web.settings import InsecureSettings, WebSettings, development_secret_warning
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
@@ -265,4 +266,5 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     )
     app.add_middleware(SecurityHeaders, hsts=settings.is_production)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # outermost: 413 first
+    install_route_index(app)  # last: every route is in (torneo.platform.web.route_index)
     return app

@@ -35,15 +35,20 @@ becomes visible in the same commit as the change that made it, so a client that 
 
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import Session
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
 from torneo.cards.state import bump_version, no_event, record_of
 from torneo.cards.state_access import authorize_event
-from torneo.cards.tables import Event, Match
+from torneo.cards.state_results import (
+    EventHead,
+    MatchRow,
+    Seated,
+    lock_event_head,
+    lock_seat_at,
+    store_result,
+)
 from torneo.cards.views_self_report import current_round, recorded_result
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
@@ -67,32 +72,15 @@ def concurrent_write() -> Conflict:
     )
 
 
-def lock_event_shared(session: Session, event_id: int) -> Event:
+def lock_event_shared(uow: UnitOfWork, event_id: int) -> EventHead:
     """The event row only (no children), in the shared mode of the module doc, as it is now."""
-    stmt = (
-        select(Event)
-        .where(Event.id == event_id)
-        .with_for_update(read=True, key_share=True)
-        .execution_options(populate_existing=True)  # the version as it is now, under the lock
-    )
-    event = session.scalars(stmt).first()
+    event = lock_event_head(uow.connection(), event_id)
     if event is None:
         raise no_event(event_id)
     return event
 
 
-def lock_match(session: Session, event_id: int, round_no: int, table: int) -> Match | None:
-    """The match row locked for update, as it is now (None: the round has no such table)."""
-    stmt = (
-        select(Match)
-        .where(Match.event_id == event_id, Match.round_no == round_no, Match.table_no == table)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    )
-    return session.scalars(stmt).first()
-
-
-def check_match_version(event: Event, match: Match, version: int | None) -> None:
+def check_match_version(event: EventHead, match: MatchRow, version: int | None) -> None:
     """409 when the match changed after the event version the client saw (module doc)."""
     if version is None:
         return
@@ -115,7 +103,9 @@ def check_match_version(event: Event, match: Match, version: int | None) -> None
         )
 
 
-def slice_of(event: Event, match: Match | None, ruleset: Ruleset, round_now: int) -> Tournament:
+def slice_of(
+    event: EventHead, match: MatchRow | None, ruleset: Ruleset, round_now: int | None = None
+) -> Tournament:
     """The event as the rules of one result need it: its state and this one match."""
     return Tournament(
         status=EventStatus(event.status),
@@ -130,29 +120,25 @@ def slice_of(event: Event, match: Match | None, ruleset: Ruleset, round_now: int
 
 def write_result(
     uow: UnitOfWork,
-    event: Event,
-    match: Match,
+    event: EventHead,
+    match: MatchRow,
     played: GameScore,
     ruleset: Ruleset,
     *,
     correction: bool,
     reason: str | None,
-) -> GameScore:
+) -> MatchRow:
     """Store ``played`` in the locked match (penalty games first), audit it, announce it, and
-    move the event's version last (module doc); the stored score is returned."""
+    move the event's version last (module doc); the match as stored is returned."""
     # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
-    score = judging_results.score_for_report(uow.session, event, match, played, ruleset, uow.now)
-    before = {"result": recorded_result(match)}
-    match.wins_a, match.wins_b, match.draws = score.wins_a, score.wins_b, score.draws
-    match.result_kind = score.kind.value
-    match.reported_at = uow.now
+    score = judging_results.score_for_report(uow.session, event.id, match, played, ruleset, uow.now)
     uow.notify(f"event:{event.id}", "result", round=match.round_no, table=match.table_no)
     uow.audit(
         "match.correct" if correction else "match.report",
         "match",
         match.id,
         event_id=event.id,
-        before=before,
+        before={"result": recorded_result(match)},
         after={
             "result": score.written(),
             "kind": score.kind.value,
@@ -161,9 +147,9 @@ def write_result(
         },
         reason=reason,
     )
-    uow.session.flush()  # every other row first: the event's version is the last thing locked
-    match.changed_in = bump_version(uow.session, event.id)
-    return score
+    uow.write_audits()  # every other row first: the event's version is the last thing locked
+    version = bump_version(uow.connection(), event.id)
+    return store_result(uow.connection(), match, score, uow.now, version)
 
 
 def report_result(
@@ -200,14 +186,15 @@ def _report(
     reason: str | None,
 ) -> None:
     with store.unit(actor) as uow:
-        event = lock_event_shared(uow.session, event_id)
+        event = lock_event_shared(uow, event_id)
         authorize_event(uow.session, actor, event, Action.OFFICIATE)
-        match = lock_match(uow.session, event_id, round_no, table)
+        seated: Seated | None = lock_seat_at(uow.connection(), event_id, round_no, table)
+        match = seated.match if seated is not None else None
         if match is not None:
             check_match_version(event, match, version)
         ruleset = load_preset(event.preset)
         score = parse_game_score(result, ruleset.match.best_of)
-        current, has_top = current_round(uow.session, event_id)
+        current, has_top = _round_now(uow, event_id, seated)
         refusal = can_report(
             slice_of(event, match, ruleset, current), round_no, table, score, correction=correction
         )
@@ -227,3 +214,10 @@ def _report(
                 N_("correct before starting the Top X"),
             )
         write_result(uow, event, match, score, ruleset, correction=correction, reason=reason)
+
+
+def _round_now(uow: UnitOfWork, event_id: int, seated: Seated | None) -> tuple[int, bool]:
+    """(current round, Top X started): read with the match, or alone when there is none."""
+    if seated is not None:
+        return seated.current, seated.has_top
+    return current_round(uow.session, event_id)

@@ -53,8 +53,17 @@ from torneo.cards.commands_results import concurrent_write, lock_event_shared, w
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
 from torneo.cards.state import record_of
-from torneo.cards.tables import Event, Match
-from torneo.cards.tables_self_report import SelfReport
+from torneo.cards.state_results import (
+    EventHead,
+    MatchRow,
+    ReportRow,
+    Seated,
+    lock_seat_at,
+    lock_seat_by_table,
+    lock_seat_of_player,
+    report_of,
+    save_report,
+)
 from torneo.cards.views_self_report import (
     CONFIRMED,
     DISPUTED,
@@ -66,20 +75,19 @@ from torneo.cards.views_self_report import (
     ReportView,
     Side,
     check_playable,
+    code_owner,
     current_round,
-    match_at,
-    player_names,
+    no_such_table,
+    not_in_round,
+    not_paired,
     player_of,
     recorded_result,
-    report_row,
     report_view_from,
     require_judge,
-    seat_by_code_in,
     seat_from,
-    seat_of_player,
     seen_from,
 )
-from torneo.core.errors import Conflict, TorneoError
+from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
@@ -96,8 +104,12 @@ def report_by_code(
 ) -> Reported:
     """A player's report, identified by the code on their pairing slip."""
 
-    def who(uow: UnitOfWork, event: Event) -> tuple[Match, int]:
-        return seat_by_code_in(uow.session, event, table, code, secret, lock=True)
+    def who(uow: UnitOfWork, event: EventHead) -> tuple[Seated, int]:
+        seated = lock_seat_by_table(uow.connection(), event.id, table)
+        if seated is None:
+            current, _ = current_round(uow.session, event.id)
+            raise not_paired() if current == 0 else no_such_table(current, table)
+        return seated, code_owner(seated.match, code, secret)
 
     return _report(store, Actor("player-code"), event_id, result, who)
 
@@ -105,9 +117,12 @@ def report_by_code(
 def report_as_player(store: Store, actor: Actor, event_id: int, result: str) -> Reported:
     """A logged-in player's report of their own match of the current round."""
 
-    def who(uow: UnitOfWork, event: Event) -> tuple[Match, int]:
+    def who(uow: UnitOfWork, event: EventHead) -> tuple[Seated, int]:
         player = player_of(uow.session, actor)
-        return seat_of_player(uow.session, event, player, lock=True), player
+        seated = lock_seat_of_player(uow.connection(), event.id, player)
+        if seated is None:
+            raise not_in_round(current_round(uow.session, event.id)[0])
+        return seated, player
 
     return _report(store, actor, event_id, result, who)
 
@@ -115,7 +130,7 @@ def report_as_player(store: Store, actor: Actor, event_id: int, result: str) -> 
 MAX_REASON = 1000  # characters of a judge's reason, kept in the audit log
 
 # Who reports: their match of the current round (locked for update) and their player id.
-Who = Callable[[UnitOfWork, Event], tuple[Match, int]]
+Who = Callable[[UnitOfWork, EventHead], tuple[Seated, int]]
 
 
 def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) -> Reported:
@@ -123,24 +138,21 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
         with store.unit(actor) as uow:
             # The event first (shared with the other reports: commands_results), so that the
             # current round read by ``who`` stays current until the commit: a pairing waits.
-            event = lock_event_shared(uow.session, event_id)
-            match, player = who(uow, event)  # its match row locked for update
-            check_playable(match)
-            names = player_names(uow.session, match)
-            answer, row = _apply(uow, event, match, player, result)
+            event = lock_event_shared(uow, event_id)
+            seated, player = who(uow, event)  # its match row locked for update
+            check_playable(seated.match)
+            answer, row, match = _apply(uow, event, seated.match, player, result)
     except OperationalError as exc:
         # SQLite: another writer held the database at the same instant (module doc).
         raise concurrent_write() from exc
-    # The rows as committed (a session keeps them after its commit): no second read.
-    ruleset = load_preset(event.preset)
-    heading = Heading(
-        event.id, event.name, event.status, event.preset, match.round_no, ruleset.match.best_of
-    )
-    return Reported(answer, seat_from(event, match, row, player, names), heading)
+    # The rows as written: no second read.
+    best_of = load_preset(event.preset).match.best_of
+    heading = Heading(event.id, event.name, event.status, event.preset, match.round_no, best_of)
+    return Reported(answer, seat_from(event, match, row, player, seated.names), heading)
 
 
 def _ruleset_check(
-    event: Event, match: Match, score: GameScore, ruleset: Ruleset, *, recorded: bool
+    event: EventHead, match: MatchRow, score: GameScore, ruleset: Ruleset, *, recorded: bool
 ) -> None:
     t = Tournament(
         status=EventStatus(event.status),
@@ -156,8 +168,8 @@ def _ruleset_check(
 
 
 def _apply(
-    uow: UnitOfWork, event: Event, match: Match, player: int, result: str
-) -> tuple[Answer, SelfReport]:
+    uow: UnitOfWork, event: EventHead, match: MatchRow, player: int, result: str
+) -> tuple[Answer, ReportRow, MatchRow]:
     """The decision table of the module doc, applied to the locked rows. Only the current
     round is self-reported: ``match`` was found in it under the event's lock."""
     ruleset = load_preset(event.preset)
@@ -167,33 +179,33 @@ def _apply(
     recorded = recorded_result(match)
     _ruleset_check(event, match, score, ruleset, recorded=recorded is not None)
     said = score.written()  # its kind too (BER-RES-1)
-    row = report_row(uow.session, match.id)
-    if row is not None and row.status != PENDING:
-        return _on_settled(row, match, said, recorded, side), row
-    before = _state(row)
-    row, answer = _step(uow, event, match, row, player, said, recorded)
+    before = report_of(uow.connection(), match.id)  # read after the match's lock: as it is now
+    if before is not None and before.status != PENDING:
+        return _on_settled(before, match, said, recorded, side), before, match
+    after, answer = _step(uow, match, before, player, said, recorded)
     if answer == "unchanged":
-        return answer, row
+        return answer, after, match
+    row = save_report(uow.connection(), event, match, before, after)
     where = {"round": match.round_no, "table": match.table_no}
     uow.audit(
         f"self_report.{answer}",
         "match",
         match.id,
         event_id=event.id,
-        before=before,
+        before=_state(before),
         after={**(_state(row) or {}), "player": player, "result": said, **where},
     )
     # Both players agree and no staff result is there: the result is recorded now (last: it
     # moves the event's version), and its "result" notice says it all (no second notice).
     if answer == "confirmed" and recorded is None:
-        _record(uow, event, match, score, ruleset, "confirmed by both players")
+        match = _record(uow, event, match, score, ruleset, "confirmed by both players")
     else:
         uow.notify(f"event:{event.id}", "self_report", status=row.status, **where)
-    return answer, row
+    return answer, row, match
 
 
 def _on_settled(
-    row: SelfReport, match: Match, said: str, recorded: str | None, side: Side
+    row: ReportRow, match: MatchRow, said: str, recorded: str | None, side: Side
 ) -> Answer:
     """A report on a disputed or settled match: only a repeat of the recorded result passes."""
     if row.status == DISPUTED:
@@ -215,53 +227,39 @@ def _on_settled(
 
 def _step(
     uow: UnitOfWork,
-    event: Event,
-    match: Match,
-    row: SelfReport | None,
+    match: MatchRow,
+    row: ReportRow | None,
     player: int,
     said: str,
     recorded: str | None,
-) -> tuple[SelfReport, Answer]:
-    """One report on an open match: the first, the first player's change, or the answer."""
+) -> tuple[ReportRow, Answer]:
+    """One report on an open match: the first, the first player's change, or the answer (the
+    report row as it must be saved; nothing is written here)."""
+    who, now = uow.actor.name, uow.now
     if row is None:
-        row = SelfReport(
-            event_id=event.id,
-            match_id=match.id,
-            round_no=match.round_no,
-            table_no=match.table_no,
-            status=PENDING,
-            first_player_id=player,
-            first_result=said,
-            first_by=uow.actor.name,
-            first_at=uow.now,
-        )
-        uow.session.add(row)
+        first = ReportRow(None, match.id, PENDING, player, said, who, now)
         if recorded is None:
-            return row, "waiting"
-        return row, _against(row, said, recorded)  # the staff entered it already
+            return first, "waiting"
+        return _against(first, said, recorded)  # the staff entered it already
     if row.first_player_id == player:
         if recorded is not None:
-            return row, _against(row, said, recorded)
+            return _against(row, said, recorded)
         if said == row.first_result:
             return row, "unchanged"
         # A wrong tap, corrected before the opponent answered.
-        row.first_result, row.first_at, row.first_by = said, uow.now, uow.actor.name
-        return row, "waiting"
-    row.second_player_id, row.second_result = player, said
-    row.second_at, row.second_by = uow.now, uow.actor.name
-    return row, _against(row, said, recorded or row.first_result)
+        return row.but(first_result=said, first_at=now, first_by=who), "waiting"
+    second = row.but(second_player_id=player, second_result=said, second_at=now, second_by=who)
+    return _against(second, said, recorded or row.first_result)
 
 
-def _against(row: SelfReport, said: str, reference: str) -> Answer:
+def _against(row: ReportRow, said: str, reference: str) -> tuple[ReportRow, Answer]:
     """The same score confirms the reference (the recorded or the first result); else dispute."""
     if said == reference:
-        row.status = CONFIRMED
-        return "confirmed"
-    row.status = DISPUTED
-    return "disputed"
+        return row.but(status=CONFIRMED), "confirmed"
+    return row.but(status=DISPUTED), "disputed"
 
 
-def _state(row: SelfReport | None) -> dict[str, object] | None:
+def _state(row: ReportRow | None) -> dict[str, object] | None:
     if row is None:
         return None
     return {
@@ -275,16 +273,16 @@ def _state(row: SelfReport | None) -> dict[str, object] | None:
 
 def _record(
     uow: UnitOfWork,
-    event: Event,
-    match: Match,
+    event: EventHead,
+    match: MatchRow,
     played: GameScore,
     ruleset: Ruleset,
     reason: str,
     *,
     correction: bool = False,
-) -> None:
+) -> MatchRow:
     """Write the result in the match row, as the staff's results are (same rules, same locks)."""
-    write_result(uow, event, match, played, ruleset, correction=correction, reason=reason)
+    return write_result(uow, event, match, played, ruleset, correction=correction, reason=reason)
 
 
 def resolve(
@@ -310,11 +308,19 @@ def resolve(
             params={"n": len(why), "most": MAX_REASON},
         )
     with store.unit(actor) as uow:
-        event = lock_event_shared(uow.session, event_id)
+        event = lock_event_shared(uow, event_id)
         require_judge(uow.session, actor, event)
-        match = match_at(uow.session, event_id, round_no, table, lock=True)
+        seated = lock_seat_at(uow.connection(), event_id, round_no, table)
+        if seated is None:
+            raise NotFound(
+                "table",
+                N_("round %(round)s has no table %(table)s"),
+                N_("a table of the round"),
+                params={"round": round_no, "table": table},
+            )
+        match = seated.match
         check_playable(match)
-        row = report_row(uow.session, match.id)
+        row = report_of(uow.connection(), match.id)
         if row is None or row.status not in (PENDING, DISPUTED):
             raise Conflict(
                 "table",
@@ -325,30 +331,29 @@ def resolve(
         ruleset = load_preset(event.preset)
         score = parse_game_score(result, ruleset.match.best_of)  # as side A sees it
         recorded = recorded_result(match)
-        current, has_top = current_round(uow.session, event_id)
-        correction = recorded is not None or round_no != current
-        if correction and has_top and match.stage == Stage.SWISS.value:
+        correction = recorded is not None or round_no != seated.current
+        if correction and seated.has_top and match.stage == Stage.SWISS.value:
             raise Conflict(
                 "round",
                 N_("the Top X has started: Swiss results are final"),
                 N_("decide before starting the Top X"),
             )
         _ruleset_check(event, match, score, ruleset, recorded=correction)
-        before = _state(row)
-        row.status, row.resolution = RESOLVED, why
-        row.resolved_by, row.resolved_at = actor.name, uow.now
+        decided = row.but(
+            status=RESOLVED, resolution=why, resolved_by=actor.name, resolved_at=uow.now
+        )
+        saved = save_report(uow.connection(), event, match, row, decided)
         uow.audit(
             "self_report.resolved",
             "match",
             match.id,
             event_id=event_id,
-            before=before,
-            after={**(_state(row) or {}), "result": score.written()},
+            before=_state(row),
+            after={**(_state(saved) or {}), "result": score.written()},
             reason=why,
         )
         uow.notify(f"event:{event_id}", "self_report", status=RESOLVED, round=round_no, table=table)
-        names = player_names(uow.session, match)
         # The result last: it moves the event's version (commands_results, "Locks").
         if recorded != score.written():
-            _record(uow, event, match, score, ruleset, why, correction=recorded is not None)
-        return report_view_from(match, row, names)
+            match = _record(uow, event, match, score, ruleset, why, correction=recorded is not None)
+        return report_view_from(match, saved, seated.names)

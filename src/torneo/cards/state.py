@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import cast
 
-from sqlalchemy import Table, select, update
+from sqlalchemy import Connection, Table, bindparam, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament
+from torneo.cards.state_results import MatchRow
 from torneo.cards.tables import Event, Match, Registration
 from torneo.core.errors import NotFound
 from torneo.core.ids import PlayerId
@@ -47,20 +48,22 @@ def get_event(session: Session, event_id: int, *, for_update: bool = False) -> E
     return event
 
 
-def bump_version(session: Session, event_id: int) -> int:
+_EVENTS = cast(Table, Event.__table__)
+_BUMP = (
+    update(_EVENTS)
+    .where(_EVENTS.c.id == bindparam("event_id"))
+    .values(version=_EVENTS.c.version + 1)
+    .returning(_EVENTS.c.version)
+)
+
+
+def bump_version(db: Session | Connection, event_id: int) -> int:
     """Move the event's version by one, as an increment in the database, and return the new
     one: concurrent results of one event each add theirs (a write of a version read earlier
     would lose some), and the row is locked (PostgreSQL ``NO KEY UPDATE``) only from here to
     the commit, so callers do it last. The ORM's own check of the version (an UPDATE ``WHERE
     version = loaded``) stays for every other change."""
-    events = cast(Table, Event.__table__)
-    bumped = session.execute(
-        update(events)
-        .where(events.c.id == event_id)
-        .values(version=events.c.version + 1)
-        .returning(events.c.version)
-    ).scalar_one()
-    return int(bumped)
+    return int(db.execute(_BUMP, {"event_id": event_id}).scalar_one())
 
 
 def entrant_of(reg: Registration) -> Entrant:
@@ -76,7 +79,7 @@ def entrant_of(reg: Registration) -> Entrant:
     )
 
 
-def record_of(match: Match) -> MatchRecord:
+def record_of(match: Match | MatchRow) -> MatchRecord:
     score = None
     if match.wins_a is not None and match.wins_b is not None:
         score = GameScore(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from torneo.cards.state_results import EventHead
 from torneo.cards.tables import Event, Registration
 from torneo.core.messages import N_
 from torneo.core.policy import JUDGE, Action, Actor, Resource
@@ -19,13 +20,15 @@ from torneo.platform.guards import authorize
 EVENT = N_("event")
 
 
-def event_resource(session: Session, event: Event) -> Resource:
+def event_resource(session: Session, event: Event | EventHead) -> Resource:
     return Resource(
         EVENT, event.id, club_id=event.club_id, staff=judges_of(session, event.id), staff_role=JUDGE
     )
 
 
-def authorize_event(session: Session, actor: Actor, event: Event, action: Action) -> None:
+def authorize_event(
+    session: Session, actor: Actor, event: Event | EventHead, action: Action
+) -> None:
     """403 unless the policy lets ``actor`` do ``action`` on this event."""
     authorize(actor, action, event_resource(session, event))
 

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from torneo.cards.state import no_event
 from torneo.cards.state_access import authorize_event
+from torneo.cards.state_results import EventHead, MatchRow, ReportRow
 from torneo.cards.tables import Event, Match, Round
 from torneo.cards.tables_self_report import SelfReport
 from torneo.cards.views_load import Loaded
@@ -148,7 +149,7 @@ def seen_from(result_a: str | None, side: Side) -> str | None:
     return swap_written(result_a)  # "1-0 concession" → "0-1 concession" (BER-RES-1)
 
 
-def recorded_result(match: Match) -> str | None:
+def recorded_result(match: Match | MatchRow) -> str | None:
     if match.wins_a is None or match.wins_b is None:
         return None
     kind = ResultKind(match.result_kind or ResultKind.PLAYED.value)
@@ -208,7 +209,9 @@ def report_view_of(session: Session, match: Match, row: SelfReport | None) -> Re
     return report_view_from(match, row, player_names(session, match))
 
 
-def report_view_from(match: Match, row: SelfReport | None, names: dict[int, str]) -> ReportView:
+def report_view_from(
+    match: Match | MatchRow, row: SelfReport | ReportRow | None, names: dict[int, str]
+) -> ReportView:
     assert match.player_b_id is not None
     return ReportView(
         event_id=match.event_id,
@@ -234,7 +237,11 @@ def seat_of(session: Session, event: Event, match: Match, player_id: int) -> Sea
 
 
 def seat_from(
-    event: Event, match: Match, row: SelfReport | None, player_id: int, names: dict[int, str]
+    event: Event | EventHead,
+    match: Match | MatchRow,
+    row: SelfReport | ReportRow | None,
+    player_id: int,
+    names: dict[int, str],
 ) -> Seat:
     """A player's seat from rows already read (a report builds it from what it wrote)."""
     view = report_view_from(match, row, names)
@@ -260,7 +267,7 @@ def report_row(session: Session, match_id: int) -> SelfReport | None:
     return session.scalars(select(SelfReport).where(SelfReport.match_id == match_id)).first()
 
 
-def check_playable(match: Match) -> None:
+def check_playable(match: Match | MatchRow) -> None:
     if match.player_b_id is None:
         raise Conflict(
             "table", N_("this is a bye: it has no result to report"), N_("a table with two players")
@@ -268,34 +275,48 @@ def check_playable(match: Match) -> None:
 
 
 def seat_by_code_in(
-    session: Session, event: Event, table: int, code: str, secret: str, *, lock: bool = False
+    session: Session, event: Event, table: int, code: str, secret: str
 ) -> tuple[Match, int]:
     """The match of the current round at ``table`` and whose code ``code`` is (403 for a
-    wrong code); with ``lock``, the match row locked for update (a report writes it)."""
+    wrong code)."""
     current, _ = current_round(session, event.id)
     if current == 0:
-        raise Conflict("round", N_("no round has been paired yet"), N_("wait for the pairings"))
+        raise not_paired()
     try:
-        match = match_at(session, event.id, current, table, lock=lock)
+        match = match_at(session, event.id, current, table)
     except NotFound as err:
-        raise Forbidden(
-            "code",
-            N_("no match of round %(round)s has table %(table)s and this code"),
-            err.accepted_message,
-            params={"round": current, "table": table},
-        ) from err
+        raise no_such_table(current, table) from err
+    return match, code_owner(match, code, secret)
+
+
+def not_paired() -> Conflict:
+    return Conflict("round", N_("no round has been paired yet"), N_("wait for the pairings"))
+
+
+def no_such_table(current: int, table: int) -> Forbidden:
+    """A table the current round does not have: refused like a wrong code (it may be one)."""
+    return Forbidden(
+        "code",
+        N_("no match of round %(round)s has table %(table)s and this code"),
+        N_("a table of the round"),
+        params={"round": current, "table": table},
+    )
+
+
+def code_owner(match: Match | MatchRow, code: str, secret: str) -> int:
+    """The player of ``match`` whose slip code ``code`` is (403 for anyone else's)."""
     typed = normalize_code(code)
     for player in (match.player_a_id, match.player_b_id):
         if player is None:
             continue
         expected = normalize_code(match_code(secret, match.id, player))
         if hmac.compare_digest(expected.encode(), typed.encode()):
-            return match, player
+            return player
     raise Forbidden(
         "code",
         N_("this code does not belong to table %(table)s of round %(round)s"),
         N_("the code printed on your pairing slip for this round"),
-        params={"table": table, "round": current},
+        params={"table": match.table_no, "round": match.round_no},
     )
 
 
@@ -311,28 +332,31 @@ def player_of(session: Session, actor: Actor) -> int:
     return user.player_id
 
 
-def seat_of_player(session: Session, event: Event, player_id: int, *, lock: bool = False) -> Match:
-    """The player's match of the current round; with ``lock``, locked for update."""
+def seat_of_player(session: Session, event: Event, player_id: int) -> Match:
+    """The player's match of the current round."""
     current, _ = current_round(session, event.id)
-    stmt = select(Match).where(
-        Match.event_id == event.id,
-        Match.round_no == current,
-        (Match.player_a_id == player_id) | (Match.player_b_id == player_id),
-    )
-    if lock:
-        stmt = stmt.with_for_update().execution_options(populate_existing=True)
-    match = session.scalars(stmt).first()
-    if match is None:
-        raise NotFound(
-            "player",
-            N_("you have no match in round %(round)s of this event"),
-            N_("a paired player"),
-            params={"round": current},
+    match = session.scalars(
+        select(Match).where(
+            Match.event_id == event.id,
+            Match.round_no == current,
+            (Match.player_a_id == player_id) | (Match.player_b_id == player_id),
         )
+    ).first()
+    if match is None:
+        raise not_in_round(current)
     return match
 
 
-def require_judge(session: Session, actor: Actor, event: Event) -> None:
+def not_in_round(current: int) -> NotFound:
+    return NotFound(
+        "player",
+        N_("you have no match in round %(round)s of this event"),
+        N_("a paired player"),
+        params={"round": current},
+    )
+
+
+def require_judge(session: Session, actor: Actor, event: Event | EventHead) -> None:
     """Organizers of the event's club, and judges on this event's roster (module doc)."""
     authorize_event(session, actor, event, Action.OFFICIATE)
 

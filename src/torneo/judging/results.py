@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import inspect, select
+from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.orm import Session, object_session
 
+from torneo.cards.state_results import MatchRow
 from torneo.cards.tables import Event, Match
 from torneo.core.errors import Conflict
 from torneo.core.ids import PlayerId
@@ -90,7 +91,7 @@ def effect_target(event: Event, effect: dict[str, Any]) -> Match | None:
     return None
 
 
-def _lands_on(event: Event, effect: dict[str, Any], match: Match) -> bool:
+def _lands_on(event: Event, effect: dict[str, Any], match: Match | MatchRow) -> bool:
     """Whether a game-loss effect applies to ``match``: :func:`effect_target` asked of one
     match, without loading the others (a penalty game names its match by id)."""
     kind = effect.get("kind")
@@ -105,7 +106,7 @@ def _lands_on(event: Event, effect: dict[str, Any], match: Match) -> bool:
     return target is not None and target.id == match.id
 
 
-def penalty_games(event: Event, rows: list[RulingRow], match: Match) -> GameScore:
+def penalty_games(event: Event, rows: list[RulingRow], match: Match | MatchRow) -> GameScore:
     """The games given on ``match`` by standing game losses (INV-PEN-2), as a score a-b."""
     wins_a = wins_b = 0
     for row in standing_rows(rows):
@@ -120,7 +121,7 @@ def penalty_games(event: Event, rows: list[RulingRow], match: Match) -> GameScor
 
 
 def check_intentional_draw(
-    session: Session, event: Event, match: Match, ruleset: Ruleset, now: Any
+    session: Session, event: Event, match: Match | MatchRow, ruleset: Ruleset, now: Any
 ) -> None:
     """INV-ID-1: refuse an intentional draw declared after the window (Conflict)."""
     if ruleset.judging is None:
@@ -133,21 +134,29 @@ def check_intentional_draw(
         raise refusal.raise_as(Conflict)
 
 
+_ANY_RULING = select(RulingRow.id).where(RulingRow.event_id == bindparam("event_id")).limit(1)
+
+
 def score_for_report(
     session: Session,
-    event: Event,
-    match: Match,
+    event_id: int,
+    match: Match | MatchRow,
     played: GameScore,
     ruleset: Ruleset,
     now: Any,
 ) -> GameScore:
-    """The result to store for a report of the games ``played`` (penalty games first)."""
+    """The result to store for a report of the games ``played`` (penalty games first).
+
+    Most events have no ruling at all: one small query says so, and only an intentional draw
+    or an event with rulings loads the event (issue 14: a result's cost stays flat)."""
+    event: Event | None = None
     if played.kind is ResultKind.INTENTIONAL_DRAW:
+        event = session.get_one(Event, event_id)
         check_intentional_draw(session, event, match, ruleset, now)
-    rows = load_rulings(session, event.id)
-    if not rows:
+    if session.execute(_ANY_RULING, {"event_id": event_id}).first() is None:
         return played
-    penalty = penalty_games(event, rows, match)
+    rows = load_rulings(session, event_id)
+    penalty = penalty_games(event or session.get_one(Event, event_id), rows, match)
     if penalty.games_played == 0:
         return played
     return compose_reported(penalty, played, ruleset.match.best_of)

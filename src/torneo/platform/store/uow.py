@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Engine, Table, insert
+from sqlalchemy import Connection, Engine, Table, insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -28,12 +28,25 @@ from torneo.platform.store.tables import AuditEntry
 log = logging.getLogger(__name__)
 
 
+_AUDIT = cast(Table, AuditEntry.__table__)
+
+
 @dataclass
 class UnitOfWork:
     session: Session
     actor: Actor
     now: datetime
     notices: list[Notice] = field(default_factory=list)
+    # Audit rows wait here and are written with one INSERT just before the commit (issue 14:
+    # an ORM object per row cost a flush each); nothing reads the log inside a transaction.
+    audits: list[dict[str, Any]] = field(default_factory=list)
+    _connection: Connection | None = None
+
+    def connection(self) -> Connection:
+        """The transaction's connection, for Core statements (the hot paths' rows)."""
+        if self._connection is None:
+            self._connection = self.session.connection()
+        return self._connection
 
     def notify(self, topic: str, kind: str, **data: Any) -> None:
         """Queue a live-update notice; it is published only if the transaction commits."""
@@ -50,19 +63,25 @@ class UnitOfWork:
         after: dict[str, Any] | None = None,
         reason: str | None = None,
     ) -> None:
-        self.session.add(
-            AuditEntry(
-                at=self.now,
-                actor=self.actor.name,
-                action=action,
-                entity=entity,
-                entity_id=entity_id,
-                event_id=event_id,
-                before=before,
-                after=after,
-                reason=reason,
-            )
+        self.audits.append(
+            {
+                "at": self.now,
+                "actor": self.actor.name,
+                "action": action,
+                "entity": entity,
+                "entity_id": entity_id,
+                "event_id": event_id,
+                "before": before,
+                "after": after,
+                "reason": reason,
+            }
         )
+
+    def write_audits(self) -> None:
+        """The waiting audit rows, in the order they were given (called before the commit)."""
+        if self.audits:
+            self.session.execute(insert(_AUDIT), self.audits)
+            self.audits.clear()
 
     def audit_many(
         self,
@@ -72,25 +91,19 @@ class UnitOfWork:
         *,
         event_id: int | None = None,
     ) -> None:
-        """One audit row per ``(entity_id, after)`` of a bulk action (a roster paste), written
-        with one multi-row INSERT per batch instead of one object each; same rows as
-        :meth:`audit` would write."""
-        if not rows:
-            return
+        """One audit row per ``(entity_id, after)`` of a bulk action (a roster paste): the same
+        rows as :meth:`audit` would write, in order with the others."""
         base = {"at": self.now, "actor": self.actor.name, "action": action, "entity": entity}
-        self.session.execute(
-            insert(cast(Table, AuditEntry.__table__)),
-            [
-                {
-                    **base,
-                    "entity_id": entity_id,
-                    "event_id": event_id,
-                    "before": None,
-                    "after": after,
-                    "reason": None,
-                }
-                for entity_id, after in rows
-            ],
+        self.audits.extend(
+            {
+                **base,
+                "entity_id": entity_id,
+                "event_id": event_id,
+                "before": None,
+                "after": after,
+                "reason": None,
+            }
+            for entity_id, after in rows
         )
 
 
@@ -119,6 +132,7 @@ class Store:
         uow = UnitOfWork(session, actor, self.clock())
         try:
             yield uow
+            uow.write_audits()
             session.commit()
         except StaleDataError as exc:
             session.rollback()

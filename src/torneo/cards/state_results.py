@@ -1,0 +1,303 @@
+"""One match's result and self-report as plain rows, read and written with Core statements.
+
+Why not the ORM here: a result is the hottest write of a card event (every table reports it,
+with self-reporting twice, within minutes of a round's end: issue 14 item 3). Through the ORM
+a report cost about 5 ms of a worker's CPU (identity map, unit-of-work flush, optimistic-version
+bookkeeping, statements built per call); these statements are built once, at import, and a
+report reads and writes plain rows in 5 to 8 round trips. The locks and the order of the
+statements are ``commands_results``'s (its module doc); the decisions are the use cases'.
+
+Every read that needs an earlier lock is a statement of its own, run after the one that took
+the lock: under PostgreSQL's READ COMMITTED a locking statement that waited sees the locked
+row as it is now but the rest of its snapshot as it was when it began, so what the lock
+protects (the round rows behind the event lock, the report row behind the match lock) must be
+read by a later statement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Connection, Table, and_, bindparam, func, insert, or_, select, update
+from sqlalchemy.engine import Row
+
+from torneo.cards.tables import Event, Match, Round
+from torneo.cards.tables_self_report import SelfReport
+from torneo.core.errors import Conflict
+from torneo.core.messages import N_
+from torneo.engines.records import Stage
+from torneo.engines.results import GameScore
+from torneo.platform.store.tables import Player
+
+_events = cast(Table, Event.__table__)
+_matches = cast(Table, Match.__table__)
+_rounds = cast(Table, Round.__table__)
+_reports = cast(Table, SelfReport.__table__)
+_players = cast(Table, Player.__table__)
+
+
+@dataclass(frozen=True, slots=True)
+class EventHead:
+    """The event row as a result needs it (no children)."""
+
+    id: int
+    club_id: int
+    name: str
+    preset: str
+    status: str
+    swiss_rounds: int | None
+    top_size: int | None
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """A match row: the attributes of :class:`~torneo.cards.tables.Match` a result reads."""
+
+    id: int
+    event_id: int
+    round_no: int
+    stage: str
+    table_no: int
+    player_a_id: int
+    player_b_id: int | None
+    wins_a: int | None
+    wins_b: int | None
+    draws: int | None
+    result_kind: str | None
+    changed_in: int | None
+    version: int  # the ORM's optimistic version: a write checks it (SQLite has no row locks)
+
+    @classmethod
+    def of(cls, match: Match) -> MatchRow:
+        """The row of an ORM match (the judges' pages read the ORM)."""
+        return cls(*(getattr(match, name) for name in _MATCH_FIELDS))
+
+
+_MATCH_FIELDS = tuple(MatchRow.__dataclass_fields__)
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A match locked for update, with what a report shows of it."""
+
+    match: MatchRow
+    names: dict[int, str]  # its players' names
+    current: int  # the event's current round
+    has_top: bool  # the Top X has started
+
+
+@dataclass(frozen=True, slots=True)
+class ReportRow:
+    """A ``self_reports`` row (``id`` None: not stored yet)."""
+
+    id: int | None
+    match_id: int
+    status: str
+    first_player_id: int
+    first_result: str
+    first_by: str
+    first_at: datetime
+    second_player_id: int | None = None
+    second_result: str | None = None
+    second_by: str | None = None
+    second_at: datetime | None = None
+    resolved_by: str | None = None
+    resolved_at: datetime | None = None
+    resolution: str | None = None
+    version: int = 0
+
+    @classmethod
+    def of(cls, row: SelfReport) -> ReportRow:
+        return cls(*(getattr(row, name) for name in _REPORT_FIELDS))
+
+    def but(self, **changes: Any) -> ReportRow:
+        """This report with ``changes`` (the decision's new state; the version moves on save)."""
+        return replace(self, **changes)
+
+
+_REPORT_FIELDS = tuple(ReportRow.__dataclass_fields__)
+_REPORT_WRITTEN = _REPORT_FIELDS[2:-1]  # what a save writes besides the keys and the version
+
+
+# --- statements, built once ------------------------------------------------------------------
+
+_LOCK_EVENT = (
+    select(*(_events.c[f] for f in EventHead.__dataclass_fields__))
+    .where(_events.c.id == bindparam("event_id"))
+    .with_for_update(read=True, key_share=True)  # PostgreSQL FOR KEY SHARE; SQLite ignores it
+)
+
+_CURRENT = (
+    select(func.max(_rounds.c.number))
+    .where(_rounds.c.event_id == bindparam("event_id"))
+    .scalar_subquery()
+)
+_TOP_STARTED = (
+    select(func.count(_rounds.c.id))
+    .where(_rounds.c.event_id == bindparam("event_id"), _rounds.c.stage != Stage.SWISS.value)
+    .scalar_subquery()
+)
+_a = _players.alias("player_a")
+_b = _players.alias("player_b")
+_SEAT = (
+    select(
+        *(_matches.c[f] for f in _MATCH_FIELDS),
+        _a.c.name.label("name_a"),
+        _b.c.name.label("name_b"),
+        _CURRENT.label("current"),
+        _TOP_STARTED.label("top_rounds"),
+    )
+    .join(_a, _a.c.id == _matches.c.player_a_id)
+    .outerjoin(_b, _b.c.id == _matches.c.player_b_id)
+    .where(_matches.c.event_id == bindparam("event_id"))
+    .with_for_update(of=_matches)  # the match only: the players' rows are not locked
+)
+_SEAT_BY_TABLE = _SEAT.where(
+    _matches.c.round_no == _CURRENT, _matches.c.table_no == bindparam("table")
+)
+_SEAT_OF_PLAYER = _SEAT.where(
+    _matches.c.round_no == _CURRENT,
+    or_(
+        _matches.c.player_a_id == bindparam("player"),
+        _matches.c.player_b_id == bindparam("player"),
+    ),
+)
+_SEAT_AT = _SEAT.where(
+    and_(_matches.c.round_no == bindparam("round_no"), _matches.c.table_no == bindparam("table"))
+)
+
+_REPORT = select(*(_reports.c[f] for f in _REPORT_FIELDS)).where(
+    _reports.c.match_id == bindparam("match_id")
+)
+_INSERT_REPORT = insert(_reports).returning(_reports.c.id)
+_UPDATE_REPORT = (
+    update(_reports)
+    .where(_reports.c.id == bindparam("key"), _reports.c.version == bindparam("seen"))
+    .values({**{f: bindparam(f) for f in _REPORT_WRITTEN}, "version": _reports.c.version + 1})
+)
+_STORE_RESULT = (
+    update(_matches)
+    .where(_matches.c.id == bindparam("key"), _matches.c.version == bindparam("seen"))
+    .values(
+        wins_a=bindparam("wins_a"),
+        wins_b=bindparam("wins_b"),
+        draws=bindparam("draws"),
+        result_kind=bindparam("result_kind"),
+        reported_at=bindparam("reported_at"),
+        changed_in=bindparam("changed_in"),
+        version=_matches.c.version + 1,  # the ORM's optimistic check still sees the change
+    )
+)
+
+
+# --- reads and writes ------------------------------------------------------------------------
+
+
+def lock_event_head(conn: Connection, event_id: int) -> EventHead | None:
+    """The event row in the shared mode (``commands_results``: results do not wait for one
+    another; pairing and staff changes do)."""
+    row = conn.execute(_LOCK_EVENT, {"event_id": event_id}).first()
+    return EventHead(*row) if row is not None else None
+
+
+def _seated(row: Row[*tuple[Any, ...]] | None) -> Seated | None:
+    if row is None:
+        return None
+    n = len(_MATCH_FIELDS)
+    match = MatchRow(*row[:n])
+    names = {match.player_a_id: row.name_a}
+    if match.player_b_id is not None:
+        names[match.player_b_id] = row.name_b
+    return Seated(match, names, int(row.current or 0), bool(row.top_rounds))
+
+
+def lock_seat_by_table(conn: Connection, event_id: int, table: int) -> Seated | None:
+    """The match at ``table`` of the current round, locked for update (after the event)."""
+    return _seated(conn.execute(_SEAT_BY_TABLE, {"event_id": event_id, "table": table}).first())
+
+
+def lock_seat_of_player(conn: Connection, event_id: int, player: int) -> Seated | None:
+    """The player's match of the current round, locked for update (after the event)."""
+    params = {"event_id": event_id, "player": player}
+    return _seated(conn.execute(_SEAT_OF_PLAYER, params).first())
+
+
+def lock_seat_at(conn: Connection, event_id: int, round_no: int, table: int) -> Seated | None:
+    """The match at ``table`` of ``round_no``, locked for update (after the event)."""
+    params = {"event_id": event_id, "round_no": round_no, "table": table}
+    return _seated(conn.execute(_SEAT_AT, params).first())
+
+
+def report_of(conn: Connection, match_id: int) -> ReportRow | None:
+    """The match's report row, as committed now (read after the match's lock)."""
+    row = conn.execute(_REPORT, {"match_id": match_id}).first()
+    return ReportRow(*row) if row is not None else None
+
+
+def _changed_first() -> Conflict:
+    """Another writer changed the row since it was read (the ORM's version check says so too):
+    on SQLite, whose reads take no row lock, two reports of one table can both read it."""
+    return Conflict(
+        "version",
+        N_("someone else changed this first; nothing was saved"),
+        N_("reload and retry"),
+    )
+
+
+def save_report(
+    conn: Connection, event: EventHead, match: MatchRow, before: ReportRow | None, after: ReportRow
+) -> ReportRow:
+    """Insert the first report of a match, or update it from ``before`` (checked: 409 when
+    another writer changed it since it was read)."""
+    values = {f: getattr(after, f) for f in _REPORT_WRITTEN}
+    if before is None or before.id is None:
+        new_id = conn.execute(
+            _INSERT_REPORT,
+            {
+                **values,
+                "event_id": event.id,
+                "match_id": match.id,
+                "round_no": match.round_no,
+                "table_no": match.table_no,
+                "version": 1,
+            },
+        ).scalar_one()
+        return after.but(id=int(new_id), version=1)
+    done = conn.execute(_UPDATE_REPORT, {**values, "key": before.id, "seen": before.version})
+    if done.rowcount != 1:
+        raise _changed_first()
+    return after.but(id=before.id, version=before.version + 1)
+
+
+def store_result(
+    conn: Connection, match: MatchRow, score: GameScore, at: datetime, changed_in: int
+) -> MatchRow:
+    """Write ``score`` in the (locked) match, with the event version that made it (checked
+    against the version read: 409 when another writer got there first)."""
+    done = conn.execute(
+        _STORE_RESULT,
+        {
+            "key": match.id,
+            "seen": match.version,
+            "wins_a": score.wins_a,
+            "wins_b": score.wins_b,
+            "draws": score.draws,
+            "result_kind": score.kind.value,
+            "reported_at": at,
+            "changed_in": changed_in,
+        },
+    )
+    if done.rowcount != 1:
+        raise _changed_first()
+    return replace(
+        match,
+        wins_a=score.wins_a,
+        wins_b=score.wins_b,
+        draws=score.draws,
+        result_kind=score.kind.value,
+        changed_in=changed_in,
+        version=match.version + 1,
+    )
