@@ -45,17 +45,28 @@ def free_port() -> int:
 
 
 def start_server(
-    url: str, port: int, prefix: str, workers: int, secret: str
+    url: str,
+    port: int,
+    prefix: str,
+    workers: int,
+    secret: str,
+    env: str = "development",
+    threads: int | None = None,
 ) -> subprocess.Popen[bytes]:
-    """``torneo serve`` on 127.0.0.1:``port``, once it answers (or RuntimeError after 60 s)."""
-    env = {
+    """``torneo serve`` on 127.0.0.1:``port``, once it answers (or RuntimeError after 60 s).
+    ``env`` is ``TORNEO_ENV``: production is how a club runs it (templates not reloaded,
+    secure cookies: a client must send them back over plain HTTP, as bench/load/phones does);
+    ``threads`` is ``TORNEO_WORKER_THREADS`` (None: the server's default)."""
+    environment = {
         **os.environ,
         "TORNEO_DATABASE_URL": url,
         "TORNEO_REDIS_URL": REDIS_URL,
         "TORNEO_REDIS_PREFIX": prefix,
         "TORNEO_SECRET_KEY": secret,
-        "TORNEO_ENV": "development",
+        "TORNEO_ENV": env,
     }
+    if threads is not None:
+        environment["TORNEO_WORKER_THREADS"] = str(threads)
     command = [
         str(ROOT / ".venv/bin/torneo"),
         "serve",
@@ -67,7 +78,7 @@ def start_server(
         str(workers),
         "--no-access-log",
     ]
-    server = subprocess.Popen(command, env=env, start_new_session=True)
+    server = subprocess.Popen(command, env=environment, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -102,15 +113,40 @@ def _descendants(pid: int) -> list[int]:
 def server_cpu_seconds(server: subprocess.Popen[bytes]) -> float:
     """CPU seconds (user + system) the server and its workers have used so far (Linux /proc):
     what the machine's other load does not count in, unlike the wall time."""
+    return _cpu_of(_descendants(server.pid))
+
+
+def _cpu_of(pids: list[int]) -> float:
     tick = os.sysconf("SC_CLK_TCK")
     total = 0
-    for pid in _descendants(server.pid):
+    for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
         total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / tick
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds process ``pid`` and its children have used so far."""
+    return _cpu_of(_descendants(pid))
+
+
+def postgres_cpu_seconds(database: str) -> float:
+    """CPU seconds the PostgreSQL backends serving ``database`` have used so far, plus the WAL
+    writer's (the server runs on this machine: its share of the cores is part of the cost)."""
+    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        pids = c.execute(
+            text(
+                "SELECT pid FROM pg_stat_activity WHERE datname = :db OR backend_type = 'walwriter'"
+            ),
+            {"db": database},
+        ).scalars()
+        found = [int(p) for p in pids]
+    admin.dispose()
+    return _cpu_of(found)
 
 
 def stop_server(server: subprocess.Popen[bytes]) -> None:

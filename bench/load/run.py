@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import multiprocessing as mp
+import os
 import random
 import re
 import signal
@@ -42,18 +42,22 @@ from datetime import UTC
 from pathlib import Path
 from typing import Any
 
-import httpx
 from sqlalchemy import func, select
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from phones import Answer, HttpError, Phone, Pool  # noqa: E402
+from streams import subscribers_main  # noqa: E402
+
 from _common import percentile  # noqa: E402
 from _servers import (  # noqa: E402
+    cpu_seconds,
     create_database,
     drop_database,
     free_port,
+    postgres_cpu_seconds,
     server_cpu_seconds,
     start_server,
     stop_server,
@@ -99,72 +103,6 @@ def seed_event(url: str, players: int) -> tuple[int, list[sr.Slip]]:
     return event_id, slips
 
 
-# --- live subscribers (a process of their own) -------------------------------------------------
-
-
-def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any, out: Any) -> None:
-    """Open ``count`` streams; report {table: (streams that heard it, last arrival)}."""
-    try:
-        import uvloop
-
-        uvloop.install()
-    except ImportError:
-        pass
-    heard: dict[int, list[float]] = defaultdict(list)
-    live = 0
-    failed = 0
-
-    async def one(n: int) -> None:
-        nonlocal live, failed
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        except OSError:
-            failed += 1
-            return
-        request = (
-            f"GET /live/event:{event_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            # each reader its own address, like the phones: the streams are capped per address
-            f"X-Forwarded-For: 10.250.{n // 250}.{n % 250 + 1}\r\n"
-            "Accept: text/event-stream\r\n\r\n"
-        )
-        writer.write(request.encode())
-        await writer.drain()
-        buffer = b""
-        is_live = False
-        try:
-            while True:
-                chunk = await reader.read(65536)
-                if not chunk:
-                    return
-                now = time.time()
-                buffer += chunk
-                *lines, buffer = buffer.split(b"\n")
-                for line in lines:
-                    if not is_live and line.startswith(b"retry:"):
-                        is_live = True
-                        live += 1
-                    elif line.startswith(b"data: ") and b'"kind":"result"' in line:
-                        table = json.loads(line[6:])["data"]["table"]
-                        heard[int(table)].append(now)
-        finally:
-            writer.close()
-
-    async def main() -> None:
-        tasks = [asyncio.create_task(one(n)) for n in range(count)]
-        deadline = time.monotonic() + 60
-        while live + failed < count and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        ready.put((live, failed))
-        while not stop.is_set():
-            await asyncio.sleep(0.1)
-        for t in tasks:
-            t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    asyncio.run(main())
-    out.put({t: (len(v), max(v), min(v)) for t, v in heard.items()})
-
-
 # --- players ---------------------------------------------------------------------------------
 
 
@@ -179,9 +117,9 @@ class Stats:
         self.latency[step].append(seconds)
 
 
-async def timed(stats: Stats, step: str, call: Any) -> httpx.Response:
+async def timed(stats: Stats, step: str, call: Any) -> Answer:
     start = time.perf_counter()
-    response: httpx.Response = await call
+    response: Answer = await call
     stats.add(step, time.perf_counter() - start)
     return response
 
@@ -203,80 +141,67 @@ class Burst:
 
 
 async def player(
-    base: str,
     event_id: int,
     slip: sr.Slip,
     result: str,
     delay: float,
     stats: Stats,
-    transport: httpx.AsyncHTTPTransport,
+    pool: Pool,
     burst: Burst | None = None,
 ) -> None:
     try:
-        await _player(base, event_id, slip, result, delay, stats, transport, burst)
+        await _player(event_id, slip, result, delay, stats, pool, burst)
     finally:
         if burst is not None and not burst.go.is_set():
             burst.arrived()  # a phone that failed before its report does not hold the others
 
 
 async def _player(
-    base: str,
     event_id: int,
     slip: sr.Slip,
     result: str,
     delay: float,
     stats: Stats,
-    transport: httpx.AsyncHTTPTransport,
+    pool: Pool,
     burst: Burst | None,
 ) -> None:
     await asyncio.sleep(delay)
-    # One phone: its own cookies (session, CSRF token); the connection pool is shared, so the
-    # bench does not spend its CPU building a TLS context per phone. Not closed here: closing
-    # a client closes its transport, the pool of every other phone.
-    # Each phone is its own address (as behind the club's proxy: uvicorn trusts 127.0.0.1's
-    # X-Forwarded-For): the slip codes' rate limit counts per address, and a thousand phones
-    # from one address would be refused as a guessing attack.
+    # One phone: its own cookies (session, CSRF token) on connections shared by all (bench/load/
+    # phones.py). Each phone is its own address (as behind the club's proxy: uvicorn trusts
+    # 127.0.0.1's X-Forwarded-For): the slip codes' rate limit counts per address, and a
+    # thousand phones from one address would be refused as a guessing attack.
     address = (
         f"10.{slip.player_id // 65536 % 256}.{slip.player_id // 256 % 256}.{slip.player_id % 256}"
     )
-    client = httpx.AsyncClient(
-        base_url=base,
-        timeout=30,
-        transport=transport,
-        headers={"X-Forwarded-For": address},
-    )
+    phone = Phone(pool, address)
     try:
         url = f"/events/{event_id}/report"
-        page = await timed(
-            stats, "open", client.get(url, params={"table": slip.table, "code": slip.code})
-        )
+        page = await timed(stats, "open", phone.get(url, {"table": slip.table, "code": slip.code}))
         found = TOKEN.search(page.text)
-        if page.status_code != 200 or not found:
-            stats.errors.append(f"open {slip.table}: {page.status_code}")
+        if page.status != 200 or not found:
+            stats.errors.append(f"open {slip.table}: {page.status}")
             return
         form = {"table": str(slip.table), "code": str(slip.code), "csrf_token": found[1]}
-        seat = await timed(stats, "pairing", client.post(url, data=form))
-        if seat.status_code != 200 or (slip.opponent or "?") not in seat.text:
-            stats.errors.append(f"pairing {slip.table}: {seat.status_code}")
+        seat = await timed(stats, "pairing", phone.post(url, form))
+        if seat.status != 200 or (slip.opponent or "?") not in seat.text:
+            stats.errors.append(f"pairing {slip.table}: {seat.status}")
             return
         if burst is not None:
             burst.arrived()
             await burst.go.wait()
         sent = time.perf_counter()
-        done = await timed(stats, "report", client.post(url, data={**form, "result": result}))
-        if done.status_code != 200 or 'class="alert ok"' not in done.text:
-            stats.errors.append(f"report {slip.table}: {done.status_code}")
+        done = await timed(stats, "report", phone.post(url, {**form, "result": result}))
+        if done.status != 200 or 'class="alert ok"' not in done.text:
+            stats.errors.append(f"report {slip.table}: {done.status}")
         else:
             stats.acknowledged[slip.table] += 1
             stats.reports.append((sent, time.perf_counter()))
-    except httpx.HTTPError as exc:
-        stats.errors.append(
-            f"{slip.table}: {exc.__class__.__name__} {exc.request.method} {exc!r:.80}"
-        )
+    except HttpError as exc:
+        stats.errors.append(f"{slip.table}: {exc!s:.80}")
 
 
 async def run_players(
-    base: str,
+    port: int,
     event_id: int,
     slips: list[sr.Slip],
     players: int,
@@ -297,19 +222,16 @@ async def run_players(
         jobs.append((pair[0], "2-1"))
         jobs.append((pair[1], "1-2"))
     start = time.perf_counter()
-    transport = httpx.AsyncHTTPTransport(
-        # Idle connections expire before uvicorn closes them (5 s): no request on a dead one.
-        limits=httpx.Limits(
-            max_connections=400, max_keepalive_connections=100, keepalive_expiry=2.0
-        )
-    )
-    async with transport:
+    pool = Pool("127.0.0.1", port, size=400)
+    try:
         await asyncio.gather(
             *(
-                player(base, event_id, s, result, rng.uniform(0, duration), stats, transport, burst)
+                player(event_id, s, result, rng.uniform(0, duration), stats, pool, burst)
                 for s, result in jobs
             )
         )
+    finally:
+        pool.close()
     return stats, time.perf_counter() - start
 
 
@@ -380,6 +302,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, help="arrival window (default 60)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
+        "--threads", type=int, help="TORNEO_WORKER_THREADS of each worker (default: the server's)"
+    )
+    parser.add_argument(
+        "--env",
+        default="production",
+        choices=("production", "development"),
+        help="TORNEO_ENV of the server (production: as a club runs it)",
+    )
+    parser.add_argument(
         "--burst",
         action="store_true",
         help="open every match first, then send every report at once (the reports' ceiling)",
@@ -402,9 +333,14 @@ def main() -> None:
         print(f"setup: {field} players, round 1 paired, in {time.perf_counter() - t0:.1f} s")
         port = free_port()
         server = start_server(
-            url, port, f"torneo-bench-{uuid.uuid4().hex[:6]}", args.workers, SECRET
+            url,
+            port,
+            f"torneo-bench-{uuid.uuid4().hex[:6]}",
+            args.workers,
+            SECRET,
+            args.env,
+            args.threads,
         )
-        base = f"http://127.0.0.1:{port}"
         ctx = mp.get_context("spawn")
         ready, out, stop = ctx.Queue(), ctx.Queue(), ctx.Event()
         sub = ctx.Process(target=subscribers_main, args=(port, event_id, streams, ready, stop, out))
@@ -412,16 +348,30 @@ def main() -> None:
         live, failed = ready.get(timeout=90)
         print(f"live: {live} streams open ({failed} failed to connect)")
         cpu: dict[str, float] = {"start": server_cpu_seconds(server)}
+        shares: dict[str, list[float]] = {}  # CPU at the go and at the end, by who spent it
+
+        def taken() -> dict[str, float]:
+            return {
+                "server": server_cpu_seconds(server),
+                "postgres": postgres_cpu_seconds(name),
+                "phones": time.process_time(),
+                "live pages": cpu_seconds(sub.pid),
+            }
 
         def on_go() -> None:
             cpu["go"] = server_cpu_seconds(server)
+            for who, value in taken().items():
+                shares[who] = [value]
 
         stats, wall = asyncio.run(
             run_players(
-                base, event_id, slips, reporters, seconds, rng, on_go if args.burst else None
+                port, event_id, slips, reporters, seconds, rng, on_go if args.burst else None
             )
         )
         cpu["end"] = server_cpu_seconds(server)
+        if shares:
+            for who, value in taken().items():
+                shares[who].append(value)
         time.sleep(3)  # the last notices are on their way
         stop.set()
         heard: dict[int, tuple[int, float, float]] = out.get(timeout=60)
@@ -460,6 +410,17 @@ def main() -> None:
         print(
             f"  report phase: {burst_cpu:.1f} s CPU = "
             f"{burst_cpu / len(stats.reports) * 1000:.1f} ms per accepted report"
+        )
+        # Everything on this machine shares its cores: who spent what per report, and the
+        # ceiling that total allows on the cores there are.
+        per = {who: (end - go) / len(stats.reports) * 1000 for who, (go, end) in shares.items()}
+        total = sum(per.values())
+        cores = os.cpu_count() or 1
+        print(
+            "  CPU per accepted report: "
+            + ", ".join(f"{who} {ms:.2f} ms" for who, ms in per.items())
+            + f"; all told {total:.2f} ms = at most {cores * 1000 / total:.0f} reports/s "
+            f"on {cores} cores"
         )
     print(
         f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[:5]})" if stats.errors else "")

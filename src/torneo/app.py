@@ -151,8 +151,15 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 
 def _routers() -> tuple[APIRouter, ...]:
-    """Every discipline's API and pages, in the order routes must be matched."""
+    """Every discipline's API and pages, in the order routes must be matched.
+
+    The players' phones come first: the self-report pages and the live streams are what a
+    round's end sends by the thousand, and routes are tried in this order within their first
+    path segment (platform.web.route_index). Moving a router ahead must not take another's
+    paths: test_route_index checks that every route is reached at its own path."""
     return (
+        pages_self_report.router,
+        live.router,
         auth.api,
         api_events.router,
         auth.pages,
@@ -171,9 +178,7 @@ def _routers() -> tuple[APIRouter, ...]:
         pages_fantasy.router,
         api_judging.router,
         pages_judging.router,
-        live.router,
         api_self_report.router,
-        pages_self_report.router,
         api_seasons.router,
         pages_seasons.router,
         pages_exports.router,

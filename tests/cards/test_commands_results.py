@@ -109,13 +109,13 @@ def test_two_results_of_one_table_at_once_one_wins(store: Store) -> None:
 
 
 def test_a_result_does_not_wait_for_results_of_other_tables(store: Store) -> None:
-    """Another table's result in flight holds the event row FOR KEY SHARE: a staff result of
-    this event does not wait for it (the lock wait here would be refused after 1 s)."""
+    """Another table's result in flight holds the event's lock shared: a staff result of this
+    event does not wait for it (the lock wait here would be refused after 1 s)."""
     _postgres_only(store)
     event_id, tables = running_event(store)
     _short_lock_waits(store)
     version = _version(store, event_id)
-    release = _holding(store, event_id, "FOR KEY SHARE")
+    release = _holding(store, event_id, shared=True)
     try:
         events.report_result(store, ORG, event_id, 1, tables[0].number, "2-0", version=version)
         events.report_result(store, ORG, event_id, 1, tables[1].number, "0-2", version=version)
@@ -126,13 +126,13 @@ def test_a_result_does_not_wait_for_results_of_other_tables(store: Store) -> Non
 
 
 def test_a_result_waits_for_a_pairing(store: Store) -> None:
-    """A pairing (any staff change of the event) holds the event row FOR UPDATE: a result
-    waits for it; with a short lock timeout it is refused as a conflict and saves nothing."""
+    """A pairing (any staff change of the event) holds the event's lock alone: a result waits
+    for it; with a short lock timeout it is refused as a conflict and saves nothing."""
     _postgres_only(store)
     event_id, tables = running_event(store)
     _short_lock_waits(store)
     before = fingerprint(store, event_id)
-    release = _holding(store, event_id, "FOR UPDATE")
+    release = _holding(store, event_id, shared=False)
     try:
         with pytest.raises(Conflict) as err:
             events.report_result(store, ORG, event_id, 1, tables[0].number, "2-0")
@@ -143,7 +143,7 @@ def test_a_result_waits_for_a_pairing(store: Store) -> None:
 
 
 def test_a_pairing_waits_for_a_result_in_flight(store: Store) -> None:
-    """A result in flight (the event row held FOR KEY SHARE) keeps a pairing from reading the
+    """A result in flight (the event's lock held shared) keeps a pairing from reading the
     round: the pairing waits; with a short lock timeout it fails and pairs nothing."""
     _postgres_only(store)
     event_id, tables = running_event(store)
@@ -151,7 +151,7 @@ def test_a_pairing_waits_for_a_result_in_flight(store: Store) -> None:
         events.report_result(store, ORG, event_id, 1, t.number, "2-0")
     _short_lock_waits(store)
     before = fingerprint(store, event_id)
-    release = _holding(store, event_id, "FOR KEY SHARE")
+    release = _holding(store, event_id, shared=True)
     try:
         with pytest.raises(Exception):  # noqa: B017, PT011 - the lock timeout, whatever its wrapper
             events.pair_next_round(store, ORG, event_id)

@@ -14,6 +14,7 @@ from tests.support.events import fingerprint
 from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
+from torneo.cards.state_locks import hold_event, share_event
 from torneo.cards.tables import Event, Match
 from torneo.cards.tables_self_report import SelfReport
 from torneo.core.errors import Conflict, Forbidden, TorneoError
@@ -420,10 +421,15 @@ def test_many_tables_reported_at_once_are_all_recorded_once(store: Store) -> Non
     assert _report_rows(store, event_id) == len(tables)
 
 
-def _holding(store: Store, event_id: int, mode: str) -> Callable[[], None]:
-    """Another transaction holding the event row in ``mode`` (PostgreSQL): returns its release."""
+def _holding(store: Store, event_id: int, *, shared: bool) -> Callable[[], None]:
+    """Another transaction holding the event's lock (PostgreSQL): shared, as a report in flight
+    holds it, or alone with the row, as a pairing does (state_locks). Returns its release."""
     connection = store.engine.connect()
-    connection.exec_driver_sql(f"SELECT id FROM events WHERE id = {int(event_id)} {mode}")
+    if shared:
+        share_event(connection, event_id)
+    else:
+        hold_event(connection, event_id)
+        connection.exec_driver_sql(f"SELECT id FROM events WHERE id = {int(event_id)} FOR UPDATE")
     return connection.close
 
 
@@ -437,16 +443,16 @@ def _short_lock_waits(store: Store) -> None:
 
 
 def test_a_report_does_not_wait_for_other_reports_of_the_event(store: Store) -> None:
-    """Finer locks (issue 14): a report holds the event row in a shared mode (FOR KEY SHARE)
-    and bumps its version without an exclusive lock, so another report of the same event in
-    flight (holding the row the same way) does not stop it; its match row is locked alone."""
+    """Finer locks (issue 14): a report holds the event's lock in the shared mode and bumps its
+    version without an exclusive lock, so another report of the same event in flight (holding
+    the lock the same way) does not stop it; its match row is locked alone."""
     if store.engine.dialect.name != "postgresql":
         pytest.skip("SQLite has one writer at a time: row lock modes are PostgreSQL's")
     event_id, tables = running_event(store, players=8)
     _short_lock_waits(store)
     with store.read() as s:
         version = s.scalar(select(Event.version).where(Event.id == event_id))
-    release = _holding(store, event_id, "FOR KEY SHARE")  # a report of another table, mid-way
+    release = _holding(store, event_id, shared=True)  # a report of another table, mid-way
     try:
         assert by_code(store, event_id, tables[0], "a", "2-0").answer == "waiting"
         assert by_code(store, event_id, tables[0], "b", "0-2").answer == "confirmed"
@@ -458,14 +464,14 @@ def test_a_report_does_not_wait_for_other_reports_of_the_event(store: Store) -> 
 
 
 def test_pairing_a_round_still_excludes_reports(store: Store) -> None:
-    """A pairing (or any staff change) holds the event row FOR UPDATE: a report waits for it,
-    and here, with a short lock timeout, is refused with a conflict and saves nothing."""
+    """A pairing (or any staff change) holds the event's lock alone: a report waits for it, and
+    here, with a short lock timeout, is refused with a conflict and saves nothing."""
     if store.engine.dialect.name != "postgresql":
         pytest.skip("SQLite has one writer at a time: row lock modes are PostgreSQL's")
     event_id, tables = running_event(store, players=8)
     _short_lock_waits(store)
     before = fingerprint(store, event_id)
-    release = _holding(store, event_id, "FOR UPDATE")
+    release = _holding(store, event_id, shared=False)
     try:
         with pytest.raises(Conflict):
             by_code(store, event_id, tables[0], "a", "2-0")

@@ -6,16 +6,20 @@ once both agree or a judge decides (``commands_self_report``).
 
 **Locks** (PostgreSQL; SQLite has one writer at a time). A result holds
 
-1. the event row in the shared ``FOR KEY SHARE`` mode (:func:`lock_event_shared`): results of
-   other tables hold it the same way and do not wait for one another, while pairing a round,
-   starting the Top X, a drop, a ruling or any other staff change, which lock the event row
-   ``FOR UPDATE``, wait for the results in flight and make new ones wait;
-2. its match row ``FOR UPDATE`` (always after the event, so two writers cannot deadlock): two
-   results of one table are written one after the other, and the second sees the first;
+1. the event's lock in the shared mode (``state_locks.share_event``, an advisory lock of the
+   transaction): results of other tables hold it the same way and do not wait for one another,
+   while pairing a round, starting the Top X, a drop, a ruling or any other staff change, which
+   take it alone before locking the event row ``FOR UPDATE`` (``state.get_event``), wait for
+   the results in flight and make new ones wait;
+2. its match row ``FOR UPDATE`` (always after the event's lock, so two writers cannot
+   deadlock): two results of one table are written one after the other, and the second sees
+   the first. On SQLite the match's version is checked instead (``state_results``);
 3. at the very end, the event's version moved by one in the database (``state.bump_version``,
-   ``version = version + 1 ... RETURNING``), so no bump is lost. That UPDATE takes the row's
-   ``NO KEY UPDATE`` lock, which does not conflict with the other results' shared locks; it
-   queues only the results' last step (the bump and the commit) one behind the other.
+   ``version = version + 1 ... RETURNING``), so no bump is lost. That UPDATE locks the event
+   row until the commit: it queues only the results' last step (the bump and the commit) one
+   behind the other.
+
+The rows are read and written with the Core statements of ``state_results`` (why: there).
 
 So a report racing a pairing either commits before the pairing reads the results (the pairing
 waits for its lock) or runs after the pairing, finds its round over and is refused: a round is
@@ -41,11 +45,12 @@ from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
 from torneo.cards.state import bump_version, no_event, record_of
 from torneo.cards.state_access import authorize_event
+from torneo.cards.state_locks import share_event
 from torneo.cards.state_results import (
     EventHead,
     MatchRow,
     Seated,
-    lock_event_head,
+    event_head,
     lock_seat_at,
     store_result,
 )
@@ -73,8 +78,9 @@ def concurrent_write() -> Conflict:
 
 
 def lock_event_shared(uow: UnitOfWork, event_id: int) -> EventHead:
-    """The event row only (no children), in the shared mode of the module doc, as it is now."""
-    event = lock_event_head(uow.connection(), event_id)
+    """The event's lock in the shared mode of the module doc, then its row (no children)."""
+    share_event(uow.connection(), event_id)
+    event = event_head(uow.connection(), event_id)
     if event is None:
         raise no_event(event_id)
     return event

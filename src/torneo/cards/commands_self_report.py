@@ -30,12 +30,12 @@ Decisions where no regulation speaks:
   codes, so guessing one is hopeless.
 - **Only the current round** can be self-reported; earlier rounds are the judges' business.
 - **Concurrency** (finer locks, issue 14): the locks of every result, in
-  ``torneo.cards.commands_results``. A report holds the event row shared with the other
+  ``torneo.cards.commands_results``. A report holds the event's lock shared with the other
   reports and locks its match row; the row of the report is unique per match. Reports of
   different tables of one event therefore run side by side; two simultaneous reports of one
   match are handled one after the other: the first is stored, the second *sees it* and
-  confirms or disputes it. Pairing a round and every staff change lock the event row
-  ``FOR UPDATE``: a round is never paired beside a report. On SQLite, whose writers share one
+  confirms or disputes it. Pairing a round and every staff change take the event's lock alone:
+  a round is never paired beside a report. On SQLite, whose writers share one
   lock, the loser of a simultaneous write gets 409 (Conflict) and nothing of it is stored; the
   page says so and shows the match again. Either way a result is never lost and never
   recorded twice.
@@ -52,12 +52,14 @@ from sqlalchemy.exc import OperationalError
 from torneo.cards.commands_results import concurrent_write, lock_event_shared, write_result
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
-from torneo.cards.state import record_of
+from torneo.cards.state import no_event, record_of
+from torneo.cards.state_locks import share_event
 from torneo.cards.state_results import (
     EventHead,
     MatchRow,
     ReportRow,
     Seated,
+    event_head,
     lock_seat_at,
     lock_seat_by_table,
     lock_seat_of_player,
@@ -104,10 +106,10 @@ def report_by_code(
 ) -> Reported:
     """A player's report, identified by the code on their pairing slip."""
 
-    def who(uow: UnitOfWork, event: EventHead) -> tuple[Seated, int]:
-        seated = lock_seat_by_table(uow.connection(), event.id, table)
+    def who(uow: UnitOfWork) -> tuple[Seated, int]:
+        seated = lock_seat_by_table(uow.connection(), event_id, table)
         if seated is None:
-            current, _ = current_round(uow.session, event.id)
+            current = _current_round(uow, event_id)
             raise not_paired() if current == 0 else no_such_table(current, table)
         return seated, code_owner(seated.match, code, secret)
 
@@ -117,29 +119,38 @@ def report_by_code(
 def report_as_player(store: Store, actor: Actor, event_id: int, result: str) -> Reported:
     """A logged-in player's report of their own match of the current round."""
 
-    def who(uow: UnitOfWork, event: EventHead) -> tuple[Seated, int]:
+    def who(uow: UnitOfWork) -> tuple[Seated, int]:
         player = player_of(uow.session, actor)
-        seated = lock_seat_of_player(uow.connection(), event.id, player)
+        seated = lock_seat_of_player(uow.connection(), event_id, player)
         if seated is None:
-            raise not_in_round(current_round(uow.session, event.id)[0])
+            raise not_in_round(_current_round(uow, event_id))
         return seated, player
 
     return _report(store, actor, event_id, result, who)
 
 
+def _current_round(uow: UnitOfWork, event_id: int) -> int:
+    """Why no match was found: the event's current round (404 when there is no event)."""
+    if event_head(uow.connection(), event_id) is None:
+        raise no_event(event_id)
+    return current_round(uow.session, event_id)[0]
+
+
 MAX_REASON = 1000  # characters of a judge's reason, kept in the audit log
 
-# Who reports: their match of the current round (locked for update) and their player id.
-Who = Callable[[UnitOfWork, EventHead], tuple[Seated, int]]
+# Who reports: their match of the current round (locked for update, with the event's row)
+# and their player id.
+Who = Callable[[UnitOfWork], tuple[Seated, int]]
 
 
 def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) -> Reported:
     try:
         with store.unit(actor) as uow:
-            # The event first (shared with the other reports: commands_results), so that the
+            # The event's lock first (shared with the other reports: state_locks), so that the
             # current round read by ``who`` stays current until the commit: a pairing waits.
-            event = lock_event_shared(uow, event_id)
-            seated, player = who(uow, event)  # its match row locked for update
+            share_event(uow.connection(), event_id)
+            seated, player = who(uow)  # its match row locked for update
+            event = seated.event
             check_playable(seated.match)
             answer, row, match = _apply(uow, event, seated.match, player, result)
     except OperationalError as exc:

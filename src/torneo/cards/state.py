@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament
+from torneo.cards.state_locks import hold_event
 from torneo.cards.state_results import MatchRow
 from torneo.cards.tables import Event, Match, Registration
 from torneo.core.errors import NotFound
@@ -41,7 +42,10 @@ def get_event(session: Session, event_id: int, *, for_update: bool = False) -> E
         )
     )
     if for_update:
-        stmt = stmt.with_for_update()  # PostgreSQL serialises writers of one event; SQLite ignores
+        # PostgreSQL serialises writers of one event; SQLite ignores it. The event's lock first,
+        # alone: the results in flight hold it shared (state_locks).
+        hold_event(session, event_id)
+        stmt = stmt.with_for_update()
     event = session.scalars(stmt).first()
     if event is None:
         raise no_event(event_id)

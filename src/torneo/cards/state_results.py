@@ -81,8 +81,9 @@ _MATCH_FIELDS = tuple(MatchRow.__dataclass_fields__)
 
 @dataclass(frozen=True, slots=True)
 class Seated:
-    """A match locked for update, with what a report shows of it."""
+    """A match locked for update, with its event and what a report shows of it."""
 
+    event: EventHead
     match: MatchRow
     names: dict[int, str]  # its players' names
     current: int  # the event's current round
@@ -124,11 +125,8 @@ _REPORT_WRITTEN = _REPORT_FIELDS[2:-1]  # what a save writes besides the keys an
 
 # --- statements, built once ------------------------------------------------------------------
 
-_LOCK_EVENT = (
-    select(*(_events.c[f] for f in EventHead.__dataclass_fields__))
-    .where(_events.c.id == bindparam("event_id"))
-    .with_for_update(read=True, key_share=True)  # PostgreSQL FOR KEY SHARE; SQLite ignores it
-)
+_HEAD_FIELDS = tuple(EventHead.__dataclass_fields__)
+_HEAD = select(*(_events.c[f] for f in _HEAD_FIELDS)).where(_events.c.id == bindparam("event_id"))
 
 _CURRENT = (
     select(func.max(_rounds.c.number))
@@ -145,15 +143,17 @@ _b = _players.alias("player_b")
 _SEAT = (
     select(
         *(_matches.c[f] for f in _MATCH_FIELDS),
+        *(_events.c[f] for f in _HEAD_FIELDS),
         _a.c.name.label("name_a"),
         _b.c.name.label("name_b"),
         _CURRENT.label("current"),
         _TOP_STARTED.label("top_rounds"),
     )
+    .join(_events, _events.c.id == _matches.c.event_id)
     .join(_a, _a.c.id == _matches.c.player_a_id)
     .outerjoin(_b, _b.c.id == _matches.c.player_b_id)
     .where(_matches.c.event_id == bindparam("event_id"))
-    .with_for_update(of=_matches)  # the match only: the players' rows are not locked
+    .with_for_update(of=_matches)  # the match only: not the event's row, not the players'
 )
 _SEAT_BY_TABLE = _SEAT.where(
     _matches.c.round_no == _CURRENT, _matches.c.table_no == bindparam("table")
@@ -196,26 +196,26 @@ _STORE_RESULT = (
 # --- reads and writes ------------------------------------------------------------------------
 
 
-def lock_event_head(conn: Connection, event_id: int) -> EventHead | None:
-    """The event row in the shared mode (``commands_results``: results do not wait for one
-    another; pairing and staff changes do)."""
-    row = conn.execute(_LOCK_EVENT, {"event_id": event_id}).first()
+def event_head(conn: Connection, event_id: int) -> EventHead | None:
+    """The event row (no lock: its lock is ``state_locks``'s)."""
+    row = conn.execute(_HEAD, {"event_id": event_id}).first()
     return EventHead(*row) if row is not None else None
 
 
 def _seated(row: Row[*tuple[Any, ...]] | None) -> Seated | None:
     if row is None:
         return None
-    n = len(_MATCH_FIELDS)
+    n, e = len(_MATCH_FIELDS), len(_MATCH_FIELDS) + len(_HEAD_FIELDS)
     match = MatchRow(*row[:n])
     names = {match.player_a_id: row.name_a}
     if match.player_b_id is not None:
         names[match.player_b_id] = row.name_b
-    return Seated(match, names, int(row.current or 0), bool(row.top_rounds))
+    return Seated(EventHead(*row[n:e]), match, names, int(row.current or 0), bool(row.top_rounds))
 
 
 def lock_seat_by_table(conn: Connection, event_id: int, table: int) -> Seated | None:
-    """The match at ``table`` of the current round, locked for update (after the event)."""
+    """The match at ``table`` of the current round, locked for update (after the event's lock),
+    with the event row: one round trip."""
     return _seated(conn.execute(_SEAT_BY_TABLE, {"event_id": event_id, "table": table}).first())
 
 

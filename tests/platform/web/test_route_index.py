@@ -91,6 +91,28 @@ def test_every_route_is_reached_as_the_whole_router_would(web_store: Store) -> N
         assert positions == sorted(positions)
 
 
+def _endpoint(entry: BaseRoute | None, path: str, method: str) -> Any:
+    """The endpoint that answers: an included router is followed down to its route."""
+    while entry is not None and hasattr(entry, "_match"):
+        entry = entry._match(_scope(path, method))[2]
+    return getattr(entry, "endpoint", None) or getattr(entry, "app", None)
+
+
+def test_no_route_is_shadowed_by_one_matched_before_it(web_store: Store) -> None:
+    """The order of the routers (app._routers) lets every route be reached at its own path: a
+    router moved ahead (the phones' pages first) takes nothing that belongs to another."""
+    app = create_app(web_store)
+    for entry in app.router.routes:
+        contexts = getattr(entry, "effective_route_contexts", None)
+        if contexts is None:
+            continue
+        for context in contexts():
+            path = PARAM.sub("7", context.path_format or context.starlette_route.path)
+            for method in sorted(_methods(context.original_route) or {"GET"}):
+                chosen = _endpoint(_first_match(app.router.routes, path, method), path, method)
+                assert chosen is context.original_route.endpoint, (method, path, chosen)
+
+
 def test_a_path_no_route_serves_is_404_and_a_wrong_method_405(anon: TestClient) -> None:
     assert anon.get("/no-such-page").status_code == 404
     assert anon.get("/events/1/no-such-page").status_code == 404

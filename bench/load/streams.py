@@ -1,0 +1,73 @@
+"""The live pages of the load bench (bench/load/run.py): a process of their own that opens
+Server-Sent Event streams on an event and notes when each result's notice reaches each one."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import defaultdict
+from typing import Any
+
+
+def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any, out: Any) -> None:
+    """Open ``count`` streams; report {table: (streams that heard it, last arrival)}."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    heard: dict[int, list[float]] = defaultdict(list)
+    live = 0
+    failed = 0
+
+    async def one(n: int) -> None:
+        nonlocal live, failed
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            failed += 1
+            return
+        request = (
+            f"GET /live/event:{event_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            # each reader its own address, like the phones: the streams are capped per address
+            f"X-Forwarded-For: 10.250.{n // 250}.{n % 250 + 1}\r\n"
+            "Accept: text/event-stream\r\n\r\n"
+        )
+        writer.write(request.encode())
+        await writer.drain()
+        buffer = b""
+        is_live = False
+        try:
+            while True:
+                chunk = await reader.read(65536)
+                if not chunk:
+                    return
+                now = time.time()
+                buffer += chunk
+                *lines, buffer = buffer.split(b"\n")
+                for line in lines:
+                    if not is_live and line.startswith(b"retry:"):
+                        is_live = True
+                        live += 1
+                    elif line.startswith(b"data: ") and b'"kind":"result"' in line:
+                        table = json.loads(line[6:])["data"]["table"]
+                        heard[int(table)].append(now)
+        finally:
+            writer.close()
+
+    async def main() -> None:
+        tasks = [asyncio.create_task(one(n)) for n in range(count)]
+        deadline = time.monotonic() + 60
+        while live + failed < count and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        ready.put((live, failed))
+        while not stop.is_set():
+            await asyncio.sleep(0.1)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(main())
+    out.put({t: (len(v), max(v), min(v)) for t, v in heard.items()})
