@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from torneo.fantasy.rules.formations import formation_of
 from torneo.fantasy.rules.lineup import STARTERS, Lineup
 from torneo.fantasy.rules.players import DEF, FWD, GK, MID
 from torneo.fantasy.rules.totals import MatchdayTable
@@ -62,33 +61,6 @@ class Squads:
         return len(self.errors)
 
 
-def _check(
-    lineup: Lineup, roster: Collection[int], roles: Mapping[int, str], rules: FantasyRules
-) -> tuple[list[int], list[str], list[int], list[str], int]:
-    """One lineup as :func:`.totals.team_total` reads it: the ids that may score (NOBODY for
-    an error: not in the roster, twice, a starter again on the bench) and the errors."""
-    seen: set[int] = set()
-    errors = 0
-    starters: list[int] = []
-    for pid in lineup.starters:
-        wrong = pid not in roster or pid in seen
-        errors += wrong
-        starters.append(NOBODY if wrong else pid)
-        seen.add(pid)
-    start_roles = [roles.get(p, DEF) for p in lineup.starters]
-    if len(lineup.starters) != STARTERS or formation_of(start_roles) not in rules.formations:
-        errors += 1
-    bench: list[int] = []
-    for pid in lineup.bench:
-        wrong = pid not in roster or pid in seen
-        errors += wrong
-        bench.append(NOBODY if wrong else pid)
-        seen.add(pid)
-    errors += max(0, rules.bench_size - len(lineup.bench))
-    bench_roles = [roles.get(p, DEF) for p in lineup.bench]
-    return starters, start_roles, bench, bench_roles, errors
-
-
 def squads(
     teams: Sequence[tuple[Lineup, Collection[int]]],
     roles: Mapping[int, str],
@@ -96,39 +68,61 @@ def squads(
 ) -> Squads:
     """``teams``: each team's lineup and the ids of its roster at the deadline; ``roles``:
     every listed player's role (a player missing from it plays as a defender, as in
-    :mod:`.team_score`)."""
+    :mod:`.team_score`).
+
+    The checks of :func:`.totals.team_total` (FAN-PEN-1), for all teams together: a player
+    not in the roster, or listed before (as a starter or on the bench), is an error and never
+    scores; starters not 11 in a valid formation, and each empty bench place, are errors.
+    A season checks 10,000 teams' lineups every matchday: the only Python loop here copies
+    each team's ids into one flat list, everything else is whole-array steps."""
     import numpy as np
 
-    checked = [_check(lineup, roster, roles, rules) for lineup, roster in teams]
-    columns: dict[int, int] = {}
-    for starters, _, bench, _, _ in checked:
-        for pid in (*starters, *bench):
-            if pid != NOBODY and pid not in columns:
-                columns[pid] = len(columns) + 1
-    width = max((len(c[0]) for c in checked), default=0)
-    depth = max((len(c[2]) for c in checked), default=0)
-    # Padded rows in plain lists, one array each at the end: filling numpy rows one team at a
-    # time costs more than the check itself.
-    starter_rows, start_role_rows, bench_rows, bench_role_rows = [], [], [], []
-    for starters, start_roles, bench, bench_roles, _ in checked:
-        pad_s, pad_b = width - len(starters), depth - len(bench)
-        starter_rows.append([columns.get(p, NOBODY) for p in starters] + [NOBODY] * pad_s)
-        start_role_rows.append([ROLE_CODES[r] for r in start_roles] + [_PAD] * pad_s)
-        bench_rows.append([columns.get(p, NOBODY) for p in bench] + [NOBODY] * pad_b)
-        bench_role_rows.append([ROLE_CODES[r] for r in bench_roles] + [_PAD] * pad_b)
-    teams_n = len(checked)
-    starters_a = np.array(starter_rows, dtype=np.intp).reshape(teams_n, width)
-    start_roles_a = np.array(start_role_rows, dtype=np.int8).reshape(teams_n, width)
-    bench_a = np.array(bench_rows, dtype=np.intp).reshape(teams_n, depth)
-    bench_roles_a = np.array(bench_role_rows, dtype=np.int8).reshape(teams_n, depth)
-    counts = np.stack([(start_roles_a == code).sum(axis=1) for code in range(4)], axis=1)
+    flat: list[int] = []
+    sizes: list[int] = []
+    for lineup, roster in teams:
+        flat += lineup.starters
+        flat += lineup.bench
+        flat += roster
+        sizes += (len(lineup.starters), len(lineup.bench), len(roster))
+    values = np.array(flat or [0], dtype=np.int64)  # never empty: empty places read item 0
+    size = np.array(sizes, dtype=np.int64).reshape(len(teams), 3)
+    first = (np.cumsum(size.ravel()) - size.ravel()).reshape(len(teams), 3)
+
+    def part(k: int) -> tuple[NDArray[np.int64], NDArray[np.bool_]]:
+        """Part ``k`` (starters, bench, roster) as teams × its longest, and where it is real."""
+        places = np.arange(int(size[:, k].max(initial=0)))
+        real = places < size[:, k, None]
+        return np.where(real, values[np.where(real, first[:, k, None] + places, 0)], 0), real
+
+    (starters, s_real), (bench, b_real), (held, h_real) = part(0), part(1), part(2)
+    width = starters.shape[1]
+    places = np.concatenate([starters, bench], axis=1)  # teams × (starters, then bench)
+    real = np.concatenate([s_real, b_real], axis=1)
+    in_roster = ((places[:, :, None] == held[:, None, :]) & h_real[:, None, :]).any(axis=2)
+    earlier = np.tri(places.shape[1], k=-1, dtype=np.bool_)  # [j, k]: place k comes before j
+    same = places[:, :, None] == places[:, None, :]
+    again = (same & real[:, None, :] & earlier).any(axis=2)
+    wrong = real & (~in_roster | again)
+    ids, which = np.unique(places[real], return_inverse=True)
+    codes = np.array([ROLE_CODES[roles.get(p, DEF)] for p in ids.tolist()], dtype=np.int8)
+    role_of = np.full(places.shape, _PAD, dtype=np.int8)
+    role_of[real] = codes[which]
+    column = np.zeros(places.shape, dtype=np.intp)
+    column[real] = which + 1
+    column[wrong] = NOBODY
+    start_roles = role_of[:, :width]
+    counts = np.stack([(start_roles == code).sum(axis=1) for code in range(4)], axis=1)
+    valid = _valid_shapes(rules, width)
+    shape = np.minimum(counts, valid.shape[0] - 1)
+    formation = (size[:, 0] == STARTERS) & valid[shape[:, 0], shape[:, 1], shape[:, 2], shape[:, 3]]
+    empty = np.maximum(0, rules.bench_size - size[:, 1])
     return Squads(
-        columns,
-        starters_a,
-        start_roles_a,
-        bench_a,
-        bench_roles_a,
-        np.array([c[4] for c in checked], dtype=np.int64),
+        {p: n for n, p in enumerate(ids.tolist(), start=1)},
+        column[:, :width],
+        start_roles,
+        column[:, width:],
+        role_of[:, width:],
+        wrong.sum(axis=1) + (~formation).astype(np.int64) + empty,
         counts.astype(np.int64),
     )
 
