@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from torneo.fantasy.rules.lineup import STARTERS, Lineup
@@ -77,16 +78,16 @@ def squads(
     each team's ids into one flat list, everything else is whole-array steps."""
     import numpy as np
 
-    flat: list[int] = []
-    sizes: list[int] = []
-    for lineup, roster in teams:
-        flat += lineup.starters
-        flat += lineup.bench
-        flat += roster
-        sizes += (len(lineup.starters), len(lineup.bench), len(roster))
-    values = np.array(flat or [0], dtype=np.int64)  # never empty: empty places read item 0
-    size = np.array(sizes, dtype=np.int64).reshape(len(teams), 3)
-    first = (np.cumsum(size.ravel()) - size.ravel()).reshape(len(teams), 3)
+    parts = (
+        [lineup.starters for lineup, _ in teams],
+        [lineup.bench for lineup, _ in teams],
+        [roster for _, roster in teams],
+    )
+    # Every id in one flat array (all teams' starters, then benches, then rosters), built in C.
+    values = np.fromiter(chain.from_iterable(chain.from_iterable(p) for p in parts), np.int64)
+    values = values if values.size else np.zeros(1, np.int64)  # empty places read item 0
+    size = np.stack([np.fromiter(map(len, p), np.int64, len(teams)) for p in parts], axis=1)
+    first = np.cumsum(size.T.ravel()).reshape(3, len(teams)).T - size  # where each part starts
 
     def part(k: int) -> tuple[NDArray[np.int64], NDArray[np.bool_]]:
         """Part ``k`` (starters, bench, roster) as teams × its longest, and where it is real."""
