@@ -5,7 +5,9 @@ then each team's lineup is put on it (:func:`torneo.fantasy.rules.team_score.sco
 own lineup, or the last one it gave (FAN-LINEUP-1: then it is not eligible for the week's
 prize), against its roster at the matchday's deadline. The scores of the matchday are replaced
 whole, in the caller's transaction, with each team's breakdown in a compact JSON form
-(:func:`breakdown_json`; the read models give it names).
+(:func:`breakdown_json`; the read models give it names): one delete and one bulk insert a
+matchday. A season's recomputation (:func:`rescore_matchdays`) reads the league's players,
+teams, holdings, lineups and penalties once, as plain rows, for all its matchdays.
 """
 
 from __future__ import annotations
@@ -227,7 +229,7 @@ def _rescore_one(
         if lineup is None:
             rows.append({**base, "total": "0", "eligible": False, "breakdown": {"lines": []}})
             continue
-        roster = {  # the roster at the deadline (FAN-LINEUP-1)
+        roster = {  # the roster at the deadline (FAN-LINEUP-1), as state.holdings_at
             player: roles[player]
             for player, bought, sold in loaded.holdings.get(team, ())
             if bought <= day.deadline and (sold is None or sold > day.deadline)
