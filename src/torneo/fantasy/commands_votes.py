@@ -29,7 +29,7 @@ from torneo.fantasy.rules.vote_file import read_rows
 from torneo.fantasy.rules.votes import parse_sheet
 from torneo.fantasy.state import calendar, find_matchday, get_league, get_team, rules_of
 from torneo.fantasy.state_access import authorize_league
-from torneo.fantasy.state_scores import line_json, rescore
+from torneo.fantasy.state_scores import line_json, rescore, rescore_matchdays
 from torneo.fantasy.tables import FantasyLeague, FantasyMatchday, FantasyPenalty, FantasyPlayer
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
@@ -251,8 +251,7 @@ def rescore_season(store: Store, actor: Actor, league_id: int) -> int:
             .where(FantasyMatchday.league_id == league.id)
             .order_by(FantasyMatchday.matchday)
         ).all()
-        for row in days:
-            rescore(uow.session, league, row)
+        rescore_matchdays(uow.session, league, days)
         audit(uow, league, "rescore", matchdays=len(days))
         uow.notify(topic(league.id), "scores")
         return len(days)

@@ -5,23 +5,29 @@ then each team's lineup is put on it (:func:`torneo.fantasy.rules.team_score.sco
 own lineup, or the last one it gave (FAN-LINEUP-1: then it is not eligible for the week's
 prize), against its roster at the matchday's deadline. The scores of the matchday are replaced
 whole, in the caller's transaction, with each team's breakdown in a compact JSON form
-(:func:`breakdown_json`; the read models give it names).
+(:func:`breakdown_json`; the read models give it names): one delete and one bulk insert a
+matchday. A season's recomputation (:func:`rescore_matchdays`) reads the league's players,
+teams, holdings, lineups and penalties once, as plain rows, for all its matchdays.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import delete, insert, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
-from torneo.fantasy.rules.lineup import lineup_for
+from torneo.fantasy.rules.lineup import Lineup, lineup_for
 from torneo.fantasy.rules.matchday import Facts, matchday_scores
 from torneo.fantasy.rules.team_score import Penalty, TeamScore, score_team
 from torneo.fantasy.rules.votes import VoteLine
-from torneo.fantasy.state import calendar, find_matchday, holdings_at, lineups_of, rules_of
+from torneo.fantasy.state import Matchday, calendar, find_matchday, lineups_of, rules_of, utc
 from torneo.fantasy.tables import (
+    FantasyHolding,
     FantasyLeague,
     FantasyMatchday,
     FantasyPenalty,
@@ -29,6 +35,7 @@ from torneo.fantasy.tables import (
     FantasyScore,
     FantasyTeam,
 )
+from torneo.presets.fantasy import FantasyRules
 
 LINE_FIELDS = (
     "goals",
@@ -93,16 +100,112 @@ def breakdown_json(score: TeamScore) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class _League:
+    """What scoring any matchday of a league reads, loaded once as plain rows: a season's
+    recomputation used to load every team, holding and lineup again for each matchday, as ORM
+    objects (issue 18: 300 teams' season took 45 s, most of it building objects)."""
+
+    rules: FantasyRules
+    calendar: list[Matchday]
+    players: list[tuple[int, str, str]]  # id, role, club
+    roles: dict[int, str]
+    teams: list[int]
+    holdings: dict[int, list[tuple[int, datetime, datetime | None]]]  # player, bought, sold
+    lineups: dict[int, dict[int, Lineup]]
+
+
+def _load(session: Session, league: FantasyLeague) -> _League:
+    rules = rules_of(league)
+    players = [
+        (pid, role, club)
+        for pid, role, club in session.execute(
+            select(FantasyPlayer.id, FantasyPlayer.role, FantasyPlayer.club).where(
+                FantasyPlayer.league_id == league.id
+            )
+        )
+    ]
+    teams = list(
+        session.scalars(
+            select(FantasyTeam.id)
+            .where(FantasyTeam.league_id == league.id)
+            .order_by(FantasyTeam.id)
+        )
+    )
+    holdings: dict[int, list[tuple[int, datetime, datetime | None]]] = {}
+    for team, player, bought, sold in session.execute(
+        select(
+            FantasyHolding.team_id,
+            FantasyHolding.player_id,
+            FantasyHolding.bought_at,
+            FantasyHolding.sold_at,
+        )
+        .join(FantasyTeam, FantasyTeam.id == FantasyHolding.team_id)
+        .where(FantasyTeam.league_id == league.id)
+        .order_by(FantasyHolding.id)
+    ):
+        holdings.setdefault(team, []).append(
+            (player, utc(bought), None if sold is None else utc(sold))
+        )
+    return _League(
+        rules,
+        calendar(league, rules),
+        players,
+        {pid: role for pid, role, _ in players},
+        teams,
+        holdings,
+        lineups_of(session, league.id),
+    )
+
+
+def _penalties(
+    session: Session, league: FantasyLeague, matchdays: Sequence[int]
+) -> dict[tuple[int, int], list[Penalty]]:
+    """The recorded penalties (FAN-PEN-1) of these matchdays by (matchday, team)."""
+    found: dict[tuple[int, int], list[Penalty]] = {}
+    for team, matchday, what, points, note in session.execute(
+        select(
+            FantasyPenalty.team_id,
+            FantasyPenalty.matchday,
+            FantasyPenalty.what,
+            FantasyPenalty.points,
+            FantasyPenalty.note,
+        )
+        .join(FantasyTeam, FantasyTeam.id == FantasyPenalty.team_id)
+        .where(FantasyTeam.league_id == league.id, FantasyPenalty.matchday.in_(set(matchdays)))
+        .order_by(FantasyPenalty.id)
+    ):
+        found.setdefault((matchday, team), []).append(Penalty(what, Fraction(points), None, note))
+    return found
+
+
 def rescore(session: Session, league: FantasyLeague, data: FantasyMatchday) -> int:
     """Replace the matchday's scores; the number of teams scored."""
-    rules = rules_of(league)
-    day = find_matchday(calendar(league, rules), data.matchday)
-    players = session.execute(
-        select(FantasyPlayer.id, FantasyPlayer.role, FantasyPlayer.club).where(
-            FantasyPlayer.league_id == league.id
-        )
-    ).all()
-    roles = {pid: role for pid, role, _ in players}
+    return rescore_matchdays(session, league, [data])
+
+
+def rescore_matchdays(
+    session: Session, league: FantasyLeague, matchdays: Sequence[FantasyMatchday]
+) -> int:
+    """Replace the scores of these matchdays, the league read once for all of them; the
+    number of teams scored (of the last matchday)."""
+    loaded = _load(session, league)
+    extra = _penalties(session, league, [m.matchday for m in matchdays])
+    teams = 0
+    for data in matchdays:
+        teams = _rescore_one(session, league, loaded, data, extra)
+    return teams
+
+
+def _rescore_one(
+    session: Session,
+    league: FantasyLeague,
+    loaded: _League,
+    data: FantasyMatchday,
+    extra: dict[tuple[int, int], list[Penalty]],
+) -> int:
+    rules, roles = loaded.rules, loaded.roles
+    day = find_matchday(loaded.calendar, data.matchday)
     lines = dict(line_from_json(item) for item in data.votes)
     extras = data.extras or {}
     facts = Facts(
@@ -112,27 +215,12 @@ def rescore(session: Session, league: FantasyLeague, data: FantasyMatchday) -> i
         postponed=frozenset(extras.get("postponed") or ()),
         suspended=frozenset(int(p) for p in extras.get("suspended") or ()),
     )
-    scores = matchday_scores(((p, r, c) for p, r, c in players), lines, facts, rules)
-    teams = session.scalars(
-        select(FantasyTeam)
-        .where(FantasyTeam.league_id == league.id)
-        .options(selectinload(FantasyTeam.holdings))
-    ).all()
-    lineups = lineups_of(session, league.id)
-    extra: dict[int, list[Penalty]] = {}
-    for pen in session.scalars(
-        select(FantasyPenalty)
-        .join(FantasyTeam, FantasyTeam.id == FantasyPenalty.team_id)
-        .where(FantasyTeam.league_id == league.id, FantasyPenalty.matchday == data.matchday)
-    ):
-        extra.setdefault(pen.team_id, []).append(
-            Penalty(pen.what, Fraction(pen.points), None, pen.note)
-        )
+    scores = matchday_scores(loaded.players, lines, facts, rules)
     rows: list[dict[str, Any]] = []
-    for team in teams:
-        lineup, reused = lineup_for(data.matchday, lineups.get(team.id, {}))
+    for team in loaded.teams:
+        lineup, reused = lineup_for(data.matchday, loaded.lineups.get(team, {}))
         base = {
-            "team_id": team.id,
+            "team_id": team,
             "league_id": league.id,
             "matchday": data.matchday,
             "official": data.official,
@@ -141,8 +229,13 @@ def rescore(session: Session, league: FantasyLeague, data: FantasyMatchday) -> i
         if lineup is None:
             rows.append({**base, "total": "0", "eligible": False, "breakdown": {"lines": []}})
             continue
-        roster = {h.player_id: roles[h.player_id] for h in holdings_at(team, day.deadline)}
-        result = score_team(lineup, roster, roles, scores, rules, extra.get(team.id, ()))
+        roster = {  # the roster at the deadline (FAN-LINEUP-1), as state.holdings_at
+            player: roles[player]
+            for player, bought, sold in loaded.holdings.get(team, ())
+            if bought <= day.deadline and (sold is None or sold > day.deadline)
+        }
+        penalties = extra.get((data.matchday, team), ())
+        result = score_team(lineup, roster, roles, scores, rules, penalties)
         rows.append(
             {
                 **base,

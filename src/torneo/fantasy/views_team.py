@@ -111,7 +111,9 @@ def team_page(store: Store, league_id: int, team_id: int) -> TeamPage:
         regular, extra = transfers_left(
             [t.month for t in transfers], now.astimezone(ITALY).month, rules
         )
-        lineup, reused = lineup_for(number, lineups_of(session, league.id).get(team.id, {}))
+        lineup, reused = lineup_for(
+            number, lineups_of(session, league.id, team.id).get(team.id, {})
+        )
         scores = session.execute(
             select(
                 FantasyScore.matchday,

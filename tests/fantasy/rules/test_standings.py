@@ -40,3 +40,21 @@ def test_season_table_totals_stages_and_series() -> None:
     assert rows[0].series == (Q(70), Q("85.5"))
     assert rows[0].best == Q("85.5")
     assert rows[2].series == (None, None)
+
+
+def test_season_table_exact_with_mixed_denominators_ties_and_strangers() -> None:
+    """Scores in halves, quarters and thirds (other penalty or bonus settings) add exactly; a
+    stage's winner who is not in the table takes the stage from everyone in it."""
+    stages = {
+        1: [StageScore(1, Q(1, 4), True), StageScore(2, Q(1, 3), True), StageScore(9, Q(99), True)],
+        2: [StageScore(1, Q(141, 2), True), StageScore(2, Q(70), True)],
+        3: [StageScore(1, Q(-3, 4), True), StageScore(2, Q(5, 12), True)],
+    }
+    rows = season_table([2, 1], stages)
+    assert [(r.place, r.team_id, r.total, r.stages_won, r.best) for r in rows] == [
+        (1, 2, Q(283, 4), 1, Q(70)),
+        (2, 1, Q(70), 1, Q(141, 2)),
+    ]
+    assert rows[1].series == (Q(1, 4), Q(141, 2), Q(-3, 4))
+    tied = season_table([1, 2], {1: [StageScore(1, Q(7, 2), True), StageScore(2, Q(14, 4), True)]})
+    assert [(r.place, r.total, r.stages_won) for r in tied] == [(1, Q(7, 2), 1), (1, Q(7, 2), 1)]
