@@ -9,6 +9,7 @@ from tests.support.events import fingerprint
 from tests.support.web import SECRET, api_login, form_token, make_client, page_login
 from torneo.cards import commands as events
 from torneo.cards import commands_self_report as sr
+from torneo.cards import pages_self_report
 from torneo.cards import views_self_report as srv
 from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
@@ -96,6 +97,42 @@ def test_wrong_codes_are_refused_then_rate_limited(anon: TestClient, web_store: 
     )
     assert api.status_code == 429
     assert api.json()["field"] == "code"
+
+
+def test_typos_at_one_table_do_not_lock_out_the_other_tables_of_the_hall(
+    anon: TestClient, web_store: Store
+) -> None:
+    """The venue's Wi-Fi: every phone shares one address. Ten wrong codes at table 1 stop
+    table 1 (429), not table 2, whose player still reports (pages_self_report, decision)."""
+    event_id, tables = running(web_store)
+    (first, _, _), (second, code_second, _) = tables[0], tables[1]
+    token = form_token(anon.get(f"/events/{event_id}/report").text)
+    for _ in range(10):
+        wrong = {"table": str(first), "code": "ZZZZZZ", "csrf_token": token}
+        assert anon.post(f"/events/{event_id}/report", data=wrong).status_code == 403
+    blocked = {"table": str(first), "code": "ZZZZZZ", "csrf_token": token}
+    assert anon.post(f"/events/{event_id}/report", data=blocked).status_code == 429
+    other = {"table": str(second), "code": code_second, "csrf_token": token, "result": "2-0"}
+    answer = anon.post(f"/events/{event_id}/report", data=other)
+    assert answer.status_code == 200
+    assert 'class="alert ok"' in answer.text
+
+
+def test_one_address_sweeping_the_tables_meets_the_wider_cap(
+    anon: TestClient, web_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Wrong codes over every table from one address count together too (ADDRESS_FAILURES,
+    here 3): a sweep of the tables is stopped, even at a table never tried."""
+    monkeypatch.setattr(pages_self_report, "ADDRESS_FAILURES", 3)
+    event_id, tables = running(web_store)
+    for table, _, _ in tables[:3]:
+        body = {"table": table, "code": "ZZZZZZ", "result": "2-0"}
+        assert anon.post(f"/api/v1/events/{event_id}/self-reports", json=body).status_code == 403
+    table, code, _ = tables[3]
+    body = {"table": table, "code": code, "result": "2-0"}
+    refused = anon.post(f"/api/v1/events/{event_id}/self-reports", json=body)
+    assert refused.status_code == 429
+    assert refused.json()["field"] == "code"
 
 
 def test_the_api_takes_a_code_without_session_or_csrf(anon: TestClient, web_store: Store) -> None:

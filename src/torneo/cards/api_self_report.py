@@ -75,7 +75,7 @@ def self_report(request: Request, event_id: int, body: SelfReportIn) -> SelfRepo
     if body.code is not None:
         if body.table is None:
             raise TorneoError("table", N_("is missing"), N_("your table number, with the code"))
-        with code_attempt(request, event_id):  # reserved before the code is checked
+        with code_attempt(request, event_id, body.table):  # reserved before the code is checked
             done = sr.report_by_code(
                 store,
                 event_id,

@@ -9,8 +9,15 @@
 - ``/events/{id}/slips`` the current round's slips to print, one per player with their code.
 
 Every form carries the session's CSRF token, the code-based ones too (a visitor gets a session
-cookie for it): uniform, and harmless. Wrong codes are rate-limited per address and event
-(:data:`CODE_FAILURES` in :data:`CODE_WINDOW` seconds, then 429), so codes cannot be guessed.
+cookie for it): uniform, and harmless. Wrong codes are rate-limited per event, table and address
+(:data:`CODE_FAILURES` in :data:`CODE_WINDOW` seconds, then 429), and per event and address over
+all tables (:data:`ADDRESS_FAILURES`), so codes cannot be guessed.
+
+**Why per table (decision).** A club's players often share one address: the venue's Wi-Fi goes
+out through one router. Counted per address only, ten typos anywhere in the hall locked every
+phone of the event out for five minutes. Counted per table, a typo costs only that table's two
+players; guessing stays hopeless (ten tries per table in five minutes against 32^6 codes each),
+and the wider cap per address stops one address from sweeping every table.
 """
 
 from __future__ import annotations
@@ -39,8 +46,9 @@ add_templates("torneo.cards", None)  # this discipline's templates/ (platform/we
 
 router = APIRouter(include_in_schema=False)
 
-CODE_FAILURES = 10
-CODE_WINDOW = 300
+CODE_FAILURES = 10  # wrong codes for one table from one address ...
+ADDRESS_FAILURES = 200  # ... and for all the event's tables from one address ...
+CODE_WINDOW = 300  # ... within this many seconds
 Text = Annotated[str, Form(max_length=200)]
 
 
@@ -49,17 +57,26 @@ def _limiter(request: Request) -> RateLimiter:
     return limiter
 
 
-def code_key(request: Request, event_id: int) -> str:
-    return f"code:{event_id}@{client_address(request.scope)}"
+def code_keys(request: Request, event_id: int, table: object) -> list[tuple[str, int]]:
+    """The limits an attempt counts in: this table from this address, and every table of the
+    event from this address (the module doc). ``table`` is as typed: a bad one counts too."""
+    address = client_address(request.scope)
+    typed = str(table).strip()[:10]
+    return [
+        (f"code:{event_id}:{typed}@{address}", CODE_FAILURES),
+        (f"code:{event_id}@{address}", ADDRESS_FAILURES),
+    ]
 
 
 @contextmanager
-def code_attempt(request: Request, event_id: int) -> Iterator[None]:
+def code_attempt(request: Request, event_id: int, table: object) -> Iterator[None]:
     """Reserve one attempt of a slip code before it is checked (429 when this address has typed
-    too many wrong codes for this event): concurrent guesses count like sequential ones. The
-    attempt counts when the code is refused; anything else gives it back."""
-    limiter, key, member = _limiter(request), code_key(request, event_id), uuid.uuid4().hex
-    wait = limiter.reserve([(key, CODE_FAILURES)], CODE_WINDOW, member)
+    too many wrong codes for this table, or for this event): concurrent guesses count like
+    sequential ones. The attempt counts when the code is refused; anything else gives it
+    back."""
+    limiter, member = _limiter(request), uuid.uuid4().hex
+    limits = code_keys(request, event_id, table)
+    wait = limiter.reserve(limits, CODE_WINDOW, member)
     if wait is not None:
         raise TooManyAttempts("code", wait)
     counted = False
@@ -70,7 +87,7 @@ def code_attempt(request: Request, event_id: int) -> Iterator[None]:
         raise
     finally:
         if not counted:
-            limiter.release([key], member)
+            limiter.release([key for key, _ in limits], member)
 
 
 _TABLE_NUMBER = N_("a table number")
@@ -160,7 +177,7 @@ def report_page(request: Request, event_id: int, table: str = "", code: str = ""
     if form["table"].strip() and form["code"].strip():
         store, secret = store_of(request), settings_of(request).secret_key
         try:
-            with code_attempt(request, event_id):
+            with code_attempt(request, event_id, form["table"]):
                 number = form_int_required("table", form["table"], accepted=_TABLE_NUMBER)
                 seat = srv.seat_by_code(store, event_id, number, form["code"], secret=secret)
         except TorneoError as err:
@@ -187,7 +204,7 @@ def report_submit(
     seat: srv.Seat | None = None
     try:
         if code.strip():
-            with code_attempt(request, event_id):
+            with code_attempt(request, event_id, table):
                 number = form_int_required("table", table, accepted=_TABLE_NUMBER)
                 try:
                     if not result.strip():  # the code opens the player's match
