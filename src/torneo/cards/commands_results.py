@@ -14,10 +14,11 @@ once both agree or a judge decides (``commands_self_report``).
 2. its match row ``FOR UPDATE`` (always after the event's lock, so two writers cannot
    deadlock): two results of one table are written one after the other, and the second sees
    the first. On SQLite the match's version is checked instead (``state_results``);
-3. at the very end, the event's version moved by one in the database (``state.bump_version``,
-   ``version = version + 1 ... RETURNING``), so no bump is lost. That UPDATE locks the event
-   row until the commit: it queues only the results' last step (the bump and the commit) one
-   behind the other.
+3. at the very end, the event's version moved by one in the database (``version = version + 1
+   ... RETURNING``, so no bump is lost) and the match written with it, in one statement on
+   PostgreSQL (``state_results.store_result``). That UPDATE locks the event row until the
+   commit: it queues only the results' last step (that statement and the commit) one behind
+   the other.
 
 The rows are read and written with the Core statements of ``state_results`` (why: there).
 
@@ -43,7 +44,7 @@ from sqlalchemy.exc import OperationalError
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
-from torneo.cards.state import bump_version, no_event, record_of
+from torneo.cards.state import no_event, record_of
 from torneo.cards.state_access import authorize_event
 from torneo.cards.state_locks import share_event
 from torneo.cards.state_results import (
@@ -154,8 +155,7 @@ def write_result(
         reason=reason,
     )
     uow.write_audits()  # every other row first: the event's version is the last thing locked
-    version = bump_version(uow.connection(), event.id)
-    return store_result(uow.connection(), match, score, uow.now, version)
+    return store_result(uow.connection(), event.id, match, score, uow.now)
 
 
 def report_result(

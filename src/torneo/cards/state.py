@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import cast
-
-from sqlalchemy import Connection, Table, bindparam, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from torneo.cards.rules.lifecycle import EventStatus
@@ -50,24 +48,6 @@ def get_event(session: Session, event_id: int, *, for_update: bool = False) -> E
     if event is None:
         raise no_event(event_id)
     return event
-
-
-_EVENTS = cast(Table, Event.__table__)
-_BUMP = (
-    update(_EVENTS)
-    .where(_EVENTS.c.id == bindparam("event_id"))
-    .values(version=_EVENTS.c.version + 1)
-    .returning(_EVENTS.c.version)
-)
-
-
-def bump_version(db: Session | Connection, event_id: int) -> int:
-    """Move the event's version by one, as an increment in the database, and return the new
-    one: concurrent results of one event each add theirs (a write of a version read earlier
-    would lose some), and the row is locked (PostgreSQL ``NO KEY UPDATE``) only from here to
-    the commit, so callers do it last. The ORM's own check of the version (an UPDATE ``WHERE
-    version = loaded``) stays for every other change."""
-    return int(db.execute(_BUMP, {"event_id": event_id}).scalar_one())
 
 
 def entrant_of(reg: Registration) -> Entrant:

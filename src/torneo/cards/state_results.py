@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from sqlalchemy import Connection, Table, and_, bindparam, func, insert, or_, select, update
 from sqlalchemy.engine import Row
+from sqlalchemy.orm import Session
 
 from torneo.cards.tables import Event, Match, Round
 from torneo.cards.tables_self_report import SelfReport
@@ -178,22 +179,55 @@ _UPDATE_REPORT = (
     .where(_reports.c.id == bindparam("key"), _reports.c.version == bindparam("seen"))
     .values({**{f: bindparam(f) for f in _REPORT_WRITTEN}, "version": _reports.c.version + 1})
 )
+_RESULT_VALUES = {
+    "wins_a": bindparam("wins_a"),
+    "wins_b": bindparam("wins_b"),
+    "draws": bindparam("draws"),
+    "result_kind": bindparam("result_kind"),
+    "reported_at": bindparam("reported_at"),
+    "version": _matches.c.version + 1,  # the ORM's optimistic check still sees the change
+}
 _STORE_RESULT = (
     update(_matches)
     .where(_matches.c.id == bindparam("key"), _matches.c.version == bindparam("seen"))
-    .values(
-        wins_a=bindparam("wins_a"),
-        wins_b=bindparam("wins_b"),
-        draws=bindparam("draws"),
-        result_kind=bindparam("result_kind"),
-        reported_at=bindparam("reported_at"),
-        changed_in=bindparam("changed_in"),
-        version=_matches.c.version + 1,  # the ORM's optimistic check still sees the change
-    )
+    .values(**_RESULT_VALUES, changed_in=bindparam("changed_in"))
+)
+_BUMPED = (
+    update(_events)
+    .where(_events.c.id == bindparam("bumped_event"))
+    .values(version=_events.c.version + 1)
+    .returning(_events.c.version)
+    .cte("bumped")
+)
+# PostgreSQL: the event's version moved and the match written in one statement, so the event
+# row is locked (from the bump to the commit) for one round trip less.
+_STORE_RESULT_BUMPED = (
+    update(_matches)
+    .add_cte(_BUMPED)
+    .where(_matches.c.id == bindparam("key"), _matches.c.version == bindparam("seen"))
+    .values(**_RESULT_VALUES, changed_in=select(_BUMPED.c.version).scalar_subquery())
+    .returning(_matches.c.changed_in)
 )
 
 
 # --- reads and writes ------------------------------------------------------------------------
+
+
+_BUMP = (
+    update(_events)
+    .where(_events.c.id == bindparam("event_id"))
+    .values(version=_events.c.version + 1)
+    .returning(_events.c.version)
+)
+
+
+def bump_version(db: Session | Connection, event_id: int) -> int:
+    """Move the event's version by one, as an increment in the database, and return the new
+    one: concurrent results of one event each add theirs (a write of a version read earlier
+    would lose some), and the row is locked (PostgreSQL ``NO KEY UPDATE``) only from here to
+    the commit, so callers do it last. The ORM's own check of the version (an UPDATE ``WHERE
+    version = loaded``) stays for every other change."""
+    return int(db.execute(_BUMP, {"event_id": event_id}).scalar_one())
 
 
 def event_head(conn: Connection, event_id: int) -> EventHead | None:
@@ -273,25 +307,29 @@ def save_report(
 
 
 def store_result(
-    conn: Connection, match: MatchRow, score: GameScore, at: datetime, changed_in: int
+    conn: Connection, event_id: int, match: MatchRow, score: GameScore, at: datetime
 ) -> MatchRow:
-    """Write ``score`` in the (locked) match, with the event version that made it (checked
-    against the version read: 409 when another writer got there first)."""
-    done = conn.execute(
-        _STORE_RESULT,
-        {
-            "key": match.id,
-            "seen": match.version,
-            "wins_a": score.wins_a,
-            "wins_b": score.wins_b,
-            "draws": score.draws,
-            "result_kind": score.kind.value,
-            "reported_at": at,
-            "changed_in": changed_in,
-        },
-    )
-    if done.rowcount != 1:
-        raise _changed_first()
+    """Move the event's version by one and write ``score`` in the (locked) match with it
+    (``commands_results``: the last writes of a result), checked against the match's version
+    as read: 409 when another writer got there first."""
+    values = {
+        "key": match.id,
+        "seen": match.version,
+        "wins_a": score.wins_a,
+        "wins_b": score.wins_b,
+        "draws": score.draws,
+        "result_kind": score.kind.value,
+        "reported_at": at,
+    }
+    if conn.dialect.name == "postgresql":
+        stamped = conn.execute(_STORE_RESULT_BUMPED, {**values, "bumped_event": event_id}).first()
+        if stamped is None:
+            raise _changed_first()
+        changed_in = int(stamped[0])
+    else:
+        changed_in = bump_version(conn, event_id)
+        if conn.execute(_STORE_RESULT, {**values, "changed_in": changed_in}).rowcount != 1:
+            raise _changed_first()
     return replace(
         match,
         wins_a=score.wins_a,
