@@ -80,6 +80,7 @@ from torneo.cards.views_self_report import (
     code_owner,
     current_round,
     no_such_table,
+    no_table,
     not_in_round,
     not_paired,
     player_of,
@@ -89,7 +90,7 @@ from torneo.cards.views_self_report import (
     seat_from,
     seen_from,
 )
-from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
@@ -323,12 +324,7 @@ def resolve(
         require_judge(uow.session, actor, event)
         seated = lock_seat_at(uow.connection(), event_id, round_no, table)
         if seated is None:
-            raise NotFound(
-                "table",
-                N_("round %(round)s has no table %(table)s"),
-                N_("a table of the round"),
-                params={"round": round_no, "table": table},
-            )
+            raise no_table(round_no, table)
         match = seated.match
         check_playable(match)
         row = report_of(uow.connection(), match.id)

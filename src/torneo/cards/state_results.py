@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import Connection, Table, and_, bindparam, func, insert, or_, select, update
 from sqlalchemy.engine import Row
@@ -53,9 +53,9 @@ class EventHead:
     version: int
 
 
-@dataclass(frozen=True, slots=True)
-class MatchRow:
-    """A match row: the attributes of :class:`~torneo.cards.tables.Match` a result reads."""
+class MatchRow(NamedTuple):
+    """A match row: the attributes of :class:`~torneo.cards.tables.Match` a result reads, and
+    the pages' read model of a match (``views_lean``)."""
 
     id: int
     event_id: int
@@ -74,10 +74,10 @@ class MatchRow:
     @classmethod
     def of(cls, match: Match) -> MatchRow:
         """The row of an ORM match (the judges' pages read the ORM)."""
-        return cls(*(getattr(match, name) for name in _MATCH_FIELDS))
+        return cls._make(getattr(match, name) for name in cls._fields)
 
 
-_MATCH_FIELDS = tuple(MatchRow.__dataclass_fields__)
+_MATCH_FIELDS = MatchRow._fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,8 +330,7 @@ def store_result(
         changed_in = bump_version(conn, event_id)
         if conn.execute(_STORE_RESULT, {**values, "changed_in": changed_in}).rowcount != 1:
             raise _changed_first()
-    return replace(
-        match,
+    return match._replace(
         wins_a=score.wins_a,
         wins_b=score.wins_b,
         draws=score.draws,

@@ -27,12 +27,12 @@ from sqlalchemy.orm import Session
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.pods import Pod
 from torneo.cards.rules.tournament import Tournament
-from torneo.cards.state import no_event
+from torneo.cards.state import no_event, record_of
+from torneo.cards.state_results import MatchRow
 from torneo.cards.tables import Event, Match, Registration
 from torneo.cards.tables_pods import PodSeat
 from torneo.core.ids import PlayerId
-from torneo.engines.records import Entrant, MatchRecord, Stage
-from torneo.engines.results import GameScore, ResultKind
+from torneo.engines.records import Entrant, MatchRecord
 from torneo.platform.store.tables import Player
 from torneo.presets import Ruleset
 
@@ -55,19 +55,6 @@ class RegistrationRow(NamedTuple):
     disqualified: bool
     dq_reason: str | None
     is_judge: bool
-
-
-class MatchRow(NamedTuple):
-    id: int
-    round_no: int
-    stage: str
-    table_no: int
-    player_a_id: int
-    player_b_id: int | None
-    wins_a: int | None
-    wins_b: int | None
-    draws: int | None
-    result_kind: str | None
 
 
 class SeatRow(NamedTuple):
@@ -147,18 +134,7 @@ _REGISTRATION_COLUMNS = (
     Registration.dq_reason,
     Registration.is_judge,
 )
-_MATCH_COLUMNS = (
-    Match.id,
-    Match.round_no,
-    Match.stage,
-    Match.table_no,
-    Match.player_a_id,
-    Match.player_b_id,
-    Match.wins_a,
-    Match.wins_b,
-    Match.draws,
-    Match.result_kind,
-)
+_MATCH_COLUMNS = tuple(getattr(Match, name) for name in MatchRow._fields)
 
 Fingerprint = tuple[int, ...]
 
@@ -223,7 +199,7 @@ def _rounds(session: Session, event_id: int) -> list[tuple[int, tuple[MatchRow, 
             .where(of_event, Match.round_no.in_(missing))
             .order_by(Match.round_no, Match.table_no)
         ):
-            by_round[m[1]].append(MatchRow._make(m))
+            by_round[m.round_no].append(MatchRow._make(m))
         for number, rows in by_round.items():
             found[number] = tuple(rows)
             rounds.keep((event_id, number), (fingerprints[number], found[number]))
@@ -278,19 +254,7 @@ def _record(m: MatchRow) -> MatchRecord:
     found = _RECORDS.find(m)
     if found is not None:
         return found
-    score = None
-    if m.wins_a is not None and m.wins_b is not None:
-        kind = ResultKind(m.result_kind or "played")
-        score = GameScore(m.wins_a, m.wins_b, m.draws or 0, kind)
-    record = MatchRecord(
-        round_no=m.round_no,
-        table=m.table_no,
-        player_a=PlayerId(m.player_a_id),
-        player_b=PlayerId(m.player_b_id) if m.player_b_id is not None else None,
-        score=score,
-        stage=Stage(m.stage),
-    )
-    return _RECORDS.keep(m, record)
+    return _RECORDS.keep(m, record_of(m))
 
 
 def _entrant(r: RegistrationRow) -> Entrant:

@@ -175,23 +175,24 @@ def current_round(session: Session, event_id: int) -> tuple[int, bool]:
     return int(row[0] or 0), bool(row[1])
 
 
-def match_at(
-    session: Session, event_id: int, round_no: int, table: int, *, lock: bool = False
-) -> Match:
+def match_at(session: Session, event_id: int, round_no: int, table: int) -> Match:
     stmt = select(Match).where(
         Match.event_id == event_id, Match.round_no == round_no, Match.table_no == table
     )
-    if lock:  # the row as it is now, even if this session read it before the lock
-        stmt = stmt.with_for_update().execution_options(populate_existing=True)
     match = session.scalars(stmt).first()
     if match is None:
-        raise NotFound(
-            "table",
-            N_("round %(round)s has no table %(table)s"),
-            N_("a table of the round"),
-            params={"round": round_no, "table": table},
-        )
+        raise no_table(round_no, table)
     return match
+
+
+def no_table(round_no: int, table: int) -> NotFound:
+    """The refusal of a table the round does not have (the judges' pages, their decisions)."""
+    return NotFound(
+        "table",
+        N_("round %(round)s has no table %(table)s"),
+        N_("a table of the round"),
+        params={"round": round_no, "table": table},
+    )
 
 
 def _names(session: Session, *ids: int) -> dict[int, str]:
