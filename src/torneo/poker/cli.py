@@ -158,7 +158,7 @@ def _what(r: LogRow) -> str:
         shares = ", ".join(f"{name} {plain_euros(cents)} €" for name, cents in r.shares)
         parts.append(f"{r.method}: {shares}")
     if r.decision:
-        parts.append(f"{r.decision} (art. {r.article})")
+        parts.append(f"art. {r.article}: {r.decision}")
     return f" ({'; '.join(parts)})" if parts else ""
 
 
