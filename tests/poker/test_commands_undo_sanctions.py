@@ -18,12 +18,16 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_chop as poker_chop
 from torneo.poker import commands_clock as poker_clock
+from torneo.poker import commands_entries as poker_entries
 from torneo.poker import commands_floor as poker_floor
+from torneo.poker import commands_league as leagues
 from torneo.poker import commands_rulings as poker_rulings
 from torneo.poker import commands_sanctions as poker_sanctions
+from torneo.poker import commands_schedules as schedules
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_undo as poker_undo
 from torneo.poker import views as poker_views
+from torneo.poker import views_league
 from torneo.poker.views_log import LogRow, floor_log
 from torneo.poker.views_rows import PlayerRow
 
@@ -334,3 +338,21 @@ def test_bad_entries_are_refused_naming_the_field(
     assert twice.value.field == "log_entry"
     assert f"entry {entry} of the log is already undone" in twice.value.reason
     assert fingerprint(store, tid) == after
+
+
+def test_PKR_LEAGUE_1_undoing_the_chop_takes_the_results_out_of_the_league(
+    store: Store, organizer: Actor, clock: FakeClock
+) -> None:
+    """PKR-LEAGUE-1: the chop ended a league tournament and fed the leaderboard; undone, its
+    results and jackpot share leave the league until the tournament ends again."""
+    made = leagues.import_week(store, organizer, starts_on="2025-09-01", ends_on="2026-08-31")
+    tue, campione = made["schedules"][0], made["leagues"][0]
+    tid = schedules.open_scheduled(store, organizer, tue, held_on="2025-12-02")
+    poker_entries.register_roster(store, organizer, tid, ["Anna", "Bruno", "Carla"])
+    poker_seats.draw_seats_now(store, organizer, tid)
+    poker_clock.start_clock(store, organizer, tid)
+    poker_chop.chop(store, organizer, tid, method="equal")
+    assert len(views_league.league_view(store, campione).board) == 3
+    poker_undo.undo_entry(store, organizer, tid, entry=floor_log(store, tid)[0].number)
+    view = views_league.league_view(store, campione)
+    assert (view.board, view.jackpot_cents) == ((), 0)
