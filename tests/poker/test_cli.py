@@ -9,8 +9,11 @@ from zoneinfo import ZoneInfo
 from tests.support.cli import Cli
 from tests.support.poker import tuesday
 from torneo.platform.store.uow import Actor
+from torneo.poker import commands_chop as chops
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_floor as poker_floor
+from torneo.poker import commands_rulings as rulings
+from torneo.poker import commands_sanctions as sanctions
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_undo as undos
 from torneo.poker import views as poker_views
@@ -176,3 +179,43 @@ def test_the_floor_log_lists_busts_with_their_moves_and_what_was_undone(cli: Cli
     assert data[0]["undone_by"] == "org"
     assert data[1]["undone_by"] is None
     assert "no poker tournament 999" in cli.refused("poker", "log", "999").stderr
+
+
+def test_PKR_PEN_1_the_floor_log_shows_sanctions_and_the_chop(cli: Cli) -> None:
+    """`torneo poker log`: a warning with its infraction, missed hands with their hands, a
+    disqualification with the chips removed, a floor ruling with its article, the chop with
+    each share; the JSON carries the same kinds."""
+    tid = running(cli, players=4, busts=0)
+    pid = poker_views.tournament_view(cli.store, tid).alive[0].player_id
+    for kind, orbits in (("warning", 0), ("missed_hands", 1)):
+        sanctions.sanction_player(
+            cli.store,
+            ORGANIZER,
+            tid,
+            player_id=pid,
+            kind=kind,
+            infraction="Linguaggio",
+            orbits=orbits,
+        )
+    rulings.record_ruling(
+        cli.store, ORGANIZER, tid, procedure="misdeal", case="first_cards_exposed", table=1
+    )
+    sanctions.sanction_player(
+        cli.store,
+        ORGANIZER,
+        tid,
+        player_id=pid,
+        kind="disqualification",
+        infraction="Furto",
+        stack=6000,
+    )
+    chops.chop(cli.store, ORGANIZER, tid, method="equal")
+    text = cli.ok("poker", "log", str(tid)).stdout
+    assert "warning (Linguaggio)" in text
+    assert "missed hands (1 orbit(s), 4 hands; Linguaggio)" in text
+    assert "disqualification (6,000 chips removed; Furto)" in text
+    assert "floor ruling (art. 15.1: Misdeal" in text
+    assert "chop (equal: " in text
+    assert "(the last)" in text
+    kinds = [d["kind"] for d in cli.json("poker", "log", str(tid))]
+    assert kinds == ["chop", "disqualification", "ruling", "missed_hands", "warning"]

@@ -102,6 +102,11 @@ KINDS = {
     "re_entry": "re-entry",
     "rebuy": "rebuy",
     "add_on": "add-on",
+    "warning": "warning",
+    "missed_hands": "missed hands",
+    "disqualification": "disqualification",
+    "chop": "chop",
+    "ruling": "floor ruling",
 }
 
 
@@ -109,9 +114,11 @@ KINDS = {
 def log(tournament: TournamentArg, as_json: JsonFlag = False) -> None:
     """The floor's log, newest first (issue 15 item 8).
 
-    Each bust-out, move, late entry, re-entry, rebuy and add-on with its local time, who did it,
-    the seat changes it made and whether it was undone. An entry is undone on the director's
-    page or with POST /api/v1/poker/tournaments/ID/log/N/undo; ``--json`` is the API's answer.
+    Each bust-out, move, late entry, re-entry, rebuy, add-on, sanction (warning, missed hands,
+    disqualification), chop and floor ruling with its local time, who did it, the seat changes
+    it made and whether it was undone. An entry is undone on the director's page or with
+    POST /api/v1/poker/tournaments/ID/log/N/undo (a ruling is not); ``--json`` is the API's
+    answer.
     """
     with edge(as_json=as_json):
         zone_name, rows = floor_log_in_zone(open_store(), tournament)
@@ -125,9 +132,9 @@ def log(tournament: TournamentArg, as_json: JsonFlag = False) -> None:
             (
                 r.number,
                 local(r.at, zone_name).strftime("%H:%M:%S"),
-                KINDS.get(r.kind, r.kind) + (" (the last)" if r.finished else ""),
+                KINDS.get(r.kind, r.kind) + _what(r) + (" (the last)" if r.finished else ""),
                 ", ".join((r.name, *r.others)),
-                f"{r.table}/{r.seat}" if r.table is not None else None,
+                f"{r.table}/{r.seat}" if r.seat is not None else r.table,  # a ruling: the table
                 _seat_changes(r),
                 r.actor,
                 _undone(r, zone_name),
@@ -135,6 +142,24 @@ def log(tournament: TournamentArg, as_json: JsonFlag = False) -> None:
             for r in rows
         ],
     )
+
+
+def _what(r: LogRow) -> str:
+    """A sanction's hands or chips and infraction (PKR-PEN-1), a chop's shares, a ruling's
+    decision and article (PKR-PROC-1..4): what the floor needs to read the entry."""
+    parts: list[str] = []
+    if r.hands:
+        parts.append(f"{r.orbits} orbit(s), {r.hands} hands")
+    if r.chips_removed:
+        parts.append(f"{r.chips_removed:,} chips removed")
+    if r.infraction:
+        parts.append(r.infraction + (f" — {r.ruling}" if r.ruling else ""))
+    if r.method:
+        shares = ", ".join(f"{name} {plain_euros(cents)} €" for name, cents in r.shares)
+        parts.append(f"{r.method}: {shares}")
+    if r.decision:
+        parts.append(f"art. {r.article}: {r.decision}")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def _seat_changes(r: LogRow) -> str:

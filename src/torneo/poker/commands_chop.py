@@ -3,7 +3,9 @@
 Chip counts must name every player still in and add up to the chips in play. A chop ends the
 tournament: the players left take the chopped amounts (equal, by chips, or ICM), rounded to the
 club's unit without losing a cent, and are placed by the chips they hold (equal stacks, or an
-equal chop without counts: in the order they entered).
+equal chop without counts: in the order they entered). The chop is an entry of the floor's log
+(:mod:`.commands_log`) that the organizer may undo while it is what ended the tournament
+(:mod:`.commands_undo`); the entry keeps the chip counts it replaced, to put them back.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
+from torneo.poker import commands_log as floor_log
 from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.commands_floor import finish, open_running
 from torneo.poker.rules.colour_up import check_chip_counts
@@ -126,9 +129,20 @@ def chop(
             "stacks": {str(p): c for p, c in counts.items()},
             "places": {str(p): i for i, p in enumerate(order, start=1)},
         }
+        stacks_before = dict(row.stacks)
         if counts:
             row.stacks = {"at": uow.now.isoformat(), "counts": row.chop["stacks"]}
+        entry = floor_log.log_action(
+            uow,
+            row,
+            floor_log.CHOP,
+            None,
+            **row.chop,
+            stacks_before=stacks_before,
+            players=[],  # a deal moves nobody
+            finished=True,
+        )
         finish(uow, row, state)
         touch(row)
-        uow.audit("poker.chop", "poker_tournament", row.id, after=row.chop)
+        uow.audit("poker.chop", "poker_tournament", row.id, after={**row.chop, "entry": entry})
         return result

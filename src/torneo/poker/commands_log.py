@@ -1,11 +1,14 @@
 """The floor's log (issue 15 item 8): every floor action written as one entry, inside the unit
 of work that does it, with who did it and what it changed.
 
-A bust-out, a director's move, a late entry, a re-entry, a rebuy and an add-on each add one
-:class:`~torneo.poker.tables.PokerLogEntry`; its ``details`` say what to put back to undo it
-(:mod:`.commands_undo`): the bust's ``seq``, the ``moves`` (their seqs, in the order made), the
-``purchase`` number, the table ``broken`` or ``opened``, the bust rows ``readmitted``, and the
-``players`` whose seats the action changed (what a later action may depend on).
+A bust-out, a director's move, a late entry, a re-entry, a rebuy, an add-on, each sanction
+(PKR-PEN-1: a warning, missed hands, a disqualification), the chop and a ruling on a floor
+procedure (PKR-PROC-1..4) each add one :class:`~torneo.poker.tables.PokerLogEntry`; its
+``details`` say what to put back to undo it (:mod:`.commands_undo`): the bust's ``seq``, the
+``moves`` (their seqs, in the order made), the ``purchase`` number, the ``sanction`` row, the
+chip counts before a chop (``stacks_before``), the table ``broken`` or ``opened``, the bust rows
+``readmitted``, whether it ``finished`` the tournament, and the ``players`` whose seats the
+action changed (what a later action may depend on).
 """
 
 from __future__ import annotations
@@ -22,7 +25,16 @@ LATE_ENTRY = "late_entry"
 RE_ENTRY = "re_entry"
 REBUY = "rebuy"
 ADD_ON = "add_on"
-KINDS = (BUST, MOVE, LATE_ENTRY, RE_ENTRY, REBUY, ADD_ON)
+# PKR-PEN-1: a sanction's entry has the sanction's own kind (SanctionKind's values), so the log
+# reads "Warning", "Missed hands", "Disqualification" like the sanctions' list.
+WARNING = "warning"
+MISSED_HANDS = "missed_hands"
+DISQUALIFICATION = "disqualification"
+SANCTIONS = (WARNING, MISSED_HANDS, DISQUALIFICATION)
+CHOP = "chop"
+RULING = "ruling"  # PKR-PROC-1..4: shown in the log, never undone (see commands_undo)
+KINDS = (BUST, MOVE, LATE_ENTRY, RE_ENTRY, REBUY, ADD_ON, *SANCTIONS, CHOP, RULING)
+UNDOABLE = tuple(k for k in KINDS if k != RULING)
 
 
 def last_move_seq(row: PokerTournament) -> int:

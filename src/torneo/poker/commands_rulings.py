@@ -2,7 +2,9 @@
 
 One transaction each, like a sanction: the staff on the tournament's roster (or its organizer)
 rule; the case, the answers, the decision and its article are stored (:class:`PokerRuling`)
-and audited, and the director's page lists them.
+and audited, and the director's page lists them. Each ruling is also an entry of the floor's
+log (:mod:`.commands_log`), so the log is the one chronological record of the floor; it is
+never undone there (the decision is in :mod:`.commands_undo`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
+from torneo.poker import commands_log as floor_log
 from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.commands_floor import open_running
 from torneo.poker.rules.rulings import Procedure, Ruling, procedure_of, rule_on, showdown_order
@@ -87,6 +90,18 @@ def record_ruling(
                 at=uow.now,
             )
         )
+        entry = floor_log.log_action(
+            uow,
+            row,
+            floor_log.RULING,
+            None,
+            procedure=ruling.procedure.value,
+            case=ruling.case,
+            table=number,
+            article=ruling.article,
+            decision=ruling.decision,
+            players=[],
+        )
         touch(row)
         uow.audit(
             "poker.ruling",
@@ -100,6 +115,7 @@ def record_ruling(
                 "decision": ruling.decision,
                 "order": list(ruling.order),
                 "note": note.strip(),
+                "entry": entry,
             },
         )
         uow.notify(topic(row.id), "ruling")

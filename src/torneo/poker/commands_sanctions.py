@@ -1,7 +1,9 @@
 """Sanctions (PKR-PEN-1): warnings, missed hands and disqualifications.
 
 Repeats escalate; a disqualification removes the player's chips from play, takes the player out
-of the field without a place and lets the floor rebalance the room (PKR-BAL-1/2).
+of the field without a place and lets the floor rebalance the room (PKR-BAL-1/2). Each sanction
+is an entry of the floor's log of its own kind (:mod:`.commands_log`), undone by its entry in
+:mod:`.commands_undo` when it was issued in error.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
+from torneo.poker import commands_log as floor_log
 from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.commands_floor import finish, open_running
 from torneo.poker.commands_seats import MoveOut, record_moves
@@ -39,6 +42,7 @@ class SanctionOut:
     hands: int
     chips_removed: int
     moves: tuple[MoveOut, ...] = ()
+    entry: int = 0  # its number in the floor's log (what the floor undoes it by)
 
 
 def sanction_player(
@@ -78,7 +82,7 @@ def sanction_player(
                 N_("a seated player"),
                 params={"player": pid},
             )
-        table, _ = seating.seat_of(pid)
+        table, seat = seating.seat_of(pid)
         at_table = seating.table(table).count
         chips = 0
         if sanction_kind is SanctionKind.DISQUALIFICATION:
@@ -92,24 +96,26 @@ def sanction_player(
         record = sanction(
             state.sanctions, pid, sanction_kind, infraction, ruling, turns, at_table, chips
         )
-        row.sanctions.append(
-            PokerSanction(
-                player_id=int(pid),
-                kind=record.kind.value,
-                orbits=record.orbits,
-                hands=record.hands,
-                chips_removed=record.chips_removed,
-                infraction=record.infraction,
-                ruling=record.ruling,
-                at=uow.now,
-            )
+        stored = PokerSanction(
+            player_id=int(pid),
+            kind=record.kind.value,
+            orbits=record.orbits,
+            hands=record.hands,
+            chips_removed=record.chips_removed,
+            infraction=record.infraction,
+            ruling=record.ruling,
+            at=uow.now,
         )
+        row.sanctions.append(stored)
+        uow.session.flush()  # the sanction's id: its log entry names the row its undo removes
         moves: list[MoveOut] = []
+        adjustment: dict[str, object] | None = None  # the chips a disqualification removes
+        broken: int | None = None
+        finished = False
+        since = floor_log.last_move_seq(row)
         if sanction_kind is SanctionKind.DISQUALIFICATION:
-            row.adjustments = [
-                *row.adjustments,
-                {"reason": f"disqualification of player {pid}", "chips": -chips},
-            ]
+            adjustment = {"reason": f"disqualification of player {pid}", "chips": -chips}
+            row.adjustments = [*row.adjustments, adjustment]
             seating = unseat(seating, pid)
             alive = [p for p in state.field.alive if p != pid]
             if len(alive) > 1:
@@ -122,9 +128,32 @@ def sanction_player(
                     BigBlindSeat(row.balance_seat),
                 )
                 moves = record_moves(uow, row, decision.moves)
+                broken = decision.broken.table if decision.broken else None
             row.seating = seating_to_json(seating)
-            if len(alive) == 1:
-                finish(uow, row, state)
+            finished = len(alive) == 1
+        seqs = floor_log.moves_since(row, since)
+        dq = sanction_kind is SanctionKind.DISQUALIFICATION
+        entry = floor_log.log_action(
+            uow,
+            row,
+            record.kind.value,
+            int(pid),
+            sanction=stored.id,
+            orbits=record.orbits,
+            hands=record.hands,
+            chips_removed=record.chips_removed,
+            infraction=record.infraction,
+            ruling=record.ruling,
+            # where a disqualified player sat: their undo seats them there again
+            seat=[table, seat],
+            adjustment=adjustment,
+            players=[int(pid), *floor_log.moved_players(row, seqs)] if dq else [],
+            moves=seqs,
+            broken=broken,
+            finished=finished,
+        )
+        if finished:  # PKR-END-1: the disqualification left one player in
+            finish(uow, row, state)
         touch(row)
         uow.audit(
             "poker.sanction",
@@ -138,6 +167,7 @@ def sanction_player(
                 "chips_removed": record.chips_removed,
                 "infraction": record.infraction,
                 "ruling": record.ruling,
+                "entry": entry,
             },
         )
         uow.notify(topic(row.id), "sanction")
@@ -148,4 +178,5 @@ def sanction_player(
             record.hands,
             record.chips_removed,
             tuple(moves),
+            entry,
         )

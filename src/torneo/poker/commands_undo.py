@@ -10,6 +10,15 @@
   table opened for it closes again, the payment leaves the ledger; a re-entry's earlier bust
   counts again (PKR-REG-1).
 - A rebuy or an add-on: the payment leaves the ledger (prize pool and chips in play follow).
+- A warning or missed hands issued in error (PKR-PEN-1): the sanction leaves the record, so the
+  player's next sanction escalates from what is left.
+- A disqualification issued in error (PKR-PEN-1): the sanction leaves the record, the chips it
+  removed are in play again, the player sits down again where they were disqualified and the
+  balancing or breaking moves it caused go back, as for a bust-out (PKR-BAL-1, PKR-BRK-1); if
+  it left one player in, the tournament runs again (PKR-END-1, PKR-LEAGUE-1 as for a bust).
+- A chop: the deal is forgotten, the chip counts it recorded give way to the earlier ones, and
+  the tournament runs again with its clock paused; its results leave the leagues
+  (PKR-LEAGUE-1) until it ends again.
 
 Then the room is balanced again (PKR-BAL-1/2) and every seat change announced, as after a bust.
 
@@ -19,8 +28,25 @@ moved again or busted since, a seat taken since, the busted player's re-entry, a
 of a late entry or re-entry. Then the undo is refused, naming the later log entry to undo first:
 the floor sees and announces every step, nothing is taken back silently. An undone entry stays
 in the log, struck through, and cannot be undone twice. Who may undo: the floor staff of the
-tournament and the club's organizers for bust-outs and moves; payments (entries, re-entries,
-rebuys, add-ons) are the organizer's, as taking them is.
+tournament and the club's organizers for bust-outs, moves and sanctions; payments (entries,
+re-entries, rebuys, add-ons) and the chop are the organizer's, as taking them is.
+
+Decisions on sanctions, the chop and rulings:
+
+- PKR-PEN-1 says repeats escalate: a later sanction of the same player was given at least one
+  step above this one, so it depends on it; undoing an earlier one is refused naming the later,
+  and the floor decides that one again once the earlier is gone. A disqualification's seat is
+  like a bust's: the later entry that moved or seated someone there (or moved again a player
+  its balancing moved) is named.
+- While the tournament is finished, only the entry that finished it (the last bust-out, a
+  disqualification that left one player, the chop) may be undone; the refusal names it. The
+  code knows no step after the finish that makes the results final (a finished tournament's
+  order may still be corrected, :func:`~torneo.poker.commands_league.correct_result`), so the
+  chop can be undone for as long as it is the tournament's end, as the last bust-out can; if
+  a "results confirmed" step is ever added, the undo of the chop must stop there.
+- A ruling on a floor procedure (PKR-PROC-1..4) is in the log but is not undone: the hand was
+  dealt, killed or shown under it, and putting that back is not something the software can do;
+  a wrong ruling is corrected by ruling again, and both stay on record.
 """
 
 from __future__ import annotations
@@ -52,6 +78,7 @@ from torneo.poker.state_access import authorize_tournament
 from torneo.poker.tables import PokerLogEntry, PokerMove, PokerTournament
 
 PAYMENTS = (floor_log.LATE_ENTRY, floor_log.RE_ENTRY, floor_log.REBUY, floor_log.ADD_ON)
+ORGANIZERS = (*PAYMENTS, floor_log.CHOP)  # the organizer's to take, so to undo
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +248,100 @@ def _undo_newcomer(
     return seating, outs
 
 
+def _remove_sanction(row: PokerTournament, entry: PokerLogEntry) -> None:
+    """PKR-PEN-1: the sanction leaves the record (the log entry keeps what it was)."""
+    for later in _later(row, entry):  # repeats escalate: a later one was based on this one
+        if later.kind in floor_log.SANCTIONS and later.player_id == entry.player_id:
+            raise _depends(row, entry, later)
+    stored = next((s for s in row.sanctions if s.id == entry.details.get("sanction")), None)
+    if stored is not None:
+        row.sanctions.remove(stored)
+
+
+def _undo_disqualification(
+    uow: UnitOfWork, row: PokerTournament, entry: PokerLogEntry
+) -> tuple[Seating, list[MoveOut]]:
+    """PKR-PEN-1: the player back in their seat with their chips, the moves it caused back."""
+    _remove_sanction(row, entry)
+    pid = entry.player_id
+    assert pid is not None
+    table, seat = entry.details["seat"]
+    moves = _moves(row, list(entry.details.get("moves", ())))
+    back = Reseat(PlayerId(pid), int(table), int(seat))
+    try:
+        seating = put_back(load(row).require_seating(), [m for _, m in moves], [back])
+    except Blocked as blocked:
+        raise _blocked(row, entry, blocked) from None
+    outs = _announce_back(uow, row, moves)
+    outs.append(add_move_row(uow, row, back.player, (back.table, back.seat), MoveReason.UNDO.value))
+    removed = entry.details.get("adjustment")
+    if removed in row.adjustments:  # the chips it removed are in play again
+        kept = list(row.adjustments)
+        kept.remove(removed)
+        row.adjustments = kept  # a new list: the JSON column sees the change
+    return seating, outs
+
+
+def _undo_chop(row: PokerTournament, entry: PokerLogEntry) -> None:
+    """The deal forgotten, the chip counts it recorded replaced by the earlier ones."""
+    row.chop = None
+    row.stacks = dict(entry.details.get("stacks_before") or {})
+
+
+def _check_undoable(row: PokerTournament, target: PokerLogEntry) -> None:
+    """Refused, naming why: undone already, a ruling, or a finished tournament's earlier entry."""
+    if target.undone_at is not None:
+        raise Conflict(
+            "log_entry",
+            N_("entry %(number)s of the log is already undone"),
+            N_("an entry not undone yet"),
+            params={"number": target.number},
+        )
+    if target.kind not in floor_log.UNDOABLE:  # a ruling (see the module's decision)
+        raise Conflict(
+            "log_entry",
+            N_("entry %(number)s is a ruling on a floor procedure: it is not undone"),
+            N_("record a new ruling if it was wrong"),
+            params={"number": target.number},
+        )
+    if row.status != FINISHED or target.details.get("finished"):
+        return
+    ender = next(
+        (e for e in reversed(row.log) if e.undone_at is None and e.details.get("finished")), None
+    )
+    if ender is None:  # finished before the log existed, or entered after the fact
+        raise Conflict(
+            "status", N_("the tournament is finished"), N_("undo the last bust-out first")
+        )
+    raise Conflict(  # the bust-out, disqualification or chop that ended it goes first
+        "status",
+        N_("the tournament is finished"),
+        N_("undo entry %(later)s first"),
+        params={"later": ender.number},
+    )
+
+
+def _put_back(
+    uow: UnitOfWork, row: PokerTournament, target: PokerLogEntry
+) -> tuple[Seating, list[MoveOut]]:
+    """What the entry did, put back: the seat plan after it and the seat changes to announce."""
+    if target.kind == floor_log.BUST:
+        return _undo_bust(uow, row, target)
+    if target.kind == floor_log.MOVE:
+        return _undo_move(uow, row, target)
+    if target.kind in (floor_log.LATE_ENTRY, floor_log.RE_ENTRY):
+        return _undo_newcomer(uow, row, target)
+    if target.kind == floor_log.DISQUALIFICATION:
+        return _undo_disqualification(uow, row, target)
+    if target.kind in floor_log.SANCTIONS:
+        _remove_sanction(row, target)
+    elif target.kind == floor_log.CHOP:
+        _undo_chop(row, target)
+    else:
+        _remove_purchase(row, target)
+    return load(row).require_seating(), []
+
+
 def _balance(
     uow: UnitOfWork, row: PokerTournament, seating: Seating
 ) -> tuple[Seating, list[MoveOut], str]:
@@ -247,33 +368,20 @@ def undo_entry(
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.OFFICIATE)
         target = _entry(row, number)
-        if target.kind in PAYMENTS:  # taking money back is the organizer's, as taking it is
+        if target.kind in ORGANIZERS:  # money and the deal are the organizer's, to take or undo
             authorize_tournament(uow.session, actor, row, Action.MANAGE)
         check_version(row, version)
-        if target.undone_at is not None:
-            raise Conflict(
-                "log_entry",
-                N_("entry %(number)s of the log is already undone"),
-                N_("an entry not undone yet"),
-                params={"number": number},
-            )
+        _check_undoable(row, target)
         reopened = row.status == FINISHED
-        if reopened and not (target.kind == floor_log.BUST and target.details.get("finished")):
-            raise Conflict(
-                "status", N_("the tournament is finished"), N_("undo the last bust-out first")
-            )
-        before = {"seating": row.seating, "status": row.status}
-        outs: list[MoveOut] = []
+        before = {
+            "seating": row.seating,
+            "status": row.status,
+            "chop": row.chop,
+            "stacks": row.stacks,
+            "adjustments": row.adjustments,
+        }
         label = None
-        if target.kind == floor_log.BUST:
-            seating, outs = _undo_bust(uow, row, target)
-        elif target.kind == floor_log.MOVE:
-            seating, outs = _undo_move(uow, row, target)
-        elif target.kind in (floor_log.LATE_ENTRY, floor_log.RE_ENTRY):
-            seating, outs = _undo_newcomer(uow, row, target)
-        else:
-            _remove_purchase(row, target)
-            seating = load(row).require_seating()
+        seating, outs = _put_back(uow, row, target)
         if target.kind != floor_log.MOVE and outs:
             seating, balance, label = _balance(uow, row, seating)
             outs += balance

@@ -36,6 +36,16 @@ LOG_KINDS = {  # the floor's log (issue 15 item 8)
     "re_entry": N_("Re-entry"),
     "rebuy": N_("Rebuy"),
     "add_on": N_("Add-on"),
+    "warning": N_("Warning"),  # PKR-PEN-1: a sanction's entry has the sanction's name
+    "missed_hands": N_("Missed hands"),
+    "disqualification": N_("Disqualification"),
+    "chop": N_("Chop"),
+    "ruling": N_("Floor ruling"),  # PKR-PROC-1..4
+}
+CHOP_METHODS = {
+    "equal": N_("equal deal"),
+    "chips": N_("deal by chips"),
+    "icm": N_("deal by ICM"),
 }
 SANCTIONS = {
     "warning": N_("Warning"),
@@ -95,6 +105,7 @@ def helpers() -> dict[str, Any]:
         "reason_name": lambda k: _label(REASONS, k),
         "sanction_name": lambda k: _label(SANCTIONS, k),
         "log_kind": lambda k: _label(LOG_KINDS, k),
+        "chop_method": lambda k: _label(CHOP_METHODS, k),
         "poker_status": lambda k: _label(STATUSES, k),
         "ruling_name": lambda k: _label(RULINGS, k),
         "refresh": REFRESH_SECONDS,

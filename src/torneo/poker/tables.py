@@ -178,10 +178,12 @@ class PokerSanction(Versioned, Base):
 
 class PokerLogEntry(Versioned, Base):
     """One floor action as the director's log shows it: a bust-out, a move, a late entry, a
-    re-entry, a rebuy or an add-on, with who did it and what it changed (``details``: the bust's
-    ``seq``, the ``moves`` seqs it caused, the ``purchase`` number, the table ``broken`` or
-    ``opened``, the bust rows ``readmitted``), so that :mod:`torneo.poker.commands_undo` can put
-    back exactly that. An undone entry keeps its row, struck through, with who undid it."""
+    re-entry, a rebuy, an add-on, a sanction (PKR-PEN-1), the chop or a floor ruling, with who
+    did it and what it changed (``details``: the bust's ``seq``, the ``moves`` seqs it caused,
+    the ``purchase`` number, the ``sanction`` row, the chip counts a chop replaced, the table
+    ``broken`` or ``opened``, the bust rows ``readmitted``), so that
+    :mod:`torneo.poker.commands_undo` can put back exactly that. An undone entry keeps its row,
+    struck through, with who undid it."""
 
     __tablename__ = "poker_floor_log"
     __table_args__ = (UniqueConstraint("tournament_id", "number"),)
@@ -191,7 +193,7 @@ class PokerLogEntry(Versioned, Base):
         ForeignKey("poker_tournaments.id", ondelete="CASCADE"), index=True
     )
     number: Mapped[int] = mapped_column(Integer)  # 1, 2, ... in the tournament
-    kind: Mapped[str] = mapped_column(String(20))  # bust|move|late_entry|re_entry|rebuy|add_on
+    kind: Mapped[str] = mapped_column(String(20))  # commands_log.KINDS (at most 16 characters)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), default=None)
     actor: Mapped[str] = mapped_column(String(120))
     details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
