@@ -11,9 +11,11 @@ from fastapi.routing import APIWebSocketRoute
 from fastapi.testclient import TestClient
 from starlette.routing import BaseRoute, Match, Mount, WebSocketRoute
 
+from tests.support.web import SECRET
 from torneo.app import create_app
 from torneo.platform.store.uow import Store
 from torneo.platform.web.route_index import ANY, RouteIndex, first_segment, route_index_of
+from torneo.platform.web.settings import WebSettings
 
 PARAM = re.compile(r"\{([^}:]+)(:[^}]+)?\}")
 
@@ -131,3 +133,13 @@ def test_the_trailing_slash_redirect_still_works(anon: TestClient, path: str) ->
     answer = anon.get(path, follow_redirects=False)
     assert answer.status_code in (307, 308)
     assert answer.headers["location"].endswith(path.rstrip("/"))
+
+
+def test_an_app_served_under_a_path_prefix_routes_by_the_path_after_it(web_store: Store) -> None:
+    """Behind a proxy that serves Torneo under /torneo (uvicorn --root-path), the index keys a
+    request by the segment after the prefix, as Starlette's routing does."""
+    app = create_app(web_store, settings=WebSettings(secret_key=SECRET, env="test"))
+    with TestClient(app, root_path="/torneo") as client:
+        page = client.get("/torneo/login")
+        assert page.status_code == 200
+        assert client.get("/torneo/no-such-page").status_code == 404
