@@ -18,6 +18,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_entries as poker_entries
+from torneo.poker import commands_final as finals
 from torneo.poker import commands_floor as poker_floor
 from torneo.poker import commands_league as leagues
 from torneo.poker import commands_purchases as poker_purchases
@@ -274,6 +275,49 @@ def test_PKR_LEAGUE_1_undoing_the_last_bust_takes_the_results_out_of_the_league(
     poker_floor.bust_out(store, organizer, tid, players=[ids["Anna"]])
     board = views_league.league_view(store, campione).board
     assert [r.name for r in board] == ["Bruno", "Anna", "Carla"]
+
+
+def test_PKR_LEAGUE_3_results_that_drew_the_leagues_final_are_final(
+    store: Store, organizer: Actor, clock: FakeClock
+) -> None:
+    """PKR-LEAGUE-3: once the league has created its final from the leaderboard (its seats and
+    stacks drawn from it), the tournaments that fed it keep their results: undoing the bust
+    that ended one, or correcting its order, is refused naming the league; nothing changes."""
+    made = leagues.import_week(store, organizer, starts_on="2025-09-01", ends_on="2026-08-31")
+    tue = made["schedules"][0]
+    campione = leagues.create_league(
+        store,
+        organizer,
+        name="Finale secca",
+        schedules=[tue],
+        starts_on="2025-09-01",
+        ends_on="2026-08-31",
+        planned_tournaments=1,
+        points_formula="pick(f, 100, 50, 25)",
+        jackpot_per_tournament="10",
+        final={"direct_seats": 2, "qualifier_seats": 0, "final_level_minutes": 20},
+        seed=5,
+    )
+    tid = schedules.open_scheduled(store, organizer, tue, held_on="2025-12-02")
+    poker_entries.register_roster(store, organizer, tid, ["Anna", "Bruno", "Carla"])
+    poker_seats.draw_seats_now(store, organizer, tid)
+    poker_clock.start_clock(store, organizer, tid)
+    ids = {p.name: p.player_id for p in poker_views.tournament_view(store, tid).players}
+    poker_floor.bust_out(store, organizer, tid, players=[ids["Carla"]])
+    last = poker_floor.bust_out(store, organizer, tid, players=[ids["Bruno"]])
+    finals.create_final(store, organizer, campione, held_on="2026-06-20")
+    before = fingerprint(store, tid)
+    board = views_league.league_view(store, campione).board
+    with pytest.raises(Conflict) as undo:
+        poker_undo.undo_entry(store, organizer, tid, entry=last.entry)
+    assert undo.value.field == "log_entry"
+    with pytest.raises(Conflict) as corrected:
+        leagues.correct_result(
+            store, organizer, tid, order=[ids["Bruno"], ids["Anna"], ids["Carla"]]
+        )
+    assert corrected.value.field == "order"
+    assert fingerprint(store, tid) == before
+    assert views_league.league_view(store, campione).board == board
 
 
 def test_undo_last_move_marks_the_directors_move_undone_in_the_log(

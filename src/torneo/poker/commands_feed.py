@@ -10,14 +10,19 @@ replaces the tournament's rows: the leaderboard, computed from the rows, re-scor
 
 Decisions: ``n`` counts players, not entries (a re-entry does not make two entrants); a
 disqualified player (PKR-PEN-1) has no place and scores nothing; a chop's places count as
-agreed.
+agreed. Once a league has created its qualifier or its final from the leaderboard
+(PKR-LEAGUE-3), the results that fed it are final: taking a tournament's results out (an undo
+that reopens it) or changing them (a corrected order) is refused (:func:`check_board_open`),
+since the qualifier's field and the finalists' seats and stacks were drawn from that board.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import delete, insert, select
 
+from torneo.core.errors import Conflict
 from torneo.core.ids import PlayerId
+from torneo.core.messages import N_
 from torneo.platform.store.uow import UnitOfWork
 from torneo.poker.rules.eliminations import Field, finishing_order
 from torneo.poker.rules.entries import PurchaseKind
@@ -51,6 +56,23 @@ def leagues_of(uow: UnitOfWork, row: PokerTournament) -> list[PokerLeague]:
         for lg in leagues
         if run.schedule_id in lg.schedules and lg.starts_on <= row.held_on <= lg.ends_on
     ]
+
+
+def check_board_open(uow: UnitOfWork, row: PokerTournament, field: str) -> None:
+    """409 when a league this tournament fed has created its qualifier or final (module doc);
+    ``field`` names what the refused action changes."""
+    for league in leagues_of(uow, row):
+        made = league.final_id or league.qualifier_id
+        if made is not None:
+            raise Conflict(
+                field,
+                N_(
+                    "the league %(league)s has created its qualifier or final from the "
+                    "leaderboard (tournament %(made)s): this tournament's results are final"
+                ),
+                N_("change the results before the league's qualifier and final are created"),
+                params={"league": league.name, "made": made},
+            )
 
 
 def places_of(row: PokerTournament, field: Field | None = None) -> dict[PlayerId, int]:

@@ -455,6 +455,7 @@ def correct_result(store: Store, actor: Actor, tournament_id: int, *, order: Seq
                 N_("the tournament ended in a chop"),
                 N_("a chop's places are the players' agreement"),
             )
+        league_feed.check_board_open(uow, row, "order")
         before = league_feed.places_of(row)
         old = {b.player_id: b for b in row.busts if not b.readmitted}
         for bust in old.values():

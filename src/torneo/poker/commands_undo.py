@@ -373,6 +373,8 @@ def undo_entry(
         check_version(row, version)
         _check_undoable(row, target)
         reopened = row.status == FINISHED
+        if reopened:  # its results would leave leagues whose final was drawn from them
+            league_feed.check_board_open(uow, row, "log_entry")
         before = {
             "seating": row.seating,
             "status": row.status,
