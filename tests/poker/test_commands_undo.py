@@ -277,15 +277,13 @@ def test_PKR_LEAGUE_1_undoing_the_last_bust_takes_the_results_out_of_the_league(
     assert [r.name for r in board] == ["Bruno", "Anna", "Carla"]
 
 
-def test_PKR_LEAGUE_3_results_that_drew_the_leagues_final_are_final(
-    store: Store, organizer: Actor, clock: FakeClock
-) -> None:
-    """PKR-LEAGUE-3: once the league has created its final from the leaderboard (its seats and
-    stacks drawn from it), the tournaments that fed it keep their results: undoing the bust
-    that ended one, or correcting its order, is refused naming the league; nothing changes."""
+def _league_to_its_final(store: Store, organizer: Actor) -> tuple[int, int, int, dict[str, int]]:
+    """A league of Tuesdays whose one tournament ended on the floor, its final created from the
+    board: (schedule, league, tournament, ids), the ids being the players' by name and, under
+    "last", the log entry of the bust that ended it."""
     made = leagues.import_week(store, organizer, starts_on="2025-09-01", ends_on="2026-08-31")
     tue = made["schedules"][0]
-    campione = leagues.create_league(
+    league = leagues.create_league(
         store,
         organizer,
         name="Finale secca",
@@ -298,26 +296,66 @@ def test_PKR_LEAGUE_3_results_that_drew_the_leagues_final_are_final(
         final={"direct_seats": 2, "qualifier_seats": 0, "final_level_minutes": 20},
         seed=5,
     )
-    tid = schedules.open_scheduled(store, organizer, tue, held_on="2025-12-02")
-    poker_entries.register_roster(store, organizer, tid, ["Anna", "Bruno", "Carla"])
+    tid = _tuesday_played(store, organizer, tue, "2025-12-02", ["Anna", "Bruno", "Carla"])
+    ids = {p.name: p.player_id for p in poker_views.tournament_view(store, tid).players}
+    ids["last"] = max(e.number for e in floor_log(store, tid))
+    finals.create_final(store, organizer, league, held_on="2026-06-20")
+    return tue, league, tid, ids
+
+
+def _tuesday_played(store: Store, organizer: Actor, tue: int, day: str, names: list[str]) -> int:
+    """A Tuesday tournament played to its end on the floor, the last name winning."""
+    tid = schedules.open_scheduled(store, organizer, tue, held_on=day)
+    poker_entries.register_roster(store, organizer, tid, names)
     poker_seats.draw_seats_now(store, organizer, tid)
     poker_clock.start_clock(store, organizer, tid)
     ids = {p.name: p.player_id for p in poker_views.tournament_view(store, tid).players}
-    poker_floor.bust_out(store, organizer, tid, players=[ids["Carla"]])
-    last = poker_floor.bust_out(store, organizer, tid, players=[ids["Bruno"]])
-    finals.create_final(store, organizer, campione, held_on="2026-06-20")
+    for name in names[:0:-1]:
+        poker_floor.bust_out(store, organizer, tid, players=[ids[name]])
+    return tid
+
+
+def test_PKR_LEAGUE_3_results_that_drew_the_leagues_final_are_final(
+    store: Store, organizer: Actor, clock: FakeClock
+) -> None:
+    """PKR-LEAGUE-3: once the league has created its final from the leaderboard (its seats and
+    stacks drawn from it), the tournaments that fed it keep their results: undoing the bust
+    that ended one, correcting its order, or recording a past tournament into the league is
+    refused naming the league; nothing changes."""
+    tue, league, tid, ids = _league_to_its_final(store, organizer)
     before = fingerprint(store, tid)
-    board = views_league.league_view(store, campione).board
+    board = views_league.league_view(store, league).board
     with pytest.raises(Conflict) as undo:
-        poker_undo.undo_entry(store, organizer, tid, entry=last.entry)
+        poker_undo.undo_entry(store, organizer, tid, entry=ids["last"])
     assert undo.value.field == "log_entry"
     with pytest.raises(Conflict) as corrected:
         leagues.correct_result(
             store, organizer, tid, order=[ids["Bruno"], ids["Anna"], ids["Carla"]]
         )
     assert corrected.value.field == "order"
+    with pytest.raises(Conflict) as past:
+        leagues.record_past_tournament(
+            store,
+            organizer,
+            tue,
+            held_on="2025-12-09",
+            results=[{"player": "Anna"}, {"player": "Bruno"}],
+        )
+    assert past.value.field == "held_on"
     assert fingerprint(store, tid) == before
-    assert views_league.league_view(store, campione).board == board
+    assert views_league.league_view(store, league).board == board
+
+
+def test_PKR_LEAGUE_3_a_tournament_ending_after_the_final_was_drawn_leaves_its_board_alone(
+    store: Store, organizer: Actor, clock: FakeClock
+) -> None:
+    """A Tuesday played after the league created its final ends normally, but the league's
+    board (closed) does not take its results."""
+    tue, league, _, _ = _league_to_its_final(store, organizer)
+    board = views_league.league_view(store, league).board
+    later = _tuesday_played(store, organizer, tue, "2026-01-13", ["Dario", "Elena", "Anna"])
+    assert poker_views.tournament_view(store, later).status == "finished"
+    assert views_league.league_view(store, league).board == board
 
 
 def test_undo_last_move_marks_the_directors_move_undone_in_the_log(

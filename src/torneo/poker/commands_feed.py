@@ -11,9 +11,11 @@ replaces the tournament's rows: the leaderboard, computed from the rows, re-scor
 Decisions: ``n`` counts players, not entries (a re-entry does not make two entrants); a
 disqualified player (PKR-PEN-1) has no place and scores nothing; a chop's places count as
 agreed. Once a league has created its qualifier or its final from the leaderboard
-(PKR-LEAGUE-3), the results that fed it are final: taking a tournament's results out (an undo
-that reopens it) or changing them (a corrected order) is refused (:func:`check_board_open`),
-since the qualifier's field and the finalists' seats and stacks were drawn from that board.
+(PKR-LEAGUE-3), its board is closed: the qualifier's field and the finalists' seats and stacks
+were drawn from it. Taking a tournament's results out of it (an undo that reopens the
+tournament), changing them (a corrected order) or recording a past tournament into it is
+refused (:func:`check_board_open`); a tournament that ends on the floor afterwards feeds the
+club's other leagues, not the closed one.
 """
 
 from __future__ import annotations
@@ -58,8 +60,13 @@ def leagues_of(uow: UnitOfWork, row: PokerTournament) -> list[PokerLeague]:
     ]
 
 
+def is_closed(league: PokerLeague) -> bool:
+    """The league has drawn its qualifier or final from its board (module doc)."""
+    return league.final_id is not None or league.qualifier_id is not None
+
+
 def check_board_open(uow: UnitOfWork, row: PokerTournament, field: str) -> None:
-    """409 when a league this tournament fed has created its qualifier or final (module doc);
+    """409 when a league this tournament feeds has created its qualifier or final (module doc);
     ``field`` names what the refused action changes."""
     for league in leagues_of(uow, row):
         made = league.final_id or league.qualifier_id
@@ -86,7 +93,7 @@ def places_of(row: PokerTournament, field: Field | None = None) -> dict[PlayerId
 def feed(uow: UnitOfWork, row: PokerTournament) -> list[int]:
     """PKR-LEAGUE-1/2: write this finished tournament's results and jackpot into its leagues;
     the ids of the leagues fed (audited)."""
-    leagues = leagues_of(uow, row)
+    leagues = [lg for lg in leagues_of(uow, row) if not is_closed(lg)]
     if not leagues:
         return []
     options = options_of(row.options)  # only what the results need, not the whole state

@@ -367,6 +367,7 @@ def record_past_tournament(
         schedule = get_schedule(uow, schedule_id)
         authorize_club_thing(actor, SCHEDULE_KIND, schedule.id, schedule.club_id)
         row = open_in(uow, schedule, when, seed)
+        league_feed.check_board_open(uow, row, "held_on")  # its date puts it in a closed league
         state = load(row)
         ledger = state.ledger
         order: list[PlayerId] = []
