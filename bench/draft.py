@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -167,20 +168,39 @@ def prepare(url: str, pods: int, seconds: int) -> tuple[int, list[Drafter]]:
 async def drafter(
     me: Drafter, port: int, event: int, think: tuple[float, float], fig: Figures, rng: random.Random
 ) -> None:
-    """One player's page: pick from each pack after thinking; stall on pick 1 if told to."""
+    """One player's page: pick from each pack after thinking; stall on pick 1 if told to.
+
+    The socket is read without pause (a message's time is its arrival, not the end of some
+    thinking), the thinking is a task of its own, and a position is picked at most once: a
+    ``state`` asked after a refusal, or a pack the page already holds, does not pick again
+    (as the player's page does), so one late pick does not start a chain of refused ones."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import WebSocketException
 
     uri = f"ws://127.0.0.1:{port}/events/{event}/draft/ws"
     stalled: tuple[tuple[int, int], float] | None = None  # (position, its deadline)
+    handled: set[tuple[int, int]] = set()  # positions whose pick was sent
+
+    async def pick_later(ws: Any, b: int, k: int, cards: list[dict[str, Any]]) -> None:
+        await asyncio.sleep(rng.uniform(*think))
+        card = rng.choice(cards)["id"]
+        sent = time.time()
+        fig.sent[(me.pod, b, k)].append(sent)
+        fig.answer_sent[(me.player_id, b, k)] = sent
+        with contextlib.suppress(WebSocketException):  # the reader sees the drop and reconnects
+            await ws.send(json.dumps({"type": "pick", "card": card, "booster": b, "pick": k}))
+            handled.add((b, k))
+
     while not me.done:
+        thinking: asyncio.Task[None] | None = None
+        pending: tuple[int, int] | None = None  # the position being thought about
         try:
             async with connect(
                 uri, additional_headers={"Cookie": me.cookie}, open_timeout=30
             ) as ws:
                 async for raw in ws:
-                    m = json.loads(raw)
                     now = time.time()
+                    m = json.loads(raw)
                     kind = m["type"]
                     if kind == "picked":
                         me.picks_told.add((m["booster"], m["pick"], m["card"]))
@@ -189,7 +209,8 @@ async def drafter(
                             fig.answers.append(now - sent_at)
                         continue
                     if kind == "error":
-                        fig.errors[str(m.get("field"))] += 1
+                        reason = "".join("#" if c.isdigit() else c for c in str(m.get("reason")))
+                        fig.errors[f"{m.get('field')}: {reason}"] += 1
                         await ws.send(json.dumps({"type": "state"}))
                         continue
                     if kind not in ("state", "pack"):
@@ -197,8 +218,8 @@ async def drafter(
                     if kind == "state":
                         me.pod, me.seat = m.get("pod") or 0, m.get("seat") or 0
                         me.stall = me.seat == 8 and 1 <= me.pod <= 8
-                    if m.get("state") == "done" or m.get("status") == "done":
-                        me.done = True
+                    if m.get("state") in ("done", "out") or m.get("status") == "done":
+                        me.done = True  # "out": disqualified, the server picks for the seat
                         return
                     if kind == "state" and m["state"] != "picking":
                         continue
@@ -208,20 +229,21 @@ async def drafter(
                     if stalled is not None and stalled[0] != (b, k):
                         fig.late.append(now - stalled[1])  # the server's timer picked for us
                         stalled = None
+                    if (b, k) in handled or (b, k) == pending:
+                        continue
                     if me.stall and k == 1:
                         stalled = ((b, k), datetime.fromisoformat(m["deadline"]).timestamp())
                         continue
-                    await asyncio.sleep(rng.uniform(*think))
-                    card = rng.choice(m["pack"])["id"]
-                    sent = time.time()
-                    fig.sent[(me.pod, b, k)].append(sent)
-                    await ws.send(
-                        json.dumps({"type": "pick", "card": card, "booster": b, "pick": k})
-                    )
-                    fig.answer_sent[(me.player_id, b, k)] = sent
+                    if thinking is not None:
+                        thinking.cancel()  # the timer picked for the pack we were thinking on
+                    pending = (b, k)
+                    thinking = asyncio.create_task(pick_later(ws, b, k, m["pack"]))
         except (OSError, WebSocketException, TimeoutError):
             me.reconnects += 1
             await asyncio.sleep(0.5 + rng.random())
+        finally:
+            if thinking is not None:
+                thinking.cancel()
 
 
 def worker_pids(master: int) -> list[int]:
@@ -276,7 +298,7 @@ async def run(args: argparse.Namespace) -> None:
         ]
         await asyncio.sleep(3.0)  # every socket connected and listening
         store = Store(make_engine(url), broker=RedisBroker(REDIS_URL, prefix))
-        started = time.time()
+        started, bench_cpu = time.time(), time.process_time()
         draft.start_draft(store, ORG, event)
         with store.read() as s:
             seats = {
@@ -308,13 +330,14 @@ async def run(args: argparse.Namespace) -> None:
             if time.time() - started > args.timeout:
                 print("timeout: the draft did not finish", flush=True)
                 break
-        wall = time.time() - started
+        wall, bench_cpu = time.time() - started, time.process_time() - bench_cpu
         for t in tasks:
             t.cancel()
         cpu = {pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in worker_pids(master)}
         if killed:
             cpu[killed[0]] = killed[1] - cpu_before.get(killed[0], 0.0)
         report(store, event, drafters, fig, wall, cpu, killed, args)
+        print(f"the bench client's own CPU (every page, one process): {bench_cpu:.1f} s")
         store.engine.dispose()
     finally:
         if server is not None:
@@ -332,15 +355,6 @@ def report(
     killed: Any,
     args: argparse.Namespace,
 ) -> None:
-    stalled_pods = {d.pod for d in drafters if d.stall}
-    latency: list[float] = []
-    for (pod, b, k), times in fig.received.items():
-        before = (b, k - 1) if k > 1 else (b - 1, 7)
-        sent = fig.sent.get((pod, *before))
-        if not sent or (pod in stalled_pods and before[1] == 1):
-            continue  # a pass by the timer, or the first pack
-        last = max(sent)
-        latency += [t - last for t in times if t >= last]
     with store.read() as s:
         picks = s.execute(
             select(
@@ -358,6 +372,24 @@ def report(
         statuses = Counter(s.scalars(select(DraftPod.status).where(DraftPod.event_id == event)))
         disqualified = s.scalar(select(func.count(DraftSeat.id)).where(DraftSeat.disqualified)) or 0
         timed_out = [p for p in picks if p.how == "timeout"]
+    # A pass made by the server's timer (a seat picked for at the deadline: a stalled seat, a
+    # page reconnecting after the kill, a pick that came late) is the timer's figure, not this
+    # one: its packs follow the deadline, not the last pick sent.
+    by_timer = {(p.pod_no, p.booster_no, p.pick_no) for p in picks if p.how != "player"}
+    latency: list[float] = []
+    samples: list[tuple[int, int, int, float, float]] = []  # pod, booster, pick, sent, delay
+    for (pod, b, k), times in fig.received.items():
+        before = (b, k - 1) if k > 1 else (b - 1, 7)
+        sent = fig.sent.get((pod, *before))
+        if not sent or (pod, *before) in by_timer:
+            continue  # the first pack, or a pass by the timer
+        last = max(sent)
+        latency += [t - last for t in times if t >= last]
+        samples += [(pod, b, k, last, t - last) for t in times if t >= last]
+    if args.dump:
+        Path(args.dump).write_text(
+            json.dumps({"latency": samples, "answers": fig.answers, "late": fig.late})
+        )
     stored = {(p.pod_no, p.seat_no, p.booster_no, p.pick_no): p.card_code for p in picks}
     per_seat = Counter((p.pod_no, p.seat_no) for p in picks)
     lost_told = sum(
@@ -398,7 +430,7 @@ def report(
             f"timer: next pack of a stalled seat after the announced deadline: median {statistics.median(fig.late) * 1000:.0f} ms, min {min(fig.late) * 1000:.0f} ms, max {max(fig.late) * 1000:.0f} ms ({len(fig.late)} timeouts)"
         )
     print(
-        f"timeouts picked by the server {len(timed_out)}; disqualified {disqualified}; errors {dict(fig.errors)}; reconnects {sum(d.reconnects for d in drafters)}"
+        f"picks by the server's timer {len(timed_out)} ({len(by_timer)} passes by the timer, left out of the latency); disqualified {disqualified}; errors {dict(fig.errors)}; reconnects {sum(d.reconnects for d in drafters)}"
     )
     print(
         "CPU per worker: "
@@ -408,6 +440,11 @@ def report(
         )
         + (f"; killed {killed[0]}" if killed else "")
     )
+    if picks:
+        print(
+            f"workers' CPU per stored pick {sum(cpu.values()) / len(picks) * 1000:.2f} ms"
+            f" ({sum(cpu.values()):.1f} s for {len(picks)} picks, timer and presence included)"
+        )
 
 
 def main() -> None:
@@ -419,6 +456,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=900)
     parser.add_argument("--no-kill", action="store_true")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--dump", help="a JSON file for the raw samples (latency by pod and pick)")
     asyncio.run(run(parser.parse_args()))
 
 

@@ -31,6 +31,7 @@ from torneo.cards.commands_draft_presence import TIMER, is_connected
 from torneo.cards.commands_draft_presence import due_pods as due_pods
 from torneo.cards.commands_draft_presence import mark_left as mark_left
 from torneo.cards.commands_draft_presence import mark_seen as mark_seen
+from torneo.cards.commands_draft_presence import timer_look as timer_look
 from torneo.cards.commands_sets import judging_rules
 from torneo.cards.rules.boosters import draft_booster, sealed_pool, seeded
 from torneo.cards.rules.draft import (
@@ -52,6 +53,7 @@ from torneo.cards.state_draft import (
     RUNNING,
     DraftFacts,
     PodState,
+    aware,
     card_set,
     draft_facts,
     draft_seating,
@@ -291,7 +293,7 @@ def _auto(
     _add_pick(uow, state, seat, position, timeout_pick(left, rng), how)
 
 
-def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> None:
+def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> bool:
     """Pass the boosters once every seat has picked (BER-DRAFT-1), picking at once for the
     disqualified seats (BER-DRAFT-2), until someone must choose or the draft is over."""
     pod = state.pod
@@ -319,6 +321,7 @@ def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> None:
     if passed:
         uow.notify(topic(facts.event_id), "pass", **pass_notice(state))
         uow.notify(f"event:{facts.event_id}", "draft", pod=pod.pod_no)
+    return passed
 
 
 def pass_notice(state: PodState) -> dict[str, object]:
@@ -413,15 +416,17 @@ def pick_card(
             raise refusal.raise_as(TorneoError if refusal.field == "card" else Conflict)
         assert position is not None
         _add_pick(uow, state, seat.seat_no, position, card, BY_PLAYER)
-        _advance(uow, state, facts)
-        uow.notify(
-            topic(event_id),
-            "picked",
-            pod=state.pod.id,
-            seat=seat.seat_no,
-            booster=position.booster,
-            pick=position.pick,
-        )
+        if not _advance(uow, state, facts):
+            # "seat N is ready" for the pod's pages; the last pick of a pass needs none: the
+            # pass's notice brings every page its next pack (one broker message fewer)
+            uow.notify(
+                topic(event_id),
+                "picked",
+                pod=state.pod.id,
+                seat=seat.seat_no,
+                booster=position.booster,
+                pick=position.pick,
+            )
         return Picked(seat.seat_no, position, card, state.position)
 
 
@@ -430,10 +435,14 @@ def expire_pod(store: Store, pod_id: int) -> bool:
     player not connected is disqualified. False when there was nothing to do (another worker
     did it, or a last pick came first)."""
     with store.unit(TIMER) as uow:
-        state, facts = _context(uow, _lock_pod(uow.session, pod_id))
-        position, deadline = state.position, state.deadline
-        if position is None or deadline is None or deadline > uow.now:
+        pod = _lock_pod(uow.session, pod_id)
+        # Both workers' timers wake at the deadline: the second one finds the pod passed on,
+        # and says so before reading its seats and picks.
+        if pod.status != RUNNING or pod.deadline is None or aware(pod.deadline) > uow.now:
             return False
+        state, facts = _context(uow, pod)
+        position = state.position
+        assert position is not None
         for seat_no, seat in sorted(state.seats.items()):
             if (seat_no, position.booster, position.pick) in state.picks:
                 continue

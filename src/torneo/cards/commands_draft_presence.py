@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from torneo.cards.state_draft import RUNNING, aware
 from torneo.cards.tables_draft import DraftPod, DraftSeat
@@ -39,6 +39,20 @@ def due_pods(store: Store) -> list[int]:
                 select(DraftPod.id).where(DraftPod.status == RUNNING, DraftPod.deadline <= now)
             )
         )
+
+
+def timer_look(store: Store) -> tuple[list[int], datetime | None]:
+    """The running pods due now, and the next deadline after now (None: no other pod runs):
+    two ranges of the (status, deadline) index, however many pods run, so a worker's timer can
+    sleep until the next deadline instead of polling (``api_draft_hub.DraftTimers``)."""
+    now = store.clock()
+    with store.read() as session:
+        running = DraftPod.status == RUNNING
+        due = list(session.scalars(select(DraftPod.id).where(running, DraftPod.deadline <= now)))
+        wake = session.scalar(
+            select(func.min(DraftPod.deadline)).where(running, DraftPod.deadline > now)
+        )
+    return due, aware(wake) if wake is not None else None
 
 
 def mark_seen(store: Store, event_id: int, player_ids: list[int]) -> None:

@@ -198,25 +198,33 @@ def pod_state(
     all_boosters: bool = False,
 ) -> PodState:
     """The pod with the boosters opened so far (all of them with ``all_boosters``) and the picks
-    of those boosters."""
-    seats = {
-        s.seat_no: s for s in session.scalars(select(DraftSeat).where(DraftSeat.pod_id == pod.id))
-    }
+    of those boosters: its seats and their picks in one statement (every pick, and every page's
+    state, asks this: one round trip fewer than two selects)."""
+    first = 1 if all_boosters or pod.status != RUNNING else pod.booster_no
+    last = pod.boosters if all_boosters or pod.status != RUNNING else pod.booster_no
+    rows = session.execute(
+        select(DraftSeat, DraftPick.booster_no, DraftPick.pick_no, DraftPick.card_code)
+        .outerjoin(
+            DraftPick,
+            (DraftPick.pod_id == DraftSeat.pod_id)
+            & (DraftPick.seat_no == DraftSeat.seat_no)
+            & (DraftPick.booster_no >= first),
+        )
+        .where(DraftSeat.pod_id == pod.id)
+    )
+    seats: dict[int, DraftSeat] = {}
+    picks: dict[tuple[int, int, int], str] = {}
+    for seat, booster_no, pick_no, code in rows:
+        seats[seat.seat_no] = seat
+        if booster_no is not None:
+            picks[(seat.seat_no, booster_no, pick_no)] = code
     cards = card_set(session, setup.set_id)
     plan = DraftPlan(len(seats), pod.boosters, cards.booster.size, setup.alternate)
-    last = pod.boosters if all_boosters or pod.status != RUNNING else pod.booster_no
-    first = 1 if all_boosters or pod.status != RUNNING else pod.booster_no
     opened = {
         (seat, b): _booster(session, cards, seed, pod.pod_no, seat, b)
         for seat in seats
         for b in range(first, last + 1)
     }
-    rows = session.execute(
-        select(
-            DraftPick.seat_no, DraftPick.booster_no, DraftPick.pick_no, DraftPick.card_code
-        ).where(DraftPick.pod_id == pod.id, DraftPick.booster_no >= first)
-    )
-    picks = {(s, b, k): c for s, b, k, c in rows}
     return PodState(pod, seats, plan, opened, picks, cards)
 
 

@@ -1,0 +1,251 @@
+"""Each worker's part of the live draft: its pages' fan-out, their presence, and the timer.
+
+- :class:`DraftHub`: one broker subscription per event's draft topic on this worker, handing
+  each notice to the pages of the pod it names only (a pick in one of 64 pods wakes 8 pages, not
+  512). It also writes the presence of its pages (BER-DRAFT-2) as a *group commit*: a page that
+  (re)connects joins the write in flight's successor, so 256 pages coming back at once after a
+  worker's loss, or 512 at a draft's start, cost a couple of UPDATEs, not 512 transactions
+  queued before the picks on the worker's threads.
+- :class:`DraftTimers`: the timer sleeps until the earliest stored deadline (at most
+  :data:`MAX_SLEEP`), asks the database for the pods due then (an index range, never every pod)
+  and expires them side by side, each in its own transaction
+  (``commands_draft.expire_pod``: the pod's row lock and the unique pick make two workers doing
+  it at once harmless). The presence report runs on its own, every :data:`PRESENCE_EVERY`
+  seconds, so a long round of timeouts never starves it (a page not reported for
+  ``PRESENCE_SECONDS`` counts as gone, and its player is disqualified at the next timeout).
+  Nothing lives only in a worker's memory: a restarted worker re-arms every timer from the
+  stored deadlines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+import anyio.to_thread
+from fastapi import FastAPI
+
+from torneo.cards import commands_draft as commands
+from torneo.core.errors import TorneoError
+from torneo.platform.live.broker import Notice
+from torneo.platform.store.uow import Store
+
+log = logging.getLogger(__name__)
+
+MAX_SLEEP = 1.0  # seconds the timer sleeps at most: a draft started meanwhile is seen by then
+RETRY_SECONDS = 0.5  # after a pod failed to expire (the database away): try again this soon
+PRESENCE_EVERY = 5.0  # seconds between two presence reports of a worker
+QUEUE_SIZE = 256
+
+
+@dataclass(eq=False)
+class Listener:
+    """One open page of one seat, on this worker."""
+
+    queue: asyncio.Queue[Notice | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
+    player_id: int | None = None
+    pod: int | None = None
+    seat: int | None = None
+    seat_id: int | None = None
+
+
+@dataclass(eq=False)
+class _Seen:
+    """The presence of the pages that (re)connected since the last write began."""
+
+    players: dict[int, set[int]] = field(default_factory=dict)  # event → players
+    done: asyncio.Future[None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class DraftHub:
+    """This worker's draft pages: the fan-out of the broker's notices and their presence."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.listeners: dict[int, set[Listener]] = {}
+        self.pumps: dict[int, asyncio.Task[None]] = {}
+        self.ready: dict[int, asyncio.Event] = {}
+        self._seen: _Seen | None = None  # the next presence write, gathering
+        self._writing = asyncio.Lock()  # one presence write at a time
+        self._writers: set[asyncio.Task[None]] = set()  # held: the loop keeps weak references
+
+    def present(self) -> dict[int, list[int]]:
+        """The players with a draft page open on this worker, per event."""
+        return {
+            event_id: sorted({x.player_id for x in group if x.player_id is not None})
+            for event_id, group in self.listeners.items()
+        }
+
+    def is_open(self, event_id: int, player_id: int, *, besides: Listener | None = None) -> bool:
+        """Has the player a page of the event's draft open here, ``besides`` (the page closing,
+        still registered while it says so: counting it, a closed page was never marked left)?"""
+        return any(
+            x.player_id == player_id and x is not besides for x in self.listeners.get(event_id, ())
+        )
+
+    async def seen(self, event_id: int, players: Iterable[int]) -> None:
+        """Presence (BER-DRAFT-2): these players' pages are open here. Written with every other
+        page that reported meanwhile (module doc); returns once it is stored. A failed write is
+        logged, not raised: presence is telemetry, and the next report writes it again."""
+        batch = self._seen
+        if batch is None:
+            batch = self._seen = _Seen()
+            writer = asyncio.create_task(self._write(batch), name="draft:presence")
+            self._writers.add(writer)
+            writer.add_done_callback(self._writers.discard)
+        batch.players.setdefault(event_id, set()).update(players)
+        await asyncio.shield(batch.done)
+
+    async def _write(self, batch: _Seen) -> None:
+        async with self._writing:
+            if self._seen is batch:
+                self._seen = None  # from here on, pages join the next write
+            try:
+                for event_id, players in batch.players.items():
+                    await anyio.to_thread.run_sync(
+                        commands.mark_seen, self.store, event_id, sorted(players)
+                    )
+            except Exception:
+                log.warning("draft: presence not written; the next report does", exc_info=True)
+            finally:
+                batch.done.set_result(None)
+
+    @asynccontextmanager
+    async def listen(self, event_id: int, player_id: int) -> AsyncIterator[Listener]:
+        listener = Listener(player_id=player_id)
+        self.listeners.setdefault(event_id, set()).add(listener)
+        if event_id not in self.pumps:
+            self.ready[event_id] = asyncio.Event()
+            self.pumps[event_id] = asyncio.create_task(
+                self._pump(event_id), name=f"draft:{event_id}"
+            )
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ready[event_id].wait(), 5.0)
+        try:
+            yield listener
+        finally:
+            group = self.listeners.get(event_id, set())
+            group.discard(listener)
+            if not group:
+                self.listeners.pop(event_id, None)
+                self.ready.pop(event_id, None)
+                pump = self.pumps.pop(event_id, None)
+                if pump is not None:
+                    pump.cancel()
+
+    def _deliver(self, event_id: int, notice: Notice) -> None:
+        """A notice of one pod goes to that pod's pages only (and to pages not seated yet)."""
+        pod = notice.data.get("pod")
+        for listener in list(self.listeners.get(event_id, ())):
+            if pod is None or listener.pod is None or listener.pod == pod:
+                offer(listener.queue, notice)
+
+    async def _pump(self, event_id: int) -> None:
+        while True:
+            try:
+                async with self.store.broker.subscribe(commands.topic(event_id)) as notices:
+                    ready = self.ready.get(event_id)
+                    if ready is not None:
+                        ready.set()
+                    async for notice in notices:
+                        self._deliver(event_id, notice)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning(
+                    "draft: subscription of event %s dropped; again", event_id, exc_info=True
+                )
+                for listener in list(self.listeners.get(event_id, ())):
+                    offer(listener.queue, Notice(commands.topic(event_id), "reconnect", {}))
+            await asyncio.sleep(1.0)
+
+
+def offer(queue: asyncio.Queue[Notice | None], notice: Notice | None) -> None:
+    if queue.full():
+        queue.get_nowait()
+    queue.put_nowait(notice)
+
+
+def hub_of(app: FastAPI) -> DraftHub:
+    hub: DraftHub | None = getattr(app.state, "draft_hub", None)
+    if hub is None:
+        hub = app.state.draft_hub = DraftHub(app.state.store)
+    return hub
+
+
+class DraftTimers:
+    """This worker's draft timer and presence reporter (module doc)."""
+
+    def __init__(self, store: Store, hub: DraftHub) -> None:
+        self.store, self.hub = store, hub
+        self.tasks: list[asyncio.Task[None]] = []
+
+    def start(self) -> None:
+        self.tasks = [
+            asyncio.create_task(self._expire_loop(), name="draft:timer"),
+            asyncio.create_task(self._presence_loop(), name="draft:presence-report"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _expire_loop(self) -> None:
+        while True:
+            try:
+                due, wake = await anyio.to_thread.run_sync(commands.timer_look, self.store)
+                if due:
+                    done = await asyncio.gather(
+                        *(anyio.to_thread.run_sync(_expire, self.store, p) for p in due)
+                    )
+                    # one look again at once (the next deadline may be due already), unless a
+                    # pod could not expire: then not before RETRY_SECONDS
+                    delay = 0.0 if all(done) else RETRY_SECONDS
+                elif wake is None:
+                    delay = MAX_SLEEP
+                else:
+                    delay = min(MAX_SLEEP, (wake - self.store.clock()).total_seconds())
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("draft timer: a look failed; again soon", exc_info=True)
+                delay = RETRY_SECONDS
+            await asyncio.sleep(max(delay, 0.0))
+
+    async def _presence_loop(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            try:
+                for event_id, players in self.hub.present().items():
+                    await self.hub.seen(event_id, players)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("draft presence: a report failed; next one", exc_info=True)
+
+
+def _expire(store: Store, pod_id: int) -> bool:
+    """False when the pod could not expire now (its timer tries again soon)."""
+    try:
+        commands.expire_pod(store, pod_id)
+    except TorneoError:  # another worker expired it at the same moment: one of us did it
+        log.debug("draft: pod %s expired elsewhere", pod_id)
+    except Exception:
+        log.warning("draft: pod %s could not expire now; again soon", pod_id, exc_info=True)
+        return False
+    return True
+
+
+def start_timers(app: FastAPI) -> DraftTimers:
+    timers = DraftTimers(app.state.store, hub_of(app))
+    timers.start()
+    return timers
