@@ -54,7 +54,7 @@ import uuid
 from base64 import b64encode
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -364,7 +364,7 @@ def report(
                 DraftPick.pick_no,
                 DraftPick.card_code,
                 DraftPick.how,
-                DraftPod.deadline,
+                DraftPick.picked_at,
             )
             .join(DraftPod, DraftPod.id == DraftPick.pod_id)
             .where(DraftPod.event_id == event)
@@ -372,6 +372,7 @@ def report(
         statuses = Counter(s.scalars(select(DraftPod.status).where(DraftPod.event_id == event)))
         disqualified = s.scalar(select(func.count(DraftSeat.id)).where(DraftSeat.disqualified)) or 0
         timed_out = [p for p in picks if p.how == "timeout"]
+        start_at = s.scalar(select(func.min(DraftPod.started_at)).where(DraftPod.event_id == event))
     # A pass made by the server's timer (a seat picked for at the deadline: a stalled seat, a
     # page reconnecting after the kill, a pick that came late) is the timer's figure, not this
     # one: its packs follow the deadline, not the last pick sent.
@@ -424,6 +425,22 @@ def report(
     if fig.answers:
         print(
             f"pick answer (send → picked): median {statistics.median(fig.answers) * 1000:.1f} ms, p99 {percentile(fig.answers, 99) * 1000:.1f} ms"
+        )
+    # The server's side of the timer: a timeout's transaction began this long after the
+    # deadline (the pass before it, plus the seconds of a pick; the draft's start for pick 1)
+    passed_at: dict[tuple[int, int, int], datetime] = {}
+    for p in picks:
+        key = (p.pod_no, p.booster_no, p.pick_no)
+        passed_at[key] = max(passed_at.get(key, p.picked_at), p.picked_at)
+    server_late = []
+    for p in timed_out:
+        before = (p.booster_no, p.pick_no - 1) if p.pick_no > 1 else (p.booster_no - 1, 7)
+        last = passed_at.get((p.pod_no, *before), start_at)
+        late = p.picked_at - last - timedelta(seconds=args.seconds)
+        server_late.append(late.total_seconds())
+    if server_late:
+        print(
+            f"timer, server side: a timeout's transaction began after the deadline: median {statistics.median(server_late) * 1000:.0f} ms, max {max(server_late) * 1000:.0f} ms ({len(server_late)} seat-timeouts)"
         )
     if fig.late:
         print(
