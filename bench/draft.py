@@ -435,9 +435,10 @@ def report(
     server_late = []
     for p in timed_out:
         before = (p.booster_no, p.pick_no - 1) if p.pick_no > 1 else (p.booster_no - 1, 7)
-        last = passed_at.get((p.pod_no, *before), start_at)
-        late = p.picked_at - last - timedelta(seconds=args.seconds)
-        server_late.append(late.total_seconds())
+        previous = passed_at.get((p.pod_no, *before), start_at)
+        assert previous is not None
+        behind = p.picked_at - previous - timedelta(seconds=args.seconds)
+        server_late.append(behind.total_seconds())
     if server_late:
         print(
             f"timer, server side: a timeout's transaction began after the deadline: median {statistics.median(server_late) * 1000:.0f} ms, max {max(server_late) * 1000:.0f} ms ({len(server_late)} seat-timeouts)"

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import event as sa_event
 from sqlalchemy import select
 
@@ -20,6 +21,7 @@ from torneo.cards import commands_draft as draft
 from torneo.cards import views_draft as views
 from torneo.cards.api_draft_hub import DraftHub
 from torneo.cards.tables_draft import DraftSeat
+from torneo.platform.live.broker import Notice
 from torneo.platform.store.uow import Store
 
 
@@ -69,28 +71,25 @@ def test_a_pick_and_a_pages_state_cost_the_same_in_a_pod_of_8_and_among_8_pods(
     assert [s.split()[0] for s in big_pick] == ["SELECT", "SELECT", "INSERT", "INSERT"]
 
 
-def test_the_last_pick_of_a_pass_announces_the_pass_only(store: Store) -> None:
+def test_the_last_pick_of_a_pass_announces_the_pass_only(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Pages get the next pack from the pass; a "seat N is ready" of that pick is one broker
     message and 8 socket messages for nothing."""
     event = draft_event(store, 4)
     seats = seat_players(store, event)
     pick_round(store, event, skip=frozenset({4}))
-    published = []
-    broker_publish = store.broker.publish
-    store.broker.publish = published.append  # type: ignore[method-assign]
-    try:
-        draft.pick_card(
-            store, player(seats[(1, 4)]), event, pack_of(store, event, 4)[0], booster=1, pick=1
-        )
-        kinds = [n.kind for n in published if n.topic == draft.topic(event)]
-        assert kinds == ["pass"]
-        published.clear()
-        draft.pick_card(
-            store, player(seats[(1, 1)]), event, pack_of(store, event, 1)[0], booster=1, pick=2
-        )
-        assert [n.kind for n in published] == ["picked"]
-    finally:
-        store.broker.publish = broker_publish  # type: ignore[method-assign]
+    published: list[Notice] = []
+    monkeypatch.setattr(store.broker, "publish", published.append)
+    draft.pick_card(
+        store, player(seats[(1, 4)]), event, pack_of(store, event, 4)[0], booster=1, pick=1
+    )
+    assert [n.kind for n in published if n.topic == draft.topic(event)] == ["pass"]
+    published.clear()
+    draft.pick_card(
+        store, player(seats[(1, 1)]), event, pack_of(store, event, 1)[0], booster=1, pick=2
+    )
+    assert [n.kind for n in published] == ["picked"]
 
 
 def test_the_timer_looks_up_the_pods_due_and_the_next_deadline(
