@@ -20,6 +20,7 @@ from tests.support.draft import draft_event, pack_of, pick_round, player, pod_no
 from torneo.cards import commands_draft as draft
 from torneo.cards import views_draft as views
 from torneo.cards.api_draft_hub import DraftHub
+from torneo.cards.commands_draft_presence import is_connected
 from torneo.cards.tables_draft import DraftSeat
 from torneo.platform.live.broker import Notice
 from torneo.platform.store.uow import Store
@@ -121,7 +122,7 @@ def test_pages_reporting_at_once_are_written_in_one_update(sqlite_store: Store) 
 
     async def report() -> None:
         hub = DraftHub(sqlite_store)
-        await asyncio.gather(*(hub.seen(event, [p]) for p in players))
+        await asyncio.gather(*(hub.report(event, seen=[p]) for p in players))
 
     with statements(sqlite_store) as sent:
         asyncio.run(report())
@@ -131,3 +132,29 @@ def test_pages_reporting_at_once_are_written_in_one_update(sqlite_store: Store) 
         seen = s.scalars(select(DraftSeat.seen_at).where(DraftSeat.event_id == event)).all()
     assert len(seen) == 8
     assert all(moment is not None for moment in seen)
+
+
+def test_a_reload_reported_with_the_closing_page_stays_connected(sqlite_store: Store) -> None:
+    """A page closing and its reload opening, written together: the player is present; a page
+    closing alone leaves."""
+    event = draft_event(sqlite_store, 8)
+    seats = seat_players(sqlite_store, event)
+    reloaded, gone = seats[(1, 1)], seats[(1, 2)]
+
+    async def report() -> None:
+        hub = DraftHub(sqlite_store)
+        await hub.report(event, seen=[reloaded, gone])
+        await asyncio.gather(
+            hub.report(event, left=[reloaded]),
+            hub.report(event, seen=[reloaded]),
+            hub.report(event, left=[gone]),
+        )
+
+    asyncio.run(report())
+    with sqlite_store.read() as s:
+        rows = {
+            seat.player_id: is_connected(seat, sqlite_store.clock())
+            for seat in s.scalars(select(DraftSeat).where(DraftSeat.event_id == event))
+        }
+    assert rows[reloaded] is True
+    assert rows[gone] is False

@@ -25,6 +25,7 @@ import logging
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 
 import anyio.to_thread
 from fastapi import FastAPI
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 MAX_SLEEP = 1.0  # seconds the timer sleeps at most: a draft started meanwhile is seen by then
 RETRY_SECONDS = 0.5  # after a pod failed to expire (the database away): try again this soon
 PRESENCE_EVERY = 5.0  # seconds between two presence reports of a worker
+CATCH_UP = 4  # pages of a worker reading their whole state at once (DraftHub.catching_up)
 QUEUE_SIZE = 256
 
 
@@ -54,10 +56,12 @@ class Listener:
 
 
 @dataclass(eq=False)
-class _Seen:
-    """The presence of the pages that (re)connected since the last write began."""
+class _Presence:
+    """The pages that opened, and the players whose last page closed, since the last write
+    began."""
 
-    players: dict[int, set[int]] = field(default_factory=dict)  # event → players
+    seen: dict[int, set[int]] = field(default_factory=dict)  # event → players
+    left: dict[int, set[int]] = field(default_factory=dict)
     done: asyncio.Future[None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
@@ -71,7 +75,10 @@ class DraftHub:
         self.listeners: dict[int, set[Listener]] = {}
         self.pumps: dict[int, asyncio.Task[None]] = {}
         self.ready: dict[int, asyncio.Event] = {}
-        self._seen: _Seen | None = None  # the next presence write, gathering
+        # (Re)connecting pages read their whole state: at most CATCH_UP at once, so 256 pages
+        # of a lost worker coming back leave the other threads to the picks and the timer.
+        self.catching_up = asyncio.Semaphore(CATCH_UP)
+        self._next: _Presence | None = None  # the next presence write, gathering
         self._writing = asyncio.Lock()  # one presence write at a time
         self._writers: set[asyncio.Task[None]] = set()  # held: the loop keeps weak references
 
@@ -89,27 +96,36 @@ class DraftHub:
             x.player_id == player_id and x is not besides for x in self.listeners.get(event_id, ())
         )
 
-    async def seen(self, event_id: int, players: Iterable[int]) -> None:
-        """Presence (BER-DRAFT-2): these players' pages are open here. Written with every other
-        page that reported meanwhile (module doc); returns once it is stored. A failed write is
-        logged, not raised: presence is telemetry, and the next report writes it again."""
-        batch = self._seen
+    async def report(
+        self, event_id: int, *, seen: Iterable[int] = (), left: Iterable[int] = ()
+    ) -> None:
+        """Presence (BER-DRAFT-2): these players' pages are open here (``seen``), these players'
+        last page here closed (``left``). Written with every other page that reported meanwhile
+        (module doc); returns once stored. A failed write is logged, not raised: presence is
+        telemetry, and the next report writes it again."""
+        batch = self._next
         if batch is None:
-            batch = self._seen = _Seen()
+            batch = self._next = _Presence()
             writer = asyncio.create_task(self._write(batch), name="draft:presence")
             self._writers.add(writer)
             writer.add_done_callback(self._writers.discard)
-        batch.players.setdefault(event_id, set()).update(players)
+        batch.seen.setdefault(event_id, set()).update(seen)
+        batch.left.setdefault(event_id, set()).update(left)
         await asyncio.shield(batch.done)
 
-    async def _write(self, batch: _Seen) -> None:
+    async def _write(self, batch: _Presence) -> None:
         async with self._writing:
-            if self._seen is batch:
-                self._seen = None  # from here on, pages join the next write
+            if self._next is batch:
+                self._next = None  # from here on, pages join the next write
             try:
-                for event_id, players in batch.players.items():
+                for event_id in batch.seen.keys() | batch.left.keys():
+                    seen = batch.seen.get(event_id, set())
+                    # a player whose page closed while another opened (a reload) is present
+                    left = batch.left.get(event_id, set()) - seen
                     await anyio.to_thread.run_sync(
-                        commands.mark_seen, self.store, event_id, sorted(players)
+                        partial(commands.mark_presence, seen=seen, left=left),
+                        self.store,
+                        event_id,
                     )
             except Exception:
                 log.warning("draft: presence not written; the next report does", exc_info=True)
@@ -226,7 +242,7 @@ class DraftTimers:
             await asyncio.sleep(PRESENCE_EVERY)
             try:
                 for event_id, players in self.hub.present().items():
-                    await self.hub.seen(event_id, players)
+                    await self.hub.report(event_id, seen=players)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -29,6 +29,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any, cast
 
+import anyio
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import StreamingResponse
@@ -42,7 +43,7 @@ from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.platform import i18n
 from torneo.platform.live.broker import Notice
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Actor
 from torneo.platform.web.session import current_actor
 from torneo.platform.web.templating import page_language
 
@@ -85,8 +86,9 @@ class Seat:
         player_id = self.actor.player_id
         assert player_id is not None
         if seen:  # with the other pages reporting now: one UPDATE (api_draft_hub)
-            await self.hub.seen(self.event_id, [player_id])
-        return await anyio.to_thread.run_sync(self._state)
+            await self.hub.report(self.event_id, seen=[player_id])
+        async with self.hub.catching_up:
+            return await anyio.to_thread.run_sync(self._state)
 
     async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:
         def run() -> dict[str, Any]:
@@ -181,15 +183,15 @@ async def draft_socket(socket: WebSocket, event_id: int) -> None:
     if not _same_origin(socket):
         await socket.close(code=4403)
         return
-    store: Store = socket.app.state.store
+    hub = hub_of(socket.app)
     try:
-        actor = _player(await anyio.to_thread.run_sync(current_actor, cast(Request, socket)))
+        async with hub.catching_up:
+            actor = _player(await anyio.to_thread.run_sync(current_actor, cast(Request, socket)))
     except TorneoError:
         await socket.close(code=4401)
         return
     await socket.accept()
     lang = page_language(cast(Request, socket))
-    hub = hub_of(socket.app)
     async with hub.listen(event_id, actor.player_id or 0) as listener:
         seat = Seat(hub, actor, event_id, listener, lang)
         await _send(socket, seat, await seat.state())
@@ -206,7 +208,7 @@ async def draft_socket(socket: WebSocket, event_id: int) -> None:
             pass
         finally:
             reader.cancel()
-            await _left(store, socket.app, event_id, listener)
+            await _left(socket.app, event_id, listener)
 
 
 async def _read(socket: WebSocket, seat: Seat) -> None:
@@ -237,19 +239,20 @@ async def _send(socket: WebSocket, seat: Seat, message: dict[str, Any]) -> None:
         await socket.send_text(json.dumps(message, default=str))
 
 
-async def _left(store: Store, app: FastAPI, event_id: int, listener: Listener) -> None:
-    player_id = listener.player_id
-    if player_id is None or hub_of(app).is_open(event_id, player_id, besides=listener):
+async def _left(app: FastAPI, event_id: int, listener: Listener) -> None:
+    player_id, hub = listener.player_id, hub_of(app)
+    if player_id is None or hub.is_open(event_id, player_id, besides=listener):
         return  # another page of the same player is still open here
-    with contextlib.suppress(Exception):
-        await anyio.to_thread.run_sync(commands.mark_left, store, event_id, player_id)
+    # with the other pages closing now (a pod's 8 at its end): one UPDATE (api_draft_hub);
+    # written even when the page's task is being cancelled (a client gone, a shutdown)
+    with anyio.CancelScope(shield=True):
+        await hub.report(event_id, left=[player_id])
 
 
 @router.get("/events/{event_id}/draft/stream")
 async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
     """The fallback: the socket's messages as Server-Sent Events (picks by POST)."""
     actor = _player(await anyio.to_thread.run_sync(current_actor, request))
-    store: Store = request.app.state.store
     lang = page_language(request)
     app = request.app
 
@@ -273,7 +276,7 @@ async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
                     if message is not None:
                         yield _sse(message)
             finally:
-                await _left(store, app, event_id, listener)
+                await _left(app, event_id, listener)
 
     return StreamingResponse(
         body(),

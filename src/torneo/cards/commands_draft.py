@@ -30,6 +30,7 @@ from torneo.cards.commands_draft_presence import (
 from torneo.cards.commands_draft_presence import TIMER, is_connected
 from torneo.cards.commands_draft_presence import due_pods as due_pods
 from torneo.cards.commands_draft_presence import mark_left as mark_left
+from torneo.cards.commands_draft_presence import mark_presence as mark_presence
 from torneo.cards.commands_draft_presence import mark_seen as mark_seen
 from torneo.cards.commands_draft_presence import timer_look as timer_look
 from torneo.cards.commands_sets import judging_rules

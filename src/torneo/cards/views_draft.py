@@ -28,12 +28,11 @@ from torneo.cards.state_draft import (
     draft_facts,
     pod_state,
     pods_of,
-    seat_of_player,
     set_row_by_code,
     setup_of,
 )
 from torneo.cards.tables import Event
-from torneo.cards.tables_draft import CardSetRow, DraftPick, DraftPod, DraftSeat
+from torneo.cards.tables_draft import CardEventSetup, CardSetRow, DraftPick, DraftPod, DraftSeat
 from torneo.core.csv_cells import safe_row
 from torneo.core.policy import Action
 from torneo.judging.commands_pools import format_key_of
@@ -118,14 +117,24 @@ def seat_draft(
     this at every (re)connect, 512 of them at a draft's start: it reads the event's name and
     the player's own rows, never the event's registrations (issue 16: loading 512 of them for
     each page held the start and the reconnects after a worker's loss for seconds)."""
-    name_row = session.execute(select(Event.name).where(Event.id == event_id)).first()
-    if name_row is None:
+    head = session.execute(
+        select(Event.name, CardEventSetup)
+        .outerjoin(CardEventSetup, CardEventSetup.event_id == Event.id)
+        .where(Event.id == event_id)
+    ).first()
+    if head is None:
         raise no_event(event_id)
-    setup = setup_of(session, event_id)
-    seat = seat_of_player(session, event_id, player_id)
+    event_name, setup = head
+    found = session.execute(
+        select(DraftSeat, DraftPod, Player.name)
+        .join(DraftPod, DraftPod.id == DraftSeat.pod_id)
+        .join(Player, Player.id == DraftSeat.player_id)
+        .where(DraftSeat.event_id == event_id, DraftSeat.player_id == player_id)
+    ).first()
+    seat, pod, name = found if found is not None else (None, None, "")
     base = {
         "event_id": event_id,
-        "event_name": name_row.name,
+        "event_name": event_name,
         "server_now": now,
         "pick_seconds": setup.pick_seconds if setup else 60,
     }
@@ -141,10 +150,9 @@ def seat_draft(
             pack=(),
             picks=(),
             ready=(),
-            **base,
+            **base,  # type: ignore[arg-type]
         )
         return empty, seat, card_set(session, setup.set_id) if setup else None
-    pod = session.get(DraftPod, seat.pod_id)
     assert pod is not None
     facts = draft_facts(session, event_id)  # the pods exist: the started draft's facts
     state = pod_state(session, pod, facts.seed, facts)
@@ -154,7 +162,6 @@ def seat_draft(
         .where(DraftPick.pod_id == pod.id, DraftPick.seat_no == seat.seat_no)
         .order_by(DraftPick.booster_no, DraftPick.pick_no)
     ).scalars()
-    name = session.scalar(select(Player.name).where(Player.id == player_id)) or ""
     picks = tuple(_line(p, state, player_id, name, pod.pod_no) for p in mine)
     ready = tuple(
         s for s in state.seats if position and (s, position.booster, position.pick) in state.picks
@@ -182,7 +189,7 @@ def seat_draft(
         pack=held if kind == PICKING else (),
         picks=picks,
         ready=ready,
-        **base,
+        **base,  # type: ignore[arg-type]
     )
     return view, seat, state.cards
 
