@@ -6,22 +6,17 @@ the presence of many pages written at once, and the timer's look at the deadline
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import event as sa_event
-from sqlalchemy import select
 
 from tests.conftest import FakeClock
 from tests.support.draft import draft_event, pack_of, pick_round, player, pod_now, seat_players
 from torneo.cards import commands_draft as draft
 from torneo.cards import views_draft as views
-from torneo.cards.api_draft_hub import DraftHub
-from torneo.cards.commands_draft_presence import is_connected
-from torneo.cards.tables_draft import DraftSeat
 from torneo.platform.live.broker import Notice
 from torneo.platform.store.uow import Store
 
@@ -111,50 +106,3 @@ def test_the_timer_looks_up_the_pods_due_and_the_next_deadline(
     assert draft.expire_pod(store, first)
     clock.advance(seconds=10)
     assert draft.timer_look(store) == ([second], clock() + timedelta(seconds=20))
-
-
-def test_pages_reporting_at_once_are_written_in_one_update(sqlite_store: Store) -> None:
-    """The 512 pages of a draft's start (or a lost worker's pages coming back) each report
-    their presence; one transaction each queued them ahead of the picks on the worker's
-    threads. Reported together, they are one UPDATE, and every seat is marked."""
-    event = draft_event(sqlite_store, 8)
-    players = list(seat_players(sqlite_store, event).values())
-
-    async def report() -> None:
-        hub = DraftHub(sqlite_store)
-        await asyncio.gather(*(hub.report(event, seen=[p]) for p in players))
-
-    with statements(sqlite_store) as sent:
-        asyncio.run(report())
-    assert [s for s in sent if s.startswith("UPDATE draft_seats")] != []
-    assert len([s for s in sent if s.startswith("UPDATE draft_seats")]) == 1
-    with sqlite_store.read() as s:
-        seen = s.scalars(select(DraftSeat.seen_at).where(DraftSeat.event_id == event)).all()
-    assert len(seen) == 8
-    assert all(moment is not None for moment in seen)
-
-
-def test_a_reload_reported_with_the_closing_page_stays_connected(sqlite_store: Store) -> None:
-    """A page closing and its reload opening, written together: the player is present; a page
-    closing alone leaves."""
-    event = draft_event(sqlite_store, 8)
-    seats = seat_players(sqlite_store, event)
-    reloaded, gone = seats[(1, 1)], seats[(1, 2)]
-
-    async def report() -> None:
-        hub = DraftHub(sqlite_store)
-        await hub.report(event, seen=[reloaded, gone])
-        await asyncio.gather(
-            hub.report(event, left=[reloaded]),
-            hub.report(event, seen=[reloaded]),
-            hub.report(event, left=[gone]),
-        )
-
-    asyncio.run(report())
-    with sqlite_store.read() as s:
-        rows = {
-            seat.player_id: is_connected(seat, sqlite_store.clock())
-            for seat in s.scalars(select(DraftSeat).where(DraftSeat.event_id == event))
-        }
-    assert rows[reloaded] is True
-    assert rows[gone] is False

@@ -8,7 +8,7 @@
   queued before the picks on the worker's threads.
 - :class:`DraftTimers`: the timer sleeps until the earliest stored deadline (at most
   :data:`MAX_SLEEP`), asks the database for the pods due then (an index range, never every pod)
-  and expires them side by side, each in its own transaction
+  and expires each in its own transaction without waiting for it before its next look
   (``commands_draft.expire_pod``: the pod's row lock and the unique pick make two workers doing
   it at once harmless). The presence report runs on its own, every :data:`PRESENCE_EVERY`
   seconds, so a long round of timeouts never starves it (a page not reported for
@@ -38,7 +38,7 @@ from torneo.platform.store.uow import Store
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 1.0  # seconds the timer sleeps at most: a draft started meanwhile is seen by then
-RETRY_SECONDS = 0.5  # after a pod failed to expire (the database away): try again this soon
+RETRY_SECONDS = 0.5  # after the timer's look failed (the database away): again this soon
 PRESENCE_EVERY = 5.0  # seconds between two presence reports of a worker
 CATCH_UP = 4  # pages of a worker reading their whole state at once (DraftHub.catching_up)
 QUEUE_SIZE = 256
@@ -216,21 +216,27 @@ class DraftTimers:
                 await task
 
     async def _expire_loop(self) -> None:
+        # A pod being expired is not waited for: the timer goes back to sleep until the next
+        # deadline at once, so pods due 20 ms apart are not expired one after the other's
+        # transaction. A pod that could not expire stays due: the next look takes it again.
+        expiring: dict[int, asyncio.Task[bool]] = {}
         while True:
             try:
                 due, wake = await anyio.to_thread.run_sync(commands.timer_look, self.store)
-                if due:
-                    done = await asyncio.gather(
-                        *(anyio.to_thread.run_sync(_expire, self.store, p) for p in due)
-                    )
-                    # one look again at once (the next deadline may be due already), unless a
-                    # pod could not expire: then not before RETRY_SECONDS
-                    delay = 0.0 if all(done) else RETRY_SECONDS
-                elif wake is None:
-                    delay = MAX_SLEEP
-                else:
-                    delay = min(MAX_SLEEP, (wake - self.store.clock()).total_seconds())
+                for pod_id in due:
+                    if pod_id not in expiring:
+                        task = asyncio.create_task(
+                            anyio.to_thread.run_sync(_expire, self.store, pod_id),
+                            name=f"draft:expire:{pod_id}",
+                        )
+                        expiring[pod_id] = task
+                        task.add_done_callback(partial(_forget, expiring, pod_id))
+                delay = MAX_SLEEP
+                if wake is not None:
+                    delay = min(delay, (wake - self.store.clock()).total_seconds())
             except asyncio.CancelledError:
+                for task in expiring.values():
+                    task.cancel()
                 raise
             except Exception:
                 log.warning("draft timer: a look failed; again soon", exc_info=True)
@@ -249,8 +255,13 @@ class DraftTimers:
                 log.warning("draft presence: a report failed; next one", exc_info=True)
 
 
+def _forget(expiring: dict[int, asyncio.Task[bool]], pod_id: int, _done: object) -> None:
+    expiring.pop(pod_id, None)
+
+
 def _expire(store: Store, pod_id: int) -> bool:
-    """False when the pod could not expire now (its timer tries again soon)."""
+    """False when the pod could not expire now: it stays due, and the timer's next look (at
+    the next deadline, or within MAX_SLEEP) tries again."""
     try:
         commands.expire_pod(store, pod_id)
     except TorneoError:  # another worker expired it at the same moment: one of us did it
