@@ -8,7 +8,7 @@ event lifecycle seats its pods (issue 16 part A), point it at that table.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from sqlalchemy import select
@@ -130,6 +130,8 @@ class PodState:
     opened: dict[tuple[int, int], tuple[str, ...]]
     picks: dict[tuple[int, int, int], str]
     cards: CardSet
+    # picks made by the transaction at hand, not written yet (commands_draft._write_picks)
+    added: list[dict[str, object]] = field(default_factory=list)
 
     @property
     def position(self) -> Position | None:
@@ -220,8 +222,9 @@ def pod_state(
             picks[(seat.seat_no, booster_no, pick_no)] = code
     cards = card_set(session, setup.set_id)
     plan = DraftPlan(len(seats), pod.boosters, cards.booster.size, setup.alternate)
+    database = _database(session)  # once: rendering the URL is not free, 8 boosters a pick
     opened = {
-        (seat, b): _booster(session, cards, seed, pod.pod_no, seat, b)
+        (seat, b): _booster(database, cards, seed, pod.pod_no, seat, b)
         for seat in seats
         for b in range(first, last + 1)
     }
@@ -233,10 +236,10 @@ MAX_CACHED_BOOSTERS = 50_000
 
 
 def _booster(
-    session: Session, cards: CardSet, seed: int, pod: int, seat: int, n: int
+    database: str, cards: CardSet, seed: int, pod: int, seat: int, n: int
 ) -> tuple[str, ...]:
     """A seat's booster (a function of the seed: kept once drawn, as many as a big event has)."""
-    key = (_database(session) + cards.code, seed, pod, seat, n)
+    key = (database + cards.code, seed, pod, seat, n)
     found = _boosters.get(key)
     if found is None:
         found = draft_booster(cards, seed, pod, seat, n)
