@@ -11,31 +11,48 @@ worker is killed (SIGKILL): its drafters reconnect, get their state back and go 
 
 Figures:
 - pick-to-next-pack latency: from the last pick of a pass being sent to each seat of the pod
-  receiving its next pack (median, p99), and the pick's own answer (send → ``picked``);
+  receiving its next pack (median, p99), and the pick's own answer (send → ``picked``). A pass
+  made by the server's timer (a seat picked for at its deadline) is left out: its packs follow
+  the deadline, not a pick, and count in the timer's figures;
 - timer accuracy: when a stalled seat received its next pack, against the deadline the server
-  had announced (the timer's lateness: 0 is exact);
-- CPU seconds per worker process, and the wall time;
+  had announced (0 is exact), and the server's side: when each timeout's transaction began;
+- CPU seconds per worker process (its ``/proc`` times: the machine's other load does not count
+  in), per stored pick, and the wall time;
 - lost or doubled picks: every seat must end with exactly 28 picks, every card of every opened
   booster picked exactly once, and every pick a drafter was told was taken must be stored.
 
-Figures of one run (2026-12-02, the 2-core development machine shared with five other test
-runs, load average 12-19; ``--seconds 60 --think-min 5 --think-max 30``, one worker killed at
-booster 2 and restarted by uvicorn): 64/64 pods done in 948 s, 14,336 picks stored of 14,336,
-0 lost, 0 doubled, every opened card picked exactly once; pick-to-next-pack median 39 ms, p99
-1,254 ms (the slow tail is the killed worker's pages, which reconnect, and the loaded machine);
-pick answer median 42 ms; timer: a stalled seat's next pack came a median 171 ms after the
-announced deadline (min 17 ms, max 1.8 s; 32 timeouts); 0 disqualified; 217 reconnects; CPU
-147.7 s for the surviving worker, 28.0 s for the killed one, 19.5 s for its replacement.
-A smaller run the same night (16 pods, 128 drafters, no kill, 30 s a pick, 2-10 s thinking;
-a browser test ran beside it for 40 s): pick-to-next-pack median 27 ms, p99 266 ms, max 455
-ms; timer median +84 ms (37-216 ms, 32 timeouts); 0 lost, 0 doubled; 55 picks refused as
-late during the browser test's burst.
-With 20 s a pick and 2-8 s of thinking the same machine could not keep up (picks arrived
-after their deadline); the draft's CPU is about 6 ms a pick (PostgreSQL's round trips, the
-audit row, the notices).
+The drafters read their socket without pause and think in a task of their own, and pick each
+position once, as the page does (before 2026-12-02 a drafter's thinking delayed its reading and
+every ``state`` asked after a refusal picked again: earlier figures are not comparable).
+
+Figures of 2026-12-02 (the 2-core development machine shared with other engineers' test runs
+and benchmarks, load average 3-10; bench defaults: 64 pods, 5 s a pick, 1-4 s of thinking, one
+worker killed at booster 2 and restarted by uvicorn; py-spy sampling the workers):
+
+| | before (main 251722b) | after (branch draft-latency) |
+| --- | --- | --- |
+| pods done, wall | 64/64, but 28 drafters never done: the 900 s timeout | 64/64 in 112 s |
+| picks stored / lost / doubled | 14,336 / 0 / 0 | 14,336 / 0 / 0 |
+| disqualified (not seen connected at a timeout) | 471 of 512 | 0 |
+| picks by the timer | 3,074 (1,215 passes) | 281 (151 passes) |
+| pick-to-next-pack median, p99, max | 329 ms, 1,626 ms, 2,053 ms | 15.6 ms, 206 ms, 1,627 ms |
+| the same after the first 40 s | 364 ms, 1,927 ms | 13.1 ms, 116 ms |
+| pick answer median, p99 | 291 ms, 2,522 ms | 14.8 ms, 337 ms |
+| stalled seat's next pack after the deadline | median 1,612 ms, max 28.6 s | median 79 ms, max 420 ms |
+| a timeout's transaction began after the deadline | (not measured) | median 54 ms, max 934 ms |
+| workers' CPU per stored pick | 15.9 ms | 5.0 ms |
+
+Before, every page's state read loaded the event's 512 registrations and players: the 512
+pages of the start, then every refused pick's page, queued on the workers' threads, picks went
+late, and presence (written by the timer's own loop, behind its expiries) went stale, so the
+timer disqualified nearly everyone. After, the worst is the start (all pods in step) and the
+seconds after the kill (256 pages reconnecting to one worker while uvicorn starts another);
+from 40 s on, p99 is 43-175 ms per 10-second window. 16 pods the same morning: median 13.9 ms,
+p99 112 ms; the timer 8 ms (server) and 30 ms (page) late, at most 28 ms and 92 ms.
 
 Run: ``.venv/bin/python bench/draft.py`` (needs PostgreSQL and Redis on 127.0.0.1; options:
-``--pods``, ``--think``, ``--seconds``, ``--no-kill``).
+``--pods``, ``--seconds``, ``--think-min``/``--think-max``, ``--no-kill``, ``--progress``,
+``--dump FILE`` for the raw latencies by pod and pick).
 """
 
 from __future__ import annotations
