@@ -104,3 +104,25 @@ def test_the_timer_expires_a_pod_due_while_another_is_still_expiring(
             await timers.stop()
 
     assert asyncio.run(run())
+
+
+def test_a_presence_write_cancelled_before_it_ran_releases_its_pages(sqlite_store: Store) -> None:
+    """A shutdown cancels the write the pages wait on (a closing page waits shielded from
+    cancellation): they must not wait for it forever, and later reports start a new write."""
+    event = draft_event(sqlite_store, 4)
+    player_id = seat_players(sqlite_store, event)[(1, 1)]
+
+    async def run() -> None:
+        hub = DraftHub(sqlite_store)
+        async with hub._writing:  # a write in flight: the next one gathers behind it
+            page = asyncio.create_task(hub.report(event, seen=[player_id]))
+            await asyncio.sleep(0)  # the page has joined the next write
+            for writer in list(hub._writers):
+                writer.cancel()
+            await asyncio.wait_for(page, 30)  # a bound against a hang, not a timing
+        await asyncio.wait_for(hub.report(event, seen=[player_id]), 30)
+
+    asyncio.run(run())
+    with sqlite_store.read() as s:
+        seat = s.scalars(select(DraftSeat).where(DraftSeat.player_id == player_id)).one()
+    assert seat.seen_at is not None  # the later report was written

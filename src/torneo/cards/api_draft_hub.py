@@ -108,16 +108,16 @@ class DraftHub:
             batch = self._next = _Presence()
             writer = asyncio.create_task(self._write(batch), name="draft:presence")
             self._writers.add(writer)
-            writer.add_done_callback(self._writers.discard)
+            writer.add_done_callback(partial(self._settled, batch))
         batch.seen.setdefault(event_id, set()).update(seen)
         batch.left.setdefault(event_id, set()).update(left)
         await asyncio.shield(batch.done)
 
     async def _write(self, batch: _Presence) -> None:
-        async with self._writing:
-            if self._next is batch:
-                self._next = None  # from here on, pages join the next write
-            try:
+        try:
+            async with self._writing:
+                if self._next is batch:
+                    self._next = None  # from here on, pages join the next write
                 for event_id in batch.seen.keys() | batch.left.keys():
                     seen = batch.seen.get(event_id, set())
                     # a player whose page closed while another opened (a reload) is present
@@ -127,10 +127,17 @@ class DraftHub:
                         self.store,
                         event_id,
                     )
-            except Exception:
-                log.warning("draft: presence not written; the next report does", exc_info=True)
-            finally:
-                batch.done.set_result(None)
+        except Exception:
+            log.warning("draft: presence not written; the next report does", exc_info=True)
+
+    def _settled(self, batch: _Presence, writer: asyncio.Task[None]) -> None:
+        """The write ended, or was cancelled (a shutdown), maybe before it began: the pages
+        waiting on it go on, and later reports start a write of their own."""
+        self._writers.discard(writer)
+        if self._next is batch:
+            self._next = None
+        if not batch.done.done():
+            batch.done.set_result(None)
 
     @asynccontextmanager
     async def listen(self, event_id: int, player_id: int) -> AsyncIterator[Listener]:
