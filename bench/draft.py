@@ -11,37 +11,55 @@ worker is killed (SIGKILL): its drafters reconnect, get their state back and go 
 
 Figures:
 - pick-to-next-pack latency: from the last pick of a pass being sent to each seat of the pod
-  receiving its next pack (median, p99), and the pick's own answer (send → ``picked``);
+  receiving its next pack (median, p99), and the pick's own answer (send → ``picked``). A pass
+  made by the server's timer (a seat picked for at its deadline) is left out: its packs follow
+  the deadline, not a pick, and count in the timer's figures;
 - timer accuracy: when a stalled seat received its next pack, against the deadline the server
-  had announced (the timer's lateness: 0 is exact);
-- CPU seconds per worker process, and the wall time;
+  had announced (0 is exact), and the server's side: when each timeout's transaction began;
+- CPU seconds per worker process (its ``/proc`` times: the machine's other load does not count
+  in), per stored pick, and the wall time;
 - lost or doubled picks: every seat must end with exactly 28 picks, every card of every opened
   booster picked exactly once, and every pick a drafter was told was taken must be stored.
 
-Figures of one run (2026-12-02, the 2-core development machine shared with five other test
-runs, load average 12-19; ``--seconds 60 --think-min 5 --think-max 30``, one worker killed at
-booster 2 and restarted by uvicorn): 64/64 pods done in 948 s, 14,336 picks stored of 14,336,
-0 lost, 0 doubled, every opened card picked exactly once; pick-to-next-pack median 39 ms, p99
-1,254 ms (the slow tail is the killed worker's pages, which reconnect, and the loaded machine);
-pick answer median 42 ms; timer: a stalled seat's next pack came a median 171 ms after the
-announced deadline (min 17 ms, max 1.8 s; 32 timeouts); 0 disqualified; 217 reconnects; CPU
-147.7 s for the surviving worker, 28.0 s for the killed one, 19.5 s for its replacement.
-A smaller run the same night (16 pods, 128 drafters, no kill, 30 s a pick, 2-10 s thinking;
-a browser test ran beside it for 40 s): pick-to-next-pack median 27 ms, p99 266 ms, max 455
-ms; timer median +84 ms (37-216 ms, 32 timeouts); 0 lost, 0 doubled; 55 picks refused as
-late during the browser test's burst.
-With 20 s a pick and 2-8 s of thinking the same machine could not keep up (picks arrived
-after their deadline); the draft's CPU is about 6 ms a pick (PostgreSQL's round trips, the
-audit row, the notices).
+The drafters read their socket without pause and think in a task of their own, and pick each
+position once, as the page does (before 2026-12-02 a drafter's thinking delayed its reading and
+every ``state`` asked after a refusal picked again: earlier figures are not comparable).
+
+Figures of 2026-12-02 (the 2-core development machine shared with other engineers' test runs
+and benchmarks, load average 3-10; bench defaults: 64 pods, 5 s a pick, 1-4 s of thinking, one
+worker killed at booster 2 and restarted by uvicorn; py-spy sampling the workers):
+
+| | before (main 251722b) | after (branch draft-latency) |
+| --- | --- | --- |
+| pods done, wall | 64/64, but 28 drafters never done: the 900 s timeout | 64/64 in 112 s |
+| picks stored / lost / doubled | 14,336 / 0 / 0 | 14,336 / 0 / 0 |
+| disqualified (not seen connected at a timeout) | 471 of 512 | 0 |
+| picks by the timer | 3,074 (1,215 passes) | 281 (151 passes) |
+| pick-to-next-pack median, p99, max | 329 ms, 1,626 ms, 2,053 ms | 15.6 ms, 206 ms, 1,627 ms |
+| the same after the first 40 s | 364 ms, 1,927 ms | 13.1 ms, 116 ms |
+| pick answer median, p99 | 291 ms, 2,522 ms | 14.8 ms, 337 ms |
+| stalled seat's next pack after the deadline | median 1,612 ms, max 28.6 s | median 79 ms, max 420 ms |
+| a timeout's transaction began after the deadline | (not measured) | median 54 ms, max 934 ms |
+| workers' CPU per stored pick | 15.9 ms | 5.0 ms |
+
+Before, every page's state read loaded the event's 512 registrations and players: the 512
+pages of the start, then every refused pick's page, queued on the workers' threads, picks went
+late, and presence (written by the timer's own loop, behind its expiries) went stale, so the
+timer disqualified nearly everyone. After, the worst is the start (all pods in step) and the
+seconds after the kill (256 pages reconnecting to one worker while uvicorn starts another);
+from 40 s on, p99 is 43-175 ms per 10-second window. 16 pods the same morning: median 13.9 ms,
+p99 112 ms; the timer 8 ms (server) and 30 ms (page) late, at most 28 ms and 92 ms.
 
 Run: ``.venv/bin/python bench/draft.py`` (needs PostgreSQL and Redis on 127.0.0.1; options:
-``--pods``, ``--think``, ``--seconds``, ``--no-kill``).
+``--pods``, ``--seconds``, ``--think-min``/``--think-max``, ``--no-kill``, ``--progress``,
+``--dump FILE`` for the raw latencies by pod and pick).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -53,7 +71,7 @@ import uuid
 from base64 import b64encode
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -167,20 +185,39 @@ def prepare(url: str, pods: int, seconds: int) -> tuple[int, list[Drafter]]:
 async def drafter(
     me: Drafter, port: int, event: int, think: tuple[float, float], fig: Figures, rng: random.Random
 ) -> None:
-    """One player's page: pick from each pack after thinking; stall on pick 1 if told to."""
+    """One player's page: pick from each pack after thinking; stall on pick 1 if told to.
+
+    The socket is read without pause (a message's time is its arrival, not the end of some
+    thinking), the thinking is a task of its own, and a position is picked at most once: a
+    ``state`` asked after a refusal, or a pack the page already holds, does not pick again
+    (as the player's page does), so one late pick does not start a chain of refused ones."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import WebSocketException
 
     uri = f"ws://127.0.0.1:{port}/events/{event}/draft/ws"
     stalled: tuple[tuple[int, int], float] | None = None  # (position, its deadline)
+    handled: set[tuple[int, int]] = set()  # positions whose pick was sent
+
+    async def pick_later(ws: Any, b: int, k: int, cards: list[dict[str, Any]]) -> None:
+        await asyncio.sleep(rng.uniform(*think))
+        card = rng.choice(cards)["id"]
+        sent = time.time()
+        fig.sent[(me.pod, b, k)].append(sent)
+        fig.answer_sent[(me.player_id, b, k)] = sent
+        with contextlib.suppress(WebSocketException):  # the reader sees the drop and reconnects
+            await ws.send(json.dumps({"type": "pick", "card": card, "booster": b, "pick": k}))
+            handled.add((b, k))
+
     while not me.done:
+        thinking: asyncio.Task[None] | None = None
+        pending: tuple[int, int] | None = None  # the position being thought about
         try:
             async with connect(
                 uri, additional_headers={"Cookie": me.cookie}, open_timeout=30
             ) as ws:
                 async for raw in ws:
-                    m = json.loads(raw)
                     now = time.time()
+                    m = json.loads(raw)
                     kind = m["type"]
                     if kind == "picked":
                         me.picks_told.add((m["booster"], m["pick"], m["card"]))
@@ -189,7 +226,8 @@ async def drafter(
                             fig.answers.append(now - sent_at)
                         continue
                     if kind == "error":
-                        fig.errors[str(m.get("field"))] += 1
+                        reason = "".join("#" if c.isdigit() else c for c in str(m.get("reason")))
+                        fig.errors[f"{m.get('field')}: {reason}"] += 1
                         await ws.send(json.dumps({"type": "state"}))
                         continue
                     if kind not in ("state", "pack"):
@@ -197,8 +235,8 @@ async def drafter(
                     if kind == "state":
                         me.pod, me.seat = m.get("pod") or 0, m.get("seat") or 0
                         me.stall = me.seat == 8 and 1 <= me.pod <= 8
-                    if m.get("state") == "done" or m.get("status") == "done":
-                        me.done = True
+                    if m.get("state") in ("done", "out") or m.get("status") == "done":
+                        me.done = True  # "out": disqualified, the server picks for the seat
                         return
                     if kind == "state" and m["state"] != "picking":
                         continue
@@ -208,20 +246,21 @@ async def drafter(
                     if stalled is not None and stalled[0] != (b, k):
                         fig.late.append(now - stalled[1])  # the server's timer picked for us
                         stalled = None
+                    if (b, k) in handled or (b, k) == pending:
+                        continue
                     if me.stall and k == 1:
                         stalled = ((b, k), datetime.fromisoformat(m["deadline"]).timestamp())
                         continue
-                    await asyncio.sleep(rng.uniform(*think))
-                    card = rng.choice(m["pack"])["id"]
-                    sent = time.time()
-                    fig.sent[(me.pod, b, k)].append(sent)
-                    await ws.send(
-                        json.dumps({"type": "pick", "card": card, "booster": b, "pick": k})
-                    )
-                    fig.answer_sent[(me.player_id, b, k)] = sent
+                    if thinking is not None:
+                        thinking.cancel()  # the timer picked for the pack we were thinking on
+                    pending = (b, k)
+                    thinking = asyncio.create_task(pick_later(ws, b, k, m["pack"]))
         except (OSError, WebSocketException, TimeoutError):
             me.reconnects += 1
             await asyncio.sleep(0.5 + rng.random())
+        finally:
+            if thinking is not None:
+                thinking.cancel()
 
 
 def worker_pids(master: int) -> list[int]:
@@ -276,7 +315,7 @@ async def run(args: argparse.Namespace) -> None:
         ]
         await asyncio.sleep(3.0)  # every socket connected and listening
         store = Store(make_engine(url), broker=RedisBroker(REDIS_URL, prefix))
-        started = time.time()
+        started, bench_cpu = time.time(), time.process_time()
         draft.start_draft(store, ORG, event)
         with store.read() as s:
             seats = {
@@ -308,13 +347,14 @@ async def run(args: argparse.Namespace) -> None:
             if time.time() - started > args.timeout:
                 print("timeout: the draft did not finish", flush=True)
                 break
-        wall = time.time() - started
+        wall, bench_cpu = time.time() - started, time.process_time() - bench_cpu
         for t in tasks:
             t.cancel()
         cpu = {pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in worker_pids(master)}
         if killed:
             cpu[killed[0]] = killed[1] - cpu_before.get(killed[0], 0.0)
         report(store, event, drafters, fig, wall, cpu, killed, args)
+        print(f"the bench client's own CPU (every page, one process): {bench_cpu:.1f} s")
         store.engine.dispose()
     finally:
         if server is not None:
@@ -332,15 +372,6 @@ def report(
     killed: Any,
     args: argparse.Namespace,
 ) -> None:
-    stalled_pods = {d.pod for d in drafters if d.stall}
-    latency: list[float] = []
-    for (pod, b, k), times in fig.received.items():
-        before = (b, k - 1) if k > 1 else (b - 1, 7)
-        sent = fig.sent.get((pod, *before))
-        if not sent or (pod in stalled_pods and before[1] == 1):
-            continue  # a pass by the timer, or the first pack
-        last = max(sent)
-        latency += [t - last for t in times if t >= last]
     with store.read() as s:
         picks = s.execute(
             select(
@@ -350,7 +381,7 @@ def report(
                 DraftPick.pick_no,
                 DraftPick.card_code,
                 DraftPick.how,
-                DraftPod.deadline,
+                DraftPick.picked_at,
             )
             .join(DraftPod, DraftPod.id == DraftPick.pod_id)
             .where(DraftPod.event_id == event)
@@ -358,6 +389,25 @@ def report(
         statuses = Counter(s.scalars(select(DraftPod.status).where(DraftPod.event_id == event)))
         disqualified = s.scalar(select(func.count(DraftSeat.id)).where(DraftSeat.disqualified)) or 0
         timed_out = [p for p in picks if p.how == "timeout"]
+        start_at = s.scalar(select(func.min(DraftPod.started_at)).where(DraftPod.event_id == event))
+    # A pass made by the server's timer (a seat picked for at the deadline: a stalled seat, a
+    # page reconnecting after the kill, a pick that came late) is the timer's figure, not this
+    # one: its packs follow the deadline, not the last pick sent.
+    by_timer = {(p.pod_no, p.booster_no, p.pick_no) for p in picks if p.how != "player"}
+    latency: list[float] = []
+    samples: list[tuple[int, int, int, float, float]] = []  # pod, booster, pick, sent, delay
+    for (pod, b, k), times in fig.received.items():
+        before = (b, k - 1) if k > 1 else (b - 1, 7)
+        sent = fig.sent.get((pod, *before))
+        if not sent or (pod, *before) in by_timer:
+            continue  # the first pack, or a pass by the timer
+        last = max(sent)
+        latency += [t - last for t in times if t >= last]
+        samples += [(pod, b, k, last, t - last) for t in times if t >= last]
+    if args.dump:
+        Path(args.dump).write_text(
+            json.dumps({"latency": samples, "answers": fig.answers, "late": fig.late})
+        )
     stored = {(p.pod_no, p.seat_no, p.booster_no, p.pick_no): p.card_code for p in picks}
     per_seat = Counter((p.pod_no, p.seat_no) for p in picks)
     lost_told = sum(
@@ -393,12 +443,29 @@ def report(
         print(
             f"pick answer (send → picked): median {statistics.median(fig.answers) * 1000:.1f} ms, p99 {percentile(fig.answers, 99) * 1000:.1f} ms"
         )
+    # The server's side of the timer: a timeout's transaction began this long after the
+    # deadline (the pass before it, plus the seconds of a pick; the draft's start for pick 1)
+    passed_at: dict[tuple[int, int, int], datetime] = {}
+    for p in picks:
+        key = (p.pod_no, p.booster_no, p.pick_no)
+        passed_at[key] = max(passed_at.get(key, p.picked_at), p.picked_at)
+    server_late = []
+    for p in timed_out:
+        before = (p.booster_no, p.pick_no - 1) if p.pick_no > 1 else (p.booster_no - 1, 7)
+        previous = passed_at.get((p.pod_no, *before), start_at)
+        assert previous is not None
+        behind = p.picked_at - previous - timedelta(seconds=args.seconds)
+        server_late.append(behind.total_seconds())
+    if server_late:
+        print(
+            f"timer, server side: a timeout's transaction began after the deadline: median {statistics.median(server_late) * 1000:.0f} ms, max {max(server_late) * 1000:.0f} ms ({len(server_late)} seat-timeouts)"
+        )
     if fig.late:
         print(
             f"timer: next pack of a stalled seat after the announced deadline: median {statistics.median(fig.late) * 1000:.0f} ms, min {min(fig.late) * 1000:.0f} ms, max {max(fig.late) * 1000:.0f} ms ({len(fig.late)} timeouts)"
         )
     print(
-        f"timeouts picked by the server {len(timed_out)}; disqualified {disqualified}; errors {dict(fig.errors)}; reconnects {sum(d.reconnects for d in drafters)}"
+        f"picks by the server's timer {len(timed_out)} ({len(by_timer)} passes by the timer, left out of the latency); disqualified {disqualified}; errors {dict(fig.errors)}; reconnects {sum(d.reconnects for d in drafters)}"
     )
     print(
         "CPU per worker: "
@@ -408,6 +475,11 @@ def report(
         )
         + (f"; killed {killed[0]}" if killed else "")
     )
+    if picks:
+        print(
+            f"workers' CPU per stored pick {sum(cpu.values()) / len(picks) * 1000:.2f} ms"
+            f" ({sum(cpu.values()):.1f} s for {len(picks)} picks, timer and presence included)"
+        )
 
 
 def main() -> None:
@@ -419,6 +491,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=900)
     parser.add_argument("--no-kill", action="store_true")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--dump", help="a JSON file for the raw samples (latency by pod and pick)")
     asyncio.run(run(parser.parse_args()))
 
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from tests.support.draft import draft_event, pick_round, seat_players
 from tests.support.web import PASSWORD, add_user, api_login, make_client
+from torneo.cards.commands_draft_presence import is_connected
+from torneo.cards.tables_draft import DraftSeat
 from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
 
@@ -118,6 +121,27 @@ def test_only_a_logged_in_player_opens_the_socket_and_only_from_this_site(
         ws.receive_json()
     assert foreign.value.code == 4403
     player.__exit__(None, None, None)
+
+
+def test_a_page_that_closes_leaves_at_once(
+    world: tuple[Store, int, dict[tuple[int, int], int]],
+) -> None:
+    """BER-DRAFT-2: a player whose page is closed at the timeout is not connected. The page
+    counted itself among the player's open pages while it closed, so it was never marked left
+    and looked connected for PRESENCE_SECONDS more."""
+    store, event, seats = world
+    client = _client(store, "p1")
+    with client.websocket_connect(f"/events/{event}/draft/ws") as ws:
+        assert ws.receive_json()["state"] == "picking"
+        assert _connected(store, seats[(1, 1)])
+    assert not _connected(store, seats[(1, 1)])
+    client.__exit__(None, None, None)
+
+
+def _connected(store: Store, player_id: int) -> bool:
+    with store.read() as s:
+        seat = s.scalars(select(DraftSeat).where(DraftSeat.player_id == player_id)).one()
+        return is_connected(seat, store.clock())
 
 
 def test_the_fallback_is_a_stream_and_a_post(

@@ -60,6 +60,7 @@ def test_serve_runs_the_app_factory(cli: Cli, monkeypatch: pytest.MonkeyPatch) -
                 "workers": 1,
                 "reload": False,
                 "timeout_graceful_shutdown": 10,
+                "ws_per_message_deflate": False,
             },
         )
     ]

@@ -6,18 +6,19 @@ worker's draft timer.
   picks, deadline, the server's clock: a reconnecting page gets everything back); the client
   sends ``{"type": "pick", "card": "DEMO-012", "booster": 1, "pick": 3}`` and gets ``picked``
   or ``error`` (the refusal in the page's language, with its field and what is accepted); every
-  seat of the pod gets ``pack`` when the boosters pass, ``ready`` when a seat has picked.
+  seat of the pod gets ``pack`` when the boosters pass, ``ready`` when a seat has picked (but
+  the last seat of a pass: the ``pack`` that follows says it).
 - ``/events/{id}/draft/stream``: the same messages as SSE ``data:`` lines, for networks that
   refuse WebSockets.
 - Fan-out: a pick commits on whichever worker got it; its notices (``commands_draft.topic``,
   never a public ``/live`` topic, since they carry the packs) reach every worker through the
-  store's broker (Redis with several workers), where :class:`DraftHub` hands each socket of the
-  pod its own pack. One broker subscription per event and worker, however many sockets.
-- The timer (:class:`DraftTimers`, started with the app): every :data:`TICK` seconds each worker
-  expires the pods whose stored deadline has passed (``commands_draft.expire_pod``: the pod's row
-  lock and the unique pick make two workers doing it at once harmless) and reports which seats'
-  pages it holds open (presence, BER-DRAFT-2). Nothing lives only in a worker's memory: a
-  restarted worker re-arms every timer from the stored deadlines.
+  store's broker (Redis with several workers), where the worker's hub
+  (``api_draft_hub.DraftHub``) hands each socket of the pod its own pack. One broker
+  subscription per event and worker, however many sockets.
+- The timer and the presence reports (``api_draft_hub.DraftTimers``, started with the app): each
+  worker expires the pods whose stored deadline has passed and reports which seats' pages it
+  holds open (BER-DRAFT-2). Nothing lives only in a worker's memory: a restarted worker re-arms
+  every timer from the stored deadlines.
 """
 
 from __future__ import annotations
@@ -27,178 +28,28 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from typing import Any, cast
 
+import anyio
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import StreamingResponse
 
 from torneo.cards import commands_draft as commands
 from torneo.cards import views_draft as views
+from torneo.cards.api_draft_hub import DraftHub, Listener, hub_of, offer
+from torneo.cards.api_draft_hub import start_timers as start_timers
 from torneo.cards.rules.sets import CardSet
-from torneo.cards.state_draft import card_set, seat_of_player, setup_of
 from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.platform import i18n
 from torneo.platform.live.broker import Notice
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Actor
 from torneo.platform.web.session import current_actor
 from torneo.platform.web.templating import page_language
 
 log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
-
-TICK = 0.2  # seconds between two looks at the deadlines (timer accuracy: BER-DRAFT-2)
-PRESENCE_EVERY = 5.0  # seconds between two presence reports of a worker
-QUEUE_SIZE = 256
-
-
-@dataclass(eq=False)
-class Listener:
-    """One open page of one seat, on this worker."""
-
-    queue: asyncio.Queue[Notice | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
-    player_id: int | None = None
-    pod: int | None = None
-    seat: int | None = None
-    seat_id: int | None = None
-
-
-class DraftHub:
-    """One broker subscription per event's draft topic on this worker, fanned out to its pages."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.listeners: dict[int, set[Listener]] = {}
-        self.pumps: dict[int, asyncio.Task[None]] = {}
-        self.ready: dict[int, asyncio.Event] = {}
-
-    def present(self) -> dict[int, list[int]]:
-        """The players with a draft page open on this worker, per event."""
-        return {
-            event_id: sorted({x.player_id for x in group if x.player_id is not None})
-            for event_id, group in self.listeners.items()
-        }
-
-    def is_open(self, event_id: int, player_id: int) -> bool:
-        return player_id in self.present().get(event_id, [])
-
-    @asynccontextmanager
-    async def listen(self, event_id: int, player_id: int) -> AsyncIterator[Listener]:
-        listener = Listener(player_id=player_id)
-        self.listeners.setdefault(event_id, set()).add(listener)
-        if event_id not in self.pumps:
-            self.ready[event_id] = asyncio.Event()
-            self.pumps[event_id] = asyncio.create_task(
-                self._pump(event_id), name=f"draft:{event_id}"
-            )
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.ready[event_id].wait(), 5.0)
-        try:
-            yield listener
-        finally:
-            group = self.listeners.get(event_id, set())
-            group.discard(listener)
-            if not group:
-                self.listeners.pop(event_id, None)
-                self.ready.pop(event_id, None)
-                pump = self.pumps.pop(event_id, None)
-                if pump is not None:
-                    pump.cancel()
-
-    def _deliver(self, event_id: int, notice: Notice) -> None:
-        """A notice of one pod goes to that pod's pages only (and to pages not seated yet): a
-        pick in one of 64 pods wakes 8 pages, not 512."""
-        pod = notice.data.get("pod")
-        for listener in list(self.listeners.get(event_id, ())):
-            if pod is None or listener.pod is None or listener.pod == pod:
-                _offer(listener.queue, notice)
-
-    async def _pump(self, event_id: int) -> None:
-        while True:
-            try:
-                async with self.store.broker.subscribe(commands.topic(event_id)) as notices:
-                    ready = self.ready.get(event_id)
-                    if ready is not None:
-                        ready.set()
-                    async for notice in notices:
-                        self._deliver(event_id, notice)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning(
-                    "draft: subscription of event %s dropped; again", event_id, exc_info=True
-                )
-                for listener in list(self.listeners.get(event_id, ())):
-                    _offer(listener.queue, Notice(commands.topic(event_id), "reconnect", {}))
-            await asyncio.sleep(1.0)
-
-
-def _offer(queue: asyncio.Queue[Notice | None], notice: Notice | None) -> None:
-    if queue.full():
-        queue.get_nowait()
-    queue.put_nowait(notice)
-
-
-def hub_of(app: FastAPI) -> DraftHub:
-    hub: DraftHub | None = getattr(app.state, "draft_hub", None)
-    if hub is None:
-        hub = app.state.draft_hub = DraftHub(app.state.store)
-    return hub
-
-
-class DraftTimers:
-    """This worker's draft timer and presence reporter (module doc)."""
-
-    def __init__(self, store: Store, hub: DraftHub) -> None:
-        self.store, self.hub = store, hub
-        self.task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self.task = asyncio.create_task(self._run(), name="draft:timers")
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
-
-    async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
-        reported = 0.0
-        while True:
-            try:
-                for pod_id in await anyio.to_thread.run_sync(commands.due_pods, self.store):
-                    await anyio.to_thread.run_sync(_expire, self.store, pod_id)
-                if loop.time() - reported >= PRESENCE_EVERY:
-                    reported = loop.time()
-                    for event_id, players in self.hub.present().items():
-                        await anyio.to_thread.run_sync(
-                            commands.mark_seen, self.store, event_id, players
-                        )
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("draft timers: a round failed; next tick", exc_info=True)
-            await asyncio.sleep(TICK)
-
-
-def _expire(store: Store, pod_id: int) -> None:
-    try:
-        commands.expire_pod(store, pod_id)
-    except TorneoError:  # another worker expired it at the same moment: one of us did it
-        log.debug("draft: pod %s expired elsewhere", pod_id)
-    except Exception:
-        log.warning("draft: pod %s could not expire now; next tick", pod_id, exc_info=True)
-
-
-def start_timers(app: FastAPI) -> DraftTimers:
-    timers = DraftTimers(app.state.store, hub_of(app))
-    timers.start()
-    return timers
-
 
 # --- one page's conversation -----------------------------------------------------------------
 
@@ -207,9 +58,9 @@ class Seat:
     """What one page of one player says and hears (the WebSocket and the stream share it)."""
 
     def __init__(
-        self, store: Store, actor: Actor, event_id: int, listener: Listener, lang: str
+        self, hub: DraftHub, actor: Actor, event_id: int, listener: Listener, lang: str
     ) -> None:
-        self.store, self.actor, self.event_id = store, actor, event_id
+        self.hub, self.store, self.actor, self.event_id = hub, hub.store, actor, event_id
         self.listener, self.lang = listener, lang
         self.cards: CardSet | None = None
         self.sending = asyncio.Lock()  # one message at a time on the socket
@@ -218,11 +69,11 @@ class Seat:
         player_id = self.actor.player_id
         assert player_id is not None
         with self.store.read() as session:
-            seat = seat_of_player(session, self.event_id, player_id)
-            setup = setup_of(session, self.event_id)
-            if setup is not None:
-                self.cards = card_set(session, setup.set_id)
-            view = views.player_draft_in(session, self.store.clock(), self.event_id, player_id)
+            view, seat, cards = views.seat_draft(
+                session, self.store.clock(), self.event_id, player_id
+            )
+        if cards is not None:
+            self.cards = cards
         if seat is not None:
             self.listener.pod, self.listener.seat, self.listener.seat_id = (
                 seat.pod_id,
@@ -235,11 +86,10 @@ class Seat:
         """The page's whole state; ``seen``: the page (re)connected, so it is present now."""
         player_id = self.actor.player_id
         assert player_id is not None
-        if seen:
-            await anyio.to_thread.run_sync(
-                commands.mark_seen, self.store, self.event_id, [player_id]
-            )
-        return await anyio.to_thread.run_sync(self._state)
+        if seen:  # with the other pages reporting now: one UPDATE (api_draft_hub)
+            await self.hub.report(self.event_id, seen=[player_id])
+        async with self.hub.catching_up:
+            return await anyio.to_thread.run_sync(self._state)
 
     async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:
         def run() -> dict[str, Any]:
@@ -334,28 +184,24 @@ async def draft_socket(socket: WebSocket, event_id: int) -> None:
     if not _same_origin(socket):
         await socket.close(code=4403)
         return
-    store: Store = socket.app.state.store
+    hub = hub_of(socket.app)
     try:
-        actor = _player(await anyio.to_thread.run_sync(current_actor, cast(Request, socket)))
+        async with hub.catching_up:
+            actor = _player(await anyio.to_thread.run_sync(current_actor, cast(Request, socket)))
     except TorneoError:
         await socket.close(code=4401)
         return
     await socket.accept()
     lang = page_language(cast(Request, socket))
-    async with hub_of(socket.app).listen(event_id, actor.player_id or 0) as listener:
-        seat = Seat(store, actor, event_id, listener, lang)
+    async with hub.listen(event_id, actor.player_id or 0) as listener:
+        seat = Seat(hub, actor, event_id, listener, lang)
         await _send(socket, seat, await seat.state())
         reader = asyncio.create_task(_read(socket, seat))
+        # the page closed (the reader ended): a None in the queue ends the writer below, with
+        # no task and wait per notice (8 pages wake at every pick of their pod)
+        reader.add_done_callback(lambda _: offer(listener.queue, None))
         try:
-            while not reader.done():
-                getter = asyncio.ensure_future(listener.queue.get())
-                done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
-                if getter not in done:
-                    getter.cancel()
-                    break
-                notice = getter.result()
-                if notice is None:
-                    break
+            while (notice := await listener.queue.get()) is not None:
                 message = await seat.hear(notice)
                 if message is not None:
                     await _send(socket, seat, message)
@@ -363,7 +209,7 @@ async def draft_socket(socket: WebSocket, event_id: int) -> None:
             pass
         finally:
             reader.cancel()
-            await _left(store, socket.app, event_id, listener)
+            await _left(socket.app, event_id, listener)
 
 
 async def _read(socket: WebSocket, seat: Seat) -> None:
@@ -394,25 +240,27 @@ async def _send(socket: WebSocket, seat: Seat, message: dict[str, Any]) -> None:
         await socket.send_text(json.dumps(message, default=str))
 
 
-async def _left(store: Store, app: FastAPI, event_id: int, listener: Listener) -> None:
-    player_id = listener.player_id
-    if player_id is None or hub_of(app).is_open(event_id, player_id):
+async def _left(app: FastAPI, event_id: int, listener: Listener) -> None:
+    player_id, hub = listener.player_id, hub_of(app)
+    if player_id is None or hub.is_open(event_id, player_id, besides=listener):
         return  # another page of the same player is still open here
-    with contextlib.suppress(Exception):
-        await anyio.to_thread.run_sync(commands.mark_left, store, event_id, player_id)
+    # with the other pages closing now (a pod's 8 at its end): one UPDATE (api_draft_hub);
+    # written even when the page's task is being cancelled (a client gone, a shutdown)
+    with anyio.CancelScope(shield=True):
+        await hub.report(event_id, left=[player_id])
 
 
 @router.get("/events/{event_id}/draft/stream")
 async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
     """The fallback: the socket's messages as Server-Sent Events (picks by POST)."""
     actor = _player(await anyio.to_thread.run_sync(current_actor, request))
-    store: Store = request.app.state.store
     lang = page_language(request)
     app = request.app
 
     async def body() -> AsyncIterator[str]:
-        async with hub_of(app).listen(event_id, actor.player_id or 0) as listener:
-            seat = Seat(store, actor, event_id, listener, lang)
+        hub = hub_of(app)
+        async with hub.listen(event_id, actor.player_id or 0) as listener:
+            seat = Seat(hub, actor, event_id, listener, lang)
             yield _sse(await seat.state())
             try:
                 while True:
@@ -429,7 +277,7 @@ async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
                     if message is not None:
                         yield _sse(message)
             finally:
-                await _left(store, app, event_id, listener)
+                await _left(app, event_id, listener)
 
     return StreamingResponse(
         body(),

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from torneo.cards.commands_draft_presence import (
@@ -30,7 +30,9 @@ from torneo.cards.commands_draft_presence import (
 from torneo.cards.commands_draft_presence import TIMER, is_connected
 from torneo.cards.commands_draft_presence import due_pods as due_pods
 from torneo.cards.commands_draft_presence import mark_left as mark_left
+from torneo.cards.commands_draft_presence import mark_presence as mark_presence
 from torneo.cards.commands_draft_presence import mark_seen as mark_seen
+from torneo.cards.commands_draft_presence import timer_look as timer_look
 from torneo.cards.commands_sets import judging_rules
 from torneo.cards.rules.boosters import draft_booster, sealed_pool, seeded
 from torneo.cards.rules.draft import (
@@ -52,6 +54,7 @@ from torneo.cards.state_draft import (
     RUNNING,
     DraftFacts,
     PodState,
+    aware,
     card_set,
     draft_facts,
     draft_seating,
@@ -255,32 +258,48 @@ def _lock_pod(
 def _add_pick(
     uow: UnitOfWork, state: PodState, seat: int, position: Position, card: str, how: str
 ) -> None:
-    uow.session.add(
-        DraftPick(
-            pod_id=state.pod.id,
-            seat_no=seat,
-            booster_no=position.booster,
-            pick_no=position.pick,
-            card_code=card,
-            how=how,
-            picked_at=uow.now,
-        )
-    )
+    """A pick for ``seat``, written with the transaction's others by :func:`_write_picks`."""
     state.picks[(seat, position.booster, position.pick)] = card
-    uow.audit(
+    state.added.append(
+        {
+            "pod_id": state.pod.id,
+            "seat_no": seat,
+            "booster_no": position.booster,
+            "pick_no": position.pick,
+            "card_code": card,
+            "how": how,
+            "picked_at": uow.now,
+        }
+    )
+
+
+def _write_picks(uow: UnitOfWork, state: PodState) -> None:
+    """The transaction's picks and their audit rows: one INSERT each, however many picks (a
+    timeout picks for several seats), without the ORM's flush (the draft's hottest path: a
+    pick is written every few milliseconds under load, issue 16)."""
+    if not state.added:
+        return
+    uow.session.execute(insert(DraftPick), state.added)
+    uow.audit_many(
         "draft.pick",
         "draft_pick",
-        state.pod.id,
+        [
+            (
+                state.pod.id,
+                {
+                    "pod": state.pod.pod_no,
+                    "seat": row["seat_no"],
+                    "booster": row["booster_no"],
+                    "pick": row["pick_no"],
+                    "card": row["card_code"],
+                    "how": row["how"],
+                },
+            )
+            for row in state.added
+        ],
         event_id=state.pod.event_id,
-        after={
-            "pod": state.pod.pod_no,
-            "seat": seat,
-            "booster": position.booster,
-            "pick": position.pick,
-            "card": card,
-            "how": how,
-        },
     )
+    state.added.clear()
 
 
 def _auto(
@@ -291,7 +310,7 @@ def _auto(
     _add_pick(uow, state, seat, position, timeout_pick(left, rng), how)
 
 
-def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> None:
+def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> bool:
     """Pass the boosters once every seat has picked (BER-DRAFT-1), picking at once for the
     disqualified seats (BER-DRAFT-2), until someone must choose or the draft is over."""
     pod = state.pod
@@ -307,6 +326,7 @@ def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> None:
         passed = True
         if following is None:
             pod.status, pod.deadline, pod.finished_at = DONE, None, uow.now
+            _write_picks(uow, state)  # the pools are read from the stored picks
             _pools_of_pod(uow, state, facts.event_id)
             break
         if following.booster != position.booster:
@@ -319,6 +339,7 @@ def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> None:
     if passed:
         uow.notify(topic(facts.event_id), "pass", **pass_notice(state))
         uow.notify(f"event:{facts.event_id}", "draft", pod=pod.pod_no)
+    return passed
 
 
 def pass_notice(state: PodState) -> dict[str, object]:
@@ -413,15 +434,19 @@ def pick_card(
             raise refusal.raise_as(TorneoError if refusal.field == "card" else Conflict)
         assert position is not None
         _add_pick(uow, state, seat.seat_no, position, card, BY_PLAYER)
-        _advance(uow, state, facts)
-        uow.notify(
-            topic(event_id),
-            "picked",
-            pod=state.pod.id,
-            seat=seat.seat_no,
-            booster=position.booster,
-            pick=position.pick,
-        )
+        passed = _advance(uow, state, facts)
+        _write_picks(uow, state)
+        if not passed:
+            # "seat N is ready" for the pod's pages; the last pick of a pass needs none: the
+            # pass's notice brings every page its next pack (one broker message fewer)
+            uow.notify(
+                topic(event_id),
+                "picked",
+                pod=state.pod.id,
+                seat=seat.seat_no,
+                booster=position.booster,
+                pick=position.pick,
+            )
         return Picked(seat.seat_no, position, card, state.position)
 
 
@@ -430,10 +455,14 @@ def expire_pod(store: Store, pod_id: int) -> bool:
     player not connected is disqualified. False when there was nothing to do (another worker
     did it, or a last pick came first)."""
     with store.unit(TIMER) as uow:
-        state, facts = _context(uow, _lock_pod(uow.session, pod_id))
-        position, deadline = state.position, state.deadline
-        if position is None or deadline is None or deadline > uow.now:
+        pod = _lock_pod(uow.session, pod_id)
+        # Both workers' timers wake at the deadline: the second one finds the pod passed on,
+        # and says so before reading its seats and picks.
+        if pod.status != RUNNING or pod.deadline is None or aware(pod.deadline) > uow.now:
             return False
+        state, facts = _context(uow, pod)
+        position = state.position
+        assert position is not None
         for seat_no, seat in sorted(state.seats.items()):
             if (seat_no, position.booster, position.pick) in state.picks:
                 continue
@@ -444,6 +473,7 @@ def expire_pod(store: Store, pod_id: int) -> bool:
             _disqualify(uow, facts.event_id, seat, position)
             _auto(uow, state, facts.seed, seat_no, position, FOR_DISQUALIFIED)
         _advance(uow, state, facts)
+        _write_picks(uow, state)
         return True
 
 

@@ -8,9 +8,10 @@ the event: it is written without an audit row.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from torneo.cards.state_draft import RUNNING, aware
 from torneo.cards.tables_draft import DraftPod, DraftSeat
@@ -41,24 +42,47 @@ def due_pods(store: Store) -> list[int]:
         )
 
 
+def timer_look(store: Store) -> tuple[list[int], datetime | None]:
+    """The running pods due now, and the next deadline after now (None: no other pod runs):
+    two ranges of the (status, deadline) index, however many pods run, so a worker's timer can
+    sleep until the next deadline instead of polling (``api_draft_hub.DraftTimers``)."""
+    now = store.clock()
+    with store.read() as session:
+        running = DraftPod.status == RUNNING
+        due = list(session.scalars(select(DraftPod.id).where(running, DraftPod.deadline <= now)))
+        wake = session.scalar(
+            select(func.min(DraftPod.deadline)).where(running, DraftPod.deadline > now)
+        )
+    return due, aware(wake) if wake is not None else None
+
+
 def mark_seen(store: Store, event_id: int, player_ids: list[int]) -> None:
     """Presence: these players have a page of the event's draft open on this worker (one
     UPDATE, no audit: module doc). Before the draft starts there is no seat yet: nothing."""
-    if not player_ids:
-        return
-    with store.unit(TIMER) as uow:
-        uow.session.execute(
-            update(DraftSeat)
-            .where(DraftSeat.event_id == event_id, DraftSeat.player_id.in_(player_ids))
-            .values(seen_at=uow.now)
-        )
+    mark_presence(store, event_id, seen=player_ids)
 
 
 def mark_left(store: Store, event_id: int, player_id: int) -> None:
     """The last page of this player closed (on this worker)."""
+    mark_presence(store, event_id, left=[player_id])
+
+
+def mark_presence(
+    store: Store, event_id: int, *, seen: Iterable[int] = (), left: Iterable[int] = ()
+) -> None:
+    """Pages opened (``seen``) and the last pages of players closed (``left``), in one
+    transaction of at most two UPDATEs, however many pages (a worker writes its pages'
+    presence together: ``api_draft_hub.DraftHub.report``)."""
+    seen, left = sorted(set(seen)), sorted(set(left))
+    if not seen and not left:
+        return
     with store.unit(TIMER) as uow:
-        uow.session.execute(
-            update(DraftSeat)
-            .where(DraftSeat.event_id == event_id, DraftSeat.player_id == player_id)
-            .values(left_at=uow.now)
-        )
+        mine = DraftSeat.event_id == event_id
+        if seen:
+            uow.session.execute(
+                update(DraftSeat).where(mine, DraftSeat.player_id.in_(seen)).values(seen_at=uow.now)
+            )
+        if left:
+            uow.session.execute(
+                update(DraftSeat).where(mine, DraftSeat.player_id.in_(left)).values(left_at=uow.now)
+            )

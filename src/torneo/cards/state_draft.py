@@ -8,7 +8,7 @@ event lifecycle seats its pods (issue 16 part A), point it at that table.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from sqlalchemy import select
@@ -130,6 +130,8 @@ class PodState:
     opened: dict[tuple[int, int], tuple[str, ...]]
     picks: dict[tuple[int, int, int], str]
     cards: CardSet
+    # picks made by the transaction at hand, not written yet (commands_draft._write_picks)
+    added: list[dict[str, object]] = field(default_factory=list)
 
     @property
     def position(self) -> Position | None:
@@ -198,25 +200,34 @@ def pod_state(
     all_boosters: bool = False,
 ) -> PodState:
     """The pod with the boosters opened so far (all of them with ``all_boosters``) and the picks
-    of those boosters."""
-    seats = {
-        s.seat_no: s for s in session.scalars(select(DraftSeat).where(DraftSeat.pod_id == pod.id))
-    }
+    of those boosters: its seats and their picks in one statement (every pick, and every page's
+    state, asks this: one round trip fewer than two selects)."""
+    first = 1 if all_boosters or pod.status != RUNNING else pod.booster_no
+    last = pod.boosters if all_boosters or pod.status != RUNNING else pod.booster_no
+    rows = session.execute(
+        select(DraftSeat, DraftPick.booster_no, DraftPick.pick_no, DraftPick.card_code)
+        .outerjoin(
+            DraftPick,
+            (DraftPick.pod_id == DraftSeat.pod_id)
+            & (DraftPick.seat_no == DraftSeat.seat_no)
+            & (DraftPick.booster_no >= first),
+        )
+        .where(DraftSeat.pod_id == pod.id)
+    )
+    seats: dict[int, DraftSeat] = {}
+    picks: dict[tuple[int, int, int], str] = {}
+    for seat, booster_no, pick_no, code in rows:
+        seats[seat.seat_no] = seat
+        if booster_no is not None:
+            picks[(seat.seat_no, booster_no, pick_no)] = code
     cards = card_set(session, setup.set_id)
     plan = DraftPlan(len(seats), pod.boosters, cards.booster.size, setup.alternate)
-    last = pod.boosters if all_boosters or pod.status != RUNNING else pod.booster_no
-    first = 1 if all_boosters or pod.status != RUNNING else pod.booster_no
+    database = _database(session)  # once: rendering the URL is not free, 8 boosters a pick
     opened = {
-        (seat, b): _booster(session, cards, seed, pod.pod_no, seat, b)
+        (seat, b): _booster(database, cards, seed, pod.pod_no, seat, b)
         for seat in seats
         for b in range(first, last + 1)
     }
-    rows = session.execute(
-        select(
-            DraftPick.seat_no, DraftPick.booster_no, DraftPick.pick_no, DraftPick.card_code
-        ).where(DraftPick.pod_id == pod.id, DraftPick.booster_no >= first)
-    )
-    picks = {(s, b, k): c for s, b, k, c in rows}
     return PodState(pod, seats, plan, opened, picks, cards)
 
 
@@ -225,10 +236,10 @@ MAX_CACHED_BOOSTERS = 50_000
 
 
 def _booster(
-    session: Session, cards: CardSet, seed: int, pod: int, seat: int, n: int
+    database: str, cards: CardSet, seed: int, pod: int, seat: int, n: int
 ) -> tuple[str, ...]:
     """A seat's booster (a function of the seed: kept once drawn, as many as a big event has)."""
-    key = (_database(session) + cards.code, seed, pod, seat, n)
+    key = (database + cards.code, seed, pod, seat, n)
     found = _boosters.get(key)
     if found is None:
         found = draft_booster(cards, seed, pod, seat, n)

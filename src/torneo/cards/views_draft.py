@@ -19,24 +19,25 @@ from sqlalchemy.orm import Session
 from torneo.cards.commands_draft_presence import is_connected
 from torneo.cards.rules.draft import Position, pack
 from torneo.cards.rules.sets import Card, CardSet
-from torneo.cards.state import get_event
+from torneo.cards.state import get_event, no_event
 from torneo.cards.state_access import authorize_event
 from torneo.cards.state_draft import (
     PodState,
     aware,
     card_set,
+    draft_facts,
     pod_state,
     pods_of,
-    seat_of_player,
     set_row_by_code,
     setup_of,
 )
 from torneo.cards.tables import Event
-from torneo.cards.tables_draft import CardSetRow, DraftPick, DraftPod, DraftSeat
+from torneo.cards.tables_draft import CardEventSetup, CardSetRow, DraftPick, DraftPod, DraftSeat
 from torneo.core.csv_cells import safe_row
 from torneo.core.policy import Action
 from torneo.judging.commands_pools import format_key_of
 from torneo.platform.guards import require_player
+from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store
 
 NOT_STARTED, WAITING, PICKING, DONE, OUT = "not_started", "waiting", "picking", "done", "out"
@@ -106,17 +107,39 @@ def player_draft(store: Store, actor: Actor, event_id: int) -> PlayerDraft:
 
 
 def player_draft_in(session: Session, now: datetime, event_id: int, player_id: int) -> PlayerDraft:
-    event = get_event(session, event_id)
-    setup = setup_of(session, event_id)
-    seat = seat_of_player(session, event_id, player_id)
+    return seat_draft(session, now, event_id, player_id)[0]
+
+
+def seat_draft(
+    session: Session, now: datetime, event_id: int, player_id: int
+) -> tuple[PlayerDraft, DraftSeat | None, CardSet | None]:
+    """The player's draft, with their seat and the set (the live page keeps both). A page asks
+    this at every (re)connect, 512 of them at a draft's start: it reads the event's name and
+    the player's own rows, never the event's registrations (issue 16: loading 512 of them for
+    each page held the start and the reconnects after a worker's loss for seconds)."""
+    head = session.execute(
+        select(Event.name, CardEventSetup)
+        .outerjoin(CardEventSetup, CardEventSetup.event_id == Event.id)
+        .where(Event.id == event_id)
+    ).first()
+    if head is None:
+        raise no_event(event_id)
+    event_name, setup = head
+    found = session.execute(
+        select(DraftSeat, DraftPod, Player.name)
+        .join(DraftPod, DraftPod.id == DraftSeat.pod_id)
+        .join(Player, Player.id == DraftSeat.player_id)
+        .where(DraftSeat.event_id == event_id, DraftSeat.player_id == player_id)
+    ).first()
+    seat, pod, name = found if found is not None else (None, None, "")
     base = {
         "event_id": event_id,
-        "event_name": event.name,
+        "event_name": event_name,
         "server_now": now,
         "pick_seconds": setup.pick_seconds if setup else 60,
     }
     if seat is None or setup is None:
-        return PlayerDraft(
+        empty = PlayerDraft(
             state=NOT_STARTED,
             pod=None,
             seat=None,
@@ -129,16 +152,16 @@ def player_draft_in(session: Session, now: datetime, event_id: int, player_id: i
             ready=(),
             **base,  # type: ignore[arg-type]
         )
-    pod = session.get(DraftPod, seat.pod_id)
+        return empty, seat, card_set(session, setup.set_id) if setup else None
     assert pod is not None
-    state = pod_state(session, pod, event.seed, setup)
+    facts = draft_facts(session, event_id)  # the pods exist: the started draft's facts
+    state = pod_state(session, pod, facts.seed, facts)
     position = state.position
     mine = session.execute(
         select(DraftPick)
         .where(DraftPick.pod_id == pod.id, DraftPick.seat_no == seat.seat_no)
         .order_by(DraftPick.booster_no, DraftPick.pick_no)
     ).scalars()
-    name = next((r.player.name for r in event.registrations if r.player_id == player_id), "")
     picks = tuple(_line(p, state, player_id, name, pod.pod_no) for p in mine)
     ready = tuple(
         s for s in state.seats if position and (s, position.booster, position.pick) in state.picks
@@ -155,7 +178,7 @@ def player_draft_in(session: Session, now: datetime, event_id: int, player_id: i
         kind = DONE
     else:
         kind = WAITING if seat.seat_no in ready else PICKING
-    return PlayerDraft(
+    view = PlayerDraft(
         state=kind,
         pod=pod.pod_no,
         seat=seat.seat_no,
@@ -168,6 +191,7 @@ def player_draft_in(session: Session, now: datetime, event_id: int, player_id: i
         ready=ready,
         **base,  # type: ignore[arg-type]
     )
+    return view, seat, state.cards
 
 
 def _line(p: DraftPick, state: PodState, player_id: int, name: str, pod_no: int) -> PickLine:

@@ -66,6 +66,11 @@ def serve(
         workers=workers,
         reload=reload,
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+        # The live draft's WebSocket is the only one: its messages are small JSON (a seat is
+        # ready, a pack of 7 cards), and compressing each one cost a third of the event loop's
+        # time with 512 drafters on a worker (bench/draft.py, issue 16), plus a zlib context of
+        # each open socket's own.
+        ws_per_message_deflate=False,
         **options,
     )
 
