@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import FakeClock
-from tests.support.poker import fingerprint, tuesday
+from tests.support.poker import fingerprint, player_row, running_tuesday, seated_at, tuesday
 from torneo.core.errors import Conflict, Forbidden, NotFound
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
@@ -29,23 +29,6 @@ from torneo.poker import commands_undo as poker_undo
 from torneo.poker import views as poker_views
 from torneo.poker import views_league
 from torneo.poker.views_log import floor_log
-from torneo.poker.views_rows import PlayerRow
-
-
-def _running(store: Store, org: Actor, players: int = 20) -> int:
-    tid = tuesday(store, org, players=players)
-    poker_seats.draw_seats_now(store, org, tid)
-    poker_clock.start_clock(store, org, tid)
-    return tid
-
-
-def _table(store: Store, tid: int, index: int) -> list[int]:
-    view = poker_views.tournament_view(store, tid)
-    return [s.player_id for s in view.open_tables[index].seats if s.player_id]
-
-
-def _player(store: Store, tid: int, pid: int) -> PlayerRow:
-    return next(p for p in poker_views.tournament_view(store, tid).players if p.player_id == pid)
 
 
 def test_PKR_END_1_undo_a_mistaken_bust_puts_back_the_player_and_the_moves(
@@ -54,11 +37,11 @@ def test_PKR_END_1_undo_a_mistaken_bust_puts_back_the_player_and_the_moves(
     """PKR-END-1 / PKR-BAL-1: the bust that caused a balancing move is undone by the floor: the
     player sits again where they were, the moved player goes back, a later bust keeps its order
     and its place follows (one lower: a player more was in when it happened)."""
-    tid = _running(store, organizer)
-    one = _table(store, tid, 0)
-    two = _table(store, tid, 1)
+    tid = running_tuesday(store, organizer)
+    one = seated_at(store, tid, 0)
+    two = seated_at(store, tid, 1)
     poker_floor.bust_out(store, organizer, tid, players=[one[0]])
-    seated = _player(store, tid, one[1])
+    seated = player_row(store, tid, one[1])
     mistaken = poker_floor.bust_out(store, organizer, tid, players=[one[1]])
     assert len(mistaken.moves) == 1
     moved = mistaken.moves[0]
@@ -67,12 +50,12 @@ def test_PKR_END_1_undo_a_mistaken_bust_puts_back_the_player_and_the_moves(
     out = poker_undo.undo_entry(store, judge, tid, entry=mistaken.entry)
     assert out.kind == "bust"
     assert not out.reopened
-    back = _player(store, tid, one[1])
+    back = player_row(store, tid, one[1])
     assert (back.status, back.table, back.seat) == ("in", seated.table, seated.seat)
-    again = _player(store, tid, moved.player_id)
+    again = player_row(store, tid, moved.player_id)
     assert (again.table, again.seat) == (moved.from_table, moved.from_seat)
-    assert _player(store, tid, two[-1]).place == 19
-    assert _player(store, tid, one[0]).place == 20
+    assert player_row(store, tid, two[-1]).place == 19
+    assert player_row(store, tid, one[0]).place == 20
     view = poker_views.tournament_view(store, tid)
     assert view.clock.players_left == 18
     announced = [m for m in view.announcements if m.reason == "undo"]
@@ -90,8 +73,8 @@ def test_PKR_END_1_undo_a_mistaken_bust_puts_back_the_player_and_the_moves(
 
 
 def test_an_entry_is_undone_once(store: Store, organizer: Actor, clock: FakeClock) -> None:
-    tid = _running(store, organizer)
-    bust = poker_floor.bust_out(store, organizer, tid, players=[_table(store, tid, 0)[0]])
+    tid = running_tuesday(store, organizer)
+    bust = poker_floor.bust_out(store, organizer, tid, players=[seated_at(store, tid, 0)[0]])
     poker_undo.undo_entry(store, organizer, tid, entry=bust.entry)
     before = fingerprint(store, tid)
     with pytest.raises(Conflict) as err:
@@ -104,9 +87,9 @@ def test_an_entry_is_undone_once(store: Store, organizer: Actor, clock: FakeCloc
 
 
 def test_a_stale_phone_cannot_undo(store: Store, organizer: Actor, clock: FakeClock) -> None:
-    tid = _running(store, organizer)
+    tid = running_tuesday(store, organizer)
     seen = poker_views.tournament_view(store, tid).version
-    bust = poker_floor.bust_out(store, organizer, tid, players=[_table(store, tid, 0)[0]])
+    bust = poker_floor.bust_out(store, organizer, tid, players=[seated_at(store, tid, 0)[0]])
     before = fingerprint(store, tid)
     with pytest.raises(Conflict) as err:
         poker_undo.undo_entry(store, organizer, tid, entry=bust.entry, version=seen)
@@ -119,8 +102,8 @@ def test_PKR_BAL_1_undo_refused_while_a_later_entry_depends_on_it(
 ) -> None:
     """The player moved by the bust's balancing busted since: the undo names that entry; once
     it is undone first, the bust can be undone too."""
-    tid = _running(store, organizer)
-    one = _table(store, tid, 0)
+    tid = running_tuesday(store, organizer)
+    one = seated_at(store, tid, 0)
     poker_floor.bust_out(store, organizer, tid, players=[one[0]])
     mistaken = poker_floor.bust_out(store, organizer, tid, players=[one[1]])
     moved = mistaken.moves[0].player_id
@@ -133,19 +116,19 @@ def test_PKR_BAL_1_undo_refused_while_a_later_entry_depends_on_it(
     assert fingerprint(store, tid) == before
     poker_undo.undo_entry(store, organizer, tid, entry=dependent.entry)
     poker_undo.undo_entry(store, organizer, tid, entry=mistaken.entry)
-    assert _player(store, tid, moved).status == "in"
-    assert _player(store, tid, one[1]).status == "in"
+    assert player_row(store, tid, moved).status == "in"
+    assert player_row(store, tid, one[1]).status == "in"
 
 
 def test_undo_a_directors_move(store: Store, organizer: Actor, clock: FakeClock) -> None:
-    tid = _running(store, organizer, players=12)
-    pid = _table(store, tid, 0)[0]
-    seat = _player(store, tid, pid)
+    tid = running_tuesday(store, organizer, players=12)
+    pid = seated_at(store, tid, 0)[0]
+    seat = player_row(store, tid, pid)
     poker_floor.move_player_to(store, organizer, tid, player_id=pid, table=2, seat=10)
     entry = floor_log(store, tid)[0]
     assert entry.kind == "move"
     poker_undo.undo_entry(store, organizer, tid, entry=entry.number)
-    back = _player(store, tid, pid)
+    back = player_row(store, tid, pid)
     assert (back.table, back.seat) == (seat.table, seat.seat)
 
 
@@ -153,8 +136,8 @@ def test_PKR_END_1_undo_the_last_bust_reopens_the_tournament(
     store: Store, organizer: Actor, clock: FakeClock
 ) -> None:
     """The runner-up's bust was a mistake: the tournament runs again, nobody has won."""
-    tid = _running(store, organizer, players=3)
-    players = _table(store, tid, 0)
+    tid = running_tuesday(store, organizer, players=3)
+    players = seated_at(store, tid, 0)
     poker_floor.bust_out(store, organizer, tid, players=[players[0]])
     last = poker_floor.bust_out(store, organizer, tid, players=[players[1]])
     assert last.finished
@@ -169,7 +152,7 @@ def test_PKR_END_1_undo_the_last_bust_reopens_the_tournament(
     view = poker_views.tournament_view(store, tid)
     assert view.status == poker.RUNNING
     assert view.winner is None
-    assert _player(store, tid, players[1]).status == "in"
+    assert player_row(store, tid, players[1]).status == "in"
 
 
 def test_PKR_REG_1_undo_a_re_entry_and_the_bust_waits_for_it(
@@ -182,7 +165,7 @@ def test_PKR_REG_1_undo_a_re_entry_and_the_bust_waits_for_it(
     poker_setup.set_entry_options(store, organizer, tid, max_re_entries=1)
     poker_seats.draw_seats_now(store, organizer, tid)
     poker_clock.start_clock(store, organizer, tid)
-    pid = _table(store, tid, 0)[0]
+    pid = seated_at(store, tid, 0)[0]
     bust = poker_floor.bust_out(store, organizer, tid, players=[pid])
     poker_purchases.re_enter(store, organizer, tid, player_id=pid)
     re_entry = floor_log(store, tid)[0]
@@ -197,7 +180,7 @@ def test_PKR_REG_1_undo_a_re_entry_and_the_bust_waits_for_it(
     poker_undo.undo_entry(store, organizer, tid, entry=re_entry.number)
     view = poker_views.tournament_view(store, tid)
     assert view.cash.re_entries == 0
-    row = _player(store, tid, pid)
+    row = player_row(store, tid, pid)
     assert (row.status, row.table, row.place) == ("out", None, 12)
 
 
@@ -212,13 +195,13 @@ def test_PKR_LATE_1_undo_a_late_entry(store: Store, organizer: Actor, clock: Fak
     poker_undo.undo_entry(store, organizer, tid, entry=entry.number)
     view = poker_views.tournament_view(store, tid)
     assert view.cash.entries == 10
-    row = _player(store, tid, late.player_id)
+    row = player_row(store, tid, late.player_id)
     assert (row.status, row.table) == ("booked", None)
 
 
 def test_undo_a_rebuy(store: Store, organizer: Actor, clock: FakeClock) -> None:
-    tid = _running(store, organizer, players=10)
-    pid = _table(store, tid, 0)[0]
+    tid = running_tuesday(store, organizer, players=10)
+    pid = seated_at(store, tid, 0)[0]
     pool = poker_views.tournament_view(store, tid).cash.prize_pool
     poker_purchases.rebuy(store, organizer, tid, player_id=pid)
     entry = floor_log(store, tid)[0]
@@ -243,8 +226,8 @@ def test_an_undo_is_announced_live_to_the_screens(
 ) -> None:
     """The TV and the phones follow the tournament's topic: an undo publishes on it (after the
     commit), a refused one publishes nothing."""
-    tid = _running(store, organizer)
-    bust = poker_floor.bust_out(store, organizer, tid, players=[_table(store, tid, 0)[0]])
+    tid = running_tuesday(store, organizer)
+    bust = poker_floor.bust_out(store, organizer, tid, players=[seated_at(store, tid, 0)[0]])
     recorder = _Recorder()
     monkeypatch.setattr(store, "broker", recorder)
     with pytest.raises(Conflict):
@@ -362,8 +345,8 @@ def test_undo_last_move_marks_the_directors_move_undone_in_the_log(
     store: Store, organizer: Actor, clock: FakeClock
 ) -> None:
     """The older "undo the last move" and the log agree: the entry is struck, not undoable."""
-    tid = _running(store, organizer, players=12)
-    pid = _table(store, tid, 0)[0]
+    tid = running_tuesday(store, organizer, players=12)
+    pid = seated_at(store, tid, 0)[0]
     poker_floor.move_player_to(store, organizer, tid, player_id=pid, table=2, seat=10)
     poker_floor.undo_last_move(store, organizer, tid)
     entry = floor_log(store, tid)[0]
@@ -376,11 +359,11 @@ def test_PKR_END_1_the_busted_players_seat_given_since_names_that_move(
     store: Store, organizer: Actor, clock: FakeClock
 ) -> None:
     """The director sat someone in the busted player's seat: undoing the bust names that move."""
-    tid = _running(store, organizer, players=12)
-    out = _table(store, tid, 0)[0]
-    seat = _player(store, tid, out)
+    tid = running_tuesday(store, organizer, players=12)
+    out = seated_at(store, tid, 0)[0]
+    seat = player_row(store, tid, out)
     bust = poker_floor.bust_out(store, organizer, tid, players=[out])
-    other = _table(store, tid, 1)[0]
+    other = seated_at(store, tid, 1)[0]
     assert seat.table is not None
     assert seat.seat is not None
     poker_floor.move_player_to(

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import FakeClock
-from tests.support.poker import fingerprint, tuesday
+from tests.support.poker import fingerprint, player_row, running_tuesday, seated_at
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.platform import clubs
 from torneo.platform.store.tables import AuditEntry
@@ -29,23 +29,6 @@ from torneo.poker import commands_undo as poker_undo
 from torneo.poker import views as poker_views
 from torneo.poker import views_league
 from torneo.poker.views_log import LogRow, floor_log
-from torneo.poker.views_rows import PlayerRow
-
-
-def _running(store: Store, org: Actor, players: int = 20) -> int:
-    tid = tuesday(store, org, players=players)
-    poker_seats.draw_seats_now(store, org, tid)
-    poker_clock.start_clock(store, org, tid)
-    return tid
-
-
-def _table(store: Store, tid: int, index: int) -> list[int]:
-    view = poker_views.tournament_view(store, tid)
-    return [s.player_id for s in view.open_tables[index].seats if s.player_id]
-
-
-def _player(store: Store, tid: int, pid: int) -> PlayerRow:
-    return next(p for p in poker_views.tournament_view(store, tid).players if p.player_id == pid)
 
 
 def _entry(store: Store, tid: int, number: int) -> LogRow:
@@ -83,9 +66,9 @@ def test_PKR_PEN_1_each_sanction_is_an_entry_of_its_own_kind(
 ) -> None:
     """PKR-PEN-1: a warning, missed hands and a disqualification are in the log, newest first,
     with the infraction, the hands to miss, the chips removed and where the player sat."""
-    tid = _running(store, organizer, players=8)
-    pid = _table(store, tid, 0)[0]
-    seat = _player(store, tid, pid)
+    tid = running_tuesday(store, organizer, players=8)
+    pid = seated_at(store, tid, 0)[0]
+    seat = player_row(store, tid, pid)
     _warn(store, judge, tid, pid)
     poker_sanctions.sanction_player(
         store, judge, tid, player_id=pid, kind="missed_hands", orbits=2, infraction="Carte esposte"
@@ -110,8 +93,8 @@ def test_PKR_PEN_1_undo_a_warning_issued_in_error(
 ) -> None:
     """The floor's judge undoes the warning: it leaves the sanctions, so the next warning to the
     same player is no longer an escalation; the undo is audited with what it undid."""
-    tid = _running(store, organizer)
-    pid = _table(store, tid, 0)[0]
+    tid = running_tuesday(store, organizer)
+    pid = seated_at(store, tid, 0)[0]
     entry = _warn(store, judge, tid, pid)
     out = poker_undo.undo_entry(store, judge, tid, entry=entry)
     assert (out.kind, out.moves, out.reopened) == ("warning", (), False)
@@ -132,8 +115,8 @@ def test_PKR_PEN_1_a_later_sanction_of_the_player_is_named_first(
     """Repeats escalate: the missed hands were given because of the warning, so the warning's
     undo names them; once they are undone, the warning can be. Another player's sanction does
     not stand in the way."""
-    tid = _running(store, organizer)
-    pid, other = _table(store, tid, 0)[:2]
+    tid = running_tuesday(store, organizer)
+    pid, other = seated_at(store, tid, 0)[:2]
     warning = _warn(store, judge, tid, pid)
     _warn(store, judge, tid, other)
     missed = poker_sanctions.sanction_player(
@@ -148,7 +131,7 @@ def test_PKR_PEN_1_a_later_sanction_of_the_player_is_named_first(
     poker_undo.undo_entry(store, judge, tid, entry=missed.entry)
     poker_undo.undo_entry(store, judge, tid, entry=warning)
     left = poker_views.tournament_view(store, tid).sanctions
-    assert [s.name for s in left] == [_player(store, tid, other).name]
+    assert [s.name for s in left] == [player_row(store, tid, other).name]
 
 
 def test_PKR_PEN_1_undo_a_disqualification_puts_the_player_back(
@@ -157,21 +140,21 @@ def test_PKR_PEN_1_undo_a_disqualification_puts_the_player_back(
     """PKR-PEN-1 / PKR-BAL-1: the disqualification took the player out, removed their chips and
     moved a player to balance; undone, the player sits where they were with their chips in
     play, the moved player goes back (announced) and the sanction is gone."""
-    tid = _running(store, organizer)
-    one = _table(store, tid, 0)
+    tid = running_tuesday(store, organizer)
+    one = seated_at(store, tid, 0)
     poker_floor.bust_out(store, organizer, tid, players=[one[0]])
     chips = poker_views.tournament_view(store, tid).cash.chips_in_play
-    seat = _player(store, tid, one[1])
+    seat = player_row(store, tid, one[1])
     dq = _disqualify(store, judge, tid, one[1])
     assert len(dq.moves) == 1
     moved = dq.moves[0]
     assert _entry(store, tid, dq.entry).moves[0].player_id == moved.player_id
-    assert _player(store, tid, one[1]).status == "disqualified"
+    assert player_row(store, tid, one[1]).status == "disqualified"
     out = poker_undo.undo_entry(store, judge, tid, entry=dq.entry)
     assert out.kind == "disqualification"
-    back = _player(store, tid, one[1])
+    back = player_row(store, tid, one[1])
     assert (back.status, back.table, back.seat) == ("in", seat.table, seat.seat)
-    again = _player(store, tid, moved.player_id)
+    again = player_row(store, tid, moved.player_id)
     assert (again.table, again.seat) == (moved.from_table, moved.from_seat)
     view = poker_views.tournament_view(store, tid)
     assert view.cash.chips_in_play == chips
@@ -187,8 +170,8 @@ def test_PKR_PEN_1_a_disqualification_undo_names_the_entry_in_the_way(
 ) -> None:
     """The player its balancing moved busted since, or the director sat someone in the
     disqualified player's seat: the undo names that entry and changes nothing."""
-    tid = _running(store, organizer)
-    one = _table(store, tid, 0)
+    tid = running_tuesday(store, organizer)
+    one = seated_at(store, tid, 0)
     poker_floor.bust_out(store, organizer, tid, players=[one[0]])
     dq = _disqualify(store, judge, tid, one[1])
     moved = dq.moves[0].player_id
@@ -202,7 +185,7 @@ def test_PKR_PEN_1_a_disqualification_undo_names_the_entry_in_the_way(
     seat = _entry(store, tid, dq.entry)
     assert seat.table is not None
     assert seat.seat is not None
-    other = _table(store, tid, 1)[0]
+    other = seated_at(store, tid, 1)[0]
     poker_floor.move_player_to(
         store, organizer, tid, player_id=other, table=seat.table, seat=seat.seat
     )
@@ -217,8 +200,8 @@ def test_PKR_END_1_undo_the_disqualification_that_ended_the_tournament(
 ) -> None:
     """Two left, one disqualified: the tournament is over. An earlier entry is refused naming
     the disqualification; undoing it, the tournament runs again and nobody has won."""
-    tid = _running(store, organizer, players=3)
-    players = _table(store, tid, 0)
+    tid = running_tuesday(store, organizer, players=3)
+    players = seated_at(store, tid, 0)
     bust = poker_floor.bust_out(store, organizer, tid, players=[players[0]])
     dq = _disqualify(store, judge, tid, players[1])
     assert poker_views.tournament_view(store, tid).status == poker.FINISHED
@@ -232,11 +215,11 @@ def test_PKR_END_1_undo_the_disqualification_that_ended_the_tournament(
     assert out.reopened
     view = poker_views.tournament_view(store, tid)
     assert (view.status, view.winner) == (poker.RUNNING, None)
-    assert _player(store, tid, players[1]).status == "in"
+    assert player_row(store, tid, players[1]).status == "in"
 
 
 def _final_three(store: Store, org: Actor) -> tuple[int, list[int]]:
-    tid = _running(store, org, players=12)
+    tid = running_tuesday(store, org, players=12)
     ids = [p.player_id for p in poker_views.tournament_view(store, tid).players]
     for pid in ids[:9]:
         poker_floor.bust_out(store, org, tid, players=[pid])
@@ -287,7 +270,7 @@ def test_PKR_PROC_1_a_ruling_is_in_the_log_and_is_not_undone(
 ) -> None:
     """PKR-PROC-1: the ruling is an entry with its table, decision and article; its undo is
     refused naming the field, and its entry stays as it was."""
-    tid = _running(store, organizer)
+    tid = running_tuesday(store, organizer)
     ruling = poker_rulings.record_ruling(
         store, judge, tid, procedure="misdeal", case="first_cards_exposed", table=2
     )
@@ -313,8 +296,8 @@ def test_bad_entries_are_refused_naming_the_field(
 ) -> None:
     """An unknown entry, one undone already, a number that is not one, a stale phone and the
     floor of another club: refused, the field named, nothing changed."""
-    tid = _running(store, organizer)
-    pid = _table(store, tid, 0)[0]
+    tid = running_tuesday(store, organizer)
+    pid = seated_at(store, tid, 0)[0]
     seen = poker_views.tournament_view(store, tid).version
     entry = _warn(store, judge, tid, pid)
     stranger = _stranger(store)

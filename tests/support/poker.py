@@ -10,12 +10,16 @@ from torneo.core.ids import PlayerId
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
+from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_entries as poker_entries
+from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_setup as poker_setup
+from torneo.poker import views as poker_views
 from torneo.poker.commands_staff import STAFF as POKER_STAFF
 from torneo.poker.rules.seating import HandPositions, Seating, Table
 from torneo.poker.tables import PokerTournament
 from torneo.poker.views import TournamentView
+from torneo.poker.views_rows import PlayerRow
 
 TUESDAY = "2025-12-02"
 
@@ -79,3 +83,21 @@ def tuesday(store: Store, org: Actor, players: int = 60, seed: int = 2025) -> in
 
 def open_counts(view: TournamentView) -> list[int]:
     return sorted(t.count for t in view.open_tables)
+
+
+def running_tuesday(store: Store, org: Actor, players: int = 20) -> int:
+    """A Tuesday tournament with its seats drawn and its clock running (the floor's tests)."""
+    tid = tuesday(store, org, players=players)
+    poker_seats.draw_seats_now(store, org, tid)
+    poker_clock.start_clock(store, org, tid)
+    return tid
+
+
+def seated_at(store: Store, tid: int, index: int) -> list[int]:
+    """The players seated at the ``index``-th open table."""
+    view = poker_views.tournament_view(store, tid)
+    return [s.player_id for s in view.open_tables[index].seats if s.player_id]
+
+
+def player_row(store: Store, tid: int, pid: int) -> PlayerRow:
+    return next(p for p in poker_views.tournament_view(store, tid).players if p.player_id == pid)
