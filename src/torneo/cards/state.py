@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
@@ -50,7 +52,33 @@ def get_event(session: Session, event_id: int, *, for_update: bool = False) -> E
     return event
 
 
-def entrant_of(reg: Registration) -> Entrant:
+class _PlayerLike(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def club(self) -> str | None: ...
+    @property
+    def rating(self) -> int | None: ...
+
+
+class RegistrationLike(Protocol):
+    """A registration as an entrant needs it: the ORM row or the pages' plain row."""
+
+    @property
+    def player_id(self) -> int: ...
+    @property
+    def player(self) -> _PlayerLike: ...
+    @property
+    def joined_round(self) -> int: ...
+    @property
+    def dropped_after_round(self) -> int | None: ...
+    @property
+    def disqualified(self) -> bool: ...
+    @property
+    def is_judge(self) -> bool: ...
+
+
+def entrant_of(reg: RegistrationLike) -> Entrant:
     return Entrant(
         id=PlayerId(reg.player_id),
         name=reg.player.name,

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.pods import Pod
 from torneo.cards.rules.tournament import Tournament
-from torneo.cards.state import no_event, record_of
+from torneo.cards.state import entrant_of, no_event, record_of
 from torneo.cards.state_results import MatchRow
 from torneo.cards.tables import Event, Match, Registration
 from torneo.cards.tables_pods import PodSeat
@@ -261,17 +261,7 @@ def _entrant(r: RegistrationRow) -> Entrant:
     found = _ENTRANTS.find(r)
     if found is not None:
         return found
-    entrant = Entrant(
-        id=PlayerId(r.player_id),
-        name=r.player.name,
-        club=r.player.club,
-        rating=r.player.rating,
-        dropped_after_round=r.dropped_after_round,
-        disqualified=r.disqualified,
-        joined_round=r.joined_round,
-        is_judge=r.is_judge,
-    )
-    return _ENTRANTS.keep(r, entrant)
+    return _ENTRANTS.keep(r, entrant_of(r))
 
 
 def tournament_of_rows(event: EventRow, ruleset: Ruleset) -> Tournament:
