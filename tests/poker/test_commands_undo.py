@@ -11,7 +11,14 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import FakeClock
-from tests.support.poker import fingerprint, player_row, running_tuesday, seated_at, tuesday
+from tests.support.poker import (
+    fingerprint,
+    player_row,
+    running_tuesday,
+    scheduled_running,
+    seated_at,
+    tuesday,
+)
 from torneo.core.errors import Conflict, Forbidden, NotFound
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
@@ -22,7 +29,6 @@ from torneo.poker import commands_final as finals
 from torneo.poker import commands_floor as poker_floor
 from torneo.poker import commands_league as leagues
 from torneo.poker import commands_purchases as poker_purchases
-from torneo.poker import commands_schedules as schedules
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_setup as poker_setup
 from torneo.poker import commands_undo as poker_undo
@@ -244,10 +250,7 @@ def test_PKR_LEAGUE_1_undoing_the_last_bust_takes_the_results_out_of_the_league(
     and its results and jackpot share leave the league until it ends again (then fed anew)."""
     made = leagues.import_week(store, organizer, starts_on="2025-09-01", ends_on="2026-08-31")
     tue, campione = made["schedules"][0], made["leagues"][0]
-    tid = schedules.open_scheduled(store, organizer, tue, held_on="2025-12-02")
-    poker_entries.register_roster(store, organizer, tid, ["Anna", "Bruno", "Carla"])
-    poker_seats.draw_seats_now(store, organizer, tid)
-    poker_clock.start_clock(store, organizer, tid)
+    tid = scheduled_running(store, organizer, tue, "2025-12-02", ["Anna", "Bruno", "Carla"])
     ids = {p.name: p.player_id for p in poker_views.tournament_view(store, tid).players}
     poker_floor.bust_out(store, organizer, tid, players=[ids["Carla"]])
     last = poker_floor.bust_out(store, organizer, tid, players=[ids["Bruno"]])
@@ -288,10 +291,7 @@ def _league_to_its_final(store: Store, organizer: Actor) -> tuple[int, int, int,
 
 def _tuesday_played(store: Store, organizer: Actor, tue: int, day: str, names: list[str]) -> int:
     """A Tuesday tournament played to its end on the floor, the last name winning."""
-    tid = schedules.open_scheduled(store, organizer, tue, held_on=day)
-    poker_entries.register_roster(store, organizer, tid, names)
-    poker_seats.draw_seats_now(store, organizer, tid)
-    poker_clock.start_clock(store, organizer, tid)
+    tid = scheduled_running(store, organizer, tue, day, names)
     ids = {p.name: p.player_id for p in poker_views.tournament_view(store, tid).players}
     for name in names[:0:-1]:
         poker_floor.bust_out(store, organizer, tid, players=[ids[name]])

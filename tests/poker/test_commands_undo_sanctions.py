@@ -10,21 +10,23 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import FakeClock
-from tests.support.poker import fingerprint, player_row, running_tuesday, seated_at
+from tests.support.poker import (
+    fingerprint,
+    player_row,
+    running_tuesday,
+    scheduled_running,
+    seated_at,
+)
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.platform import clubs
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_chop as poker_chop
-from torneo.poker import commands_clock as poker_clock
-from torneo.poker import commands_entries as poker_entries
 from torneo.poker import commands_floor as poker_floor
 from torneo.poker import commands_league as leagues
 from torneo.poker import commands_rulings as poker_rulings
 from torneo.poker import commands_sanctions as poker_sanctions
-from torneo.poker import commands_schedules as schedules
-from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_undo as poker_undo
 from torneo.poker import views as poker_views
 from torneo.poker import views_league
@@ -330,10 +332,7 @@ def test_PKR_LEAGUE_1_undoing_the_chop_takes_the_results_out_of_the_league(
     results and jackpot share leave the league until the tournament ends again."""
     made = leagues.import_week(store, organizer, starts_on="2025-09-01", ends_on="2026-08-31")
     tue, campione = made["schedules"][0], made["leagues"][0]
-    tid = schedules.open_scheduled(store, organizer, tue, held_on="2025-12-02")
-    poker_entries.register_roster(store, organizer, tid, ["Anna", "Bruno", "Carla"])
-    poker_seats.draw_seats_now(store, organizer, tid)
-    poker_clock.start_clock(store, organizer, tid)
+    tid = scheduled_running(store, organizer, tue, "2025-12-02", ["Anna", "Bruno", "Carla"])
     poker_chop.chop(store, organizer, tid, method="equal")
     assert len(views_league.league_view(store, campione).board) == 3
     poker_undo.undo_entry(store, organizer, tid, entry=floor_log(store, tid)[0].number)

@@ -12,6 +12,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_entries as poker_entries
+from torneo.poker import commands_schedules as poker_schedules
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_setup as poker_setup
 from torneo.poker import views as poker_views
@@ -101,3 +102,13 @@ def seated_at(store: Store, tid: int, index: int) -> list[int]:
 
 def player_row(store: Store, tid: int, pid: int) -> PlayerRow:
     return next(p for p in poker_views.tournament_view(store, tid).players if p.player_id == pid)
+
+
+def scheduled_running(store: Store, org: Actor, schedule: int, day: str, names: list[str]) -> int:
+    """A tournament opened from a league's schedule entry on ``day``, ``names`` seated and the
+    clock running (what feeds a league once it ends)."""
+    tid = poker_schedules.open_scheduled(store, org, schedule, held_on=day)
+    poker_entries.register_roster(store, org, tid, names)
+    poker_seats.draw_seats_now(store, org, tid)
+    poker_clock.start_clock(store, org, tid)
+    return tid
