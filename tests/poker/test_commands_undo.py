@@ -290,7 +290,8 @@ def _league_to_its_final(store: Store, organizer: Actor) -> tuple[int, int, int,
 
 
 def _tuesday_played(store: Store, organizer: Actor, tue: int, day: str, names: list[str]) -> int:
-    """A Tuesday tournament played to its end on the floor, the last name winning."""
+    """A Tuesday tournament played to its end on the floor: the last name busts first, the first
+    name wins."""
     tid = scheduled_running(store, organizer, tue, day, names)
     ids = {p.name: p.player_id for p in poker_views.tournament_view(store, tid).players}
     for name in names[:0:-1]:
