@@ -118,6 +118,47 @@ def test_typos_at_one_table_do_not_lock_out_the_other_tables_of_the_hall(
     assert 'class="alert ok"' in answer.text
 
 
+def test_a_phone_that_opened_its_match_skips_the_rate_limit_with_that_slip(
+    anon: TestClient, web_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The slip's code opened the match (one attempt reserved); the same session then shows the
+    match and reports without asking the limiter again, even after others behind the same
+    address typed ten wrong codes at that table. Another slip still goes through the limit."""
+    event_id, tables = running(web_store)
+    (table, code_a, _), (other, code_other, _) = tables[0], tables[1]
+    limiter = anon.app.state.rate_limiter  # type: ignore[attr-defined]
+    reserved: list[object] = []
+    reserve = limiter.reserve
+
+    def counting(*args: object, **kwargs: object) -> object:
+        reserved.append(args[0])
+        return reserve(*args, **kwargs)
+
+    monkeypatch.setattr(limiter, "reserve", counting)
+    url = f"/events/{event_id}/report"
+    opened = anon.get(url, params={"table": table, "code": code_a})
+    assert opened.status_code == 200
+    assert len(reserved) == 1
+    token = form_token(opened.text)
+    with TestClient(anon.app) as stranger:  # the same server and address, another session
+        guess = form_token(stranger.get(url).text)
+        for _ in range(10):
+            wrong = {"table": str(table), "code": "ZZZZZZ", "csrf_token": guess}
+            assert stranger.post(url, data=wrong).status_code == 403
+        assert stranger.post(url, data=wrong).status_code == 429  # table 1 is locked now
+    before = len(reserved)
+    assert before == 12
+    form = {"table": str(table), "code": code_a, "csrf_token": token}
+    assert anon.post(url, data=form).status_code == 200
+    done = anon.post(url, data={**form, "result": "2-0"})
+    assert done.status_code == 200
+    assert 'class="alert ok"' in done.text
+    assert len(reserved) == before  # neither asked the limiter
+    other_slip = {"table": str(other), "code": code_other, "csrf_token": token}
+    assert anon.post(url, data=other_slip).status_code == 200
+    assert len(reserved) == before + 1
+
+
 def test_one_address_sweeping_the_tables_meets_the_wider_cap(
     anon: TestClient, web_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -17,14 +17,18 @@ all tables (:data:`ADDRESS_FAILURES`), so codes cannot be guessed.
 out through one router. Counted per address only, ten typos anywhere in the hall locked every
 phone of the event out for five minutes. Counted per table, a typo costs only that table's two
 players; guessing stays hopeless (ten tries per table in five minutes against 32^6 codes each),
-and the wider cap per address stops one address from sweeping every table.
+and the wider cap per address stops one address from sweeping every table. Once a slip has
+opened its match, the session remembers it (:func:`remember_slip`): that phone's next requests
+with the same slip skip the limit (:func:`slip_attempt`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -88,6 +92,34 @@ def code_attempt(request: Request, event_id: int, table: object) -> Iterator[Non
     finally:
         if not counted:
             limiter.release([key for key, _ in limits], member)
+
+
+SLIP_KEY = "slip"  # the session's slip: the table and code that last opened a match
+
+
+def _slip_digest(request: Request, event_id: int, table: object, code: str) -> str:
+    """Which slip opened a match, keyed with the server's secret: the session cookie is only
+    signed, and a bare hash of a six-symbol code could be reversed by trying them all."""
+    secret = settings_of(request).secret_key.encode()
+    said = f"{event_id}|{str(table).strip()}|{srv.normalize_code(code)}".encode()
+    return hmac.new(secret, said, hashlib.sha256).hexdigest()[:32]
+
+
+def slip_attempt(
+    request: Request, event_id: int, table: object, code: str
+) -> AbstractContextManager[None]:
+    """:func:`code_attempt`, except for the slip this session has already opened its match
+    with: a phone that proved its code is not guessing, so its next requests (the match, the
+    report) skip the rate limit's two trips to Redis, and wrong codes typed at its table by
+    others behind the same address do not lock it out."""
+    if request.session.get(SLIP_KEY) == _slip_digest(request, event_id, table, code):
+        return nullcontext()
+    return code_attempt(request, event_id, table)
+
+
+def remember_slip(request: Request, event_id: int, table: object, code: str) -> None:
+    """The slip opened its match: this session need not prove it again."""
+    request.session[SLIP_KEY] = _slip_digest(request, event_id, table, code)
 
 
 _TABLE_NUMBER = N_("a table number")
@@ -177,11 +209,12 @@ def report_page(request: Request, event_id: int, table: str = "", code: str = ""
     if form["table"].strip() and form["code"].strip():
         store, secret = store_of(request), settings_of(request).secret_key
         try:
-            with code_attempt(request, event_id, form["table"]):
+            with slip_attempt(request, event_id, form["table"], form["code"]):
                 number = form_int_required("table", form["table"], accepted=_TABLE_NUMBER)
                 seat = srv.seat_by_code(store, event_id, number, form["code"], secret=secret)
         except TorneoError as err:
             return _page(request, event_id, error=err, form=form, status=err.status)
+        remember_slip(request, event_id, form["table"], form["code"])
         return _page(request, event_id, seat=seat, form=form)
     return _page(request, event_id, seat=_player_seat(request, event_id), form=form)
 
@@ -204,11 +237,12 @@ def report_submit(
     seat: srv.Seat | None = None
     try:
         if code.strip():
-            with code_attempt(request, event_id, table):
+            with slip_attempt(request, event_id, table, code):
                 number = form_int_required("table", table, accepted=_TABLE_NUMBER)
                 try:
                     if not result.strip():  # the code opens the player's match
                         seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
+                        remember_slip(request, event_id, table, code)
                         return _page(request, event_id, seat=seat, form=typed)
                     done = sr.report_by_code(store, event_id, number, code, result, secret=secret)
                 except Forbidden:
@@ -216,6 +250,7 @@ def report_submit(
                 except TorneoError:  # show the match again beside the refusal
                     seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
                     raise
+            remember_slip(request, event_id, table, code)
         else:
             actor = current_actor(request)
             if actor is None or "player" not in actor.roles:
