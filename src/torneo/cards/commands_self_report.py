@@ -49,10 +49,14 @@ from collections.abc import Callable
 
 from sqlalchemy.exc import OperationalError
 
-from torneo.cards.commands_results import concurrent_write, lock_event_shared, write_result
-from torneo.cards.rules.lifecycle import EventStatus
-from torneo.cards.rules.tournament import Tournament, can_report
-from torneo.cards.state import no_event, record_of
+from torneo.cards.commands_results import (
+    concurrent_write,
+    lock_event_shared,
+    slice_of,
+    write_result,
+)
+from torneo.cards.rules.tournament import can_report
+from torneo.cards.state import no_event
 from torneo.cards.state_locks import share_event
 from torneo.cards.state_results import (
     EventHead,
@@ -166,14 +170,7 @@ def _report(store: Store, actor: Actor, event_id: int, result: str, who: Who) ->
 def _ruleset_check(
     event: EventHead, match: MatchRow, score: GameScore, ruleset: Ruleset, *, recorded: bool
 ) -> None:
-    t = Tournament(
-        status=EventStatus(event.status),
-        best_of=ruleset.match.best_of,
-        entrants=(),
-        matches=(record_of(match),),  # a slice: can_report looks at this one match only
-        swiss_rounds=event.swiss_rounds,
-        top_size=event.top_size,
-    )
+    t = slice_of(event, match, ruleset)  # can_report looks at this one match only
     refusal = can_report(t, match.round_no, match.table_no, score, correction=recorded)
     if refusal:
         raise refusal.raise_as(Conflict if refusal.field in {"round", "status"} else TorneoError)
