@@ -39,6 +39,7 @@ from torneo.cards import pages_desk as cards_desk
 from torneo.cards import pages_print as cards_print
 from torneo.cards import state_access as cards_access
 from torneo.cards.cache import ReadCache
+from torneo.cards.commands_self_report_batch import batcher as report_batches
 from torneo.cards.pages_rows import RowCache
 from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
@@ -234,6 +235,8 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.state.read_cache = ReadCache()
     app.state.row_cache = RowCache()  # issue 14 item 2: the page's rows, once per content
     app.state.rate_limiter = limiter_for(settings.redis_url)  # shared by workers with Redis
+    # Issue 14 item 3: slip reports of one event arriving together are written together.
+    app.state.report_batches = report_batches(store, settings.secret_key)
     app.state.login_guard = LoginGuard(
         app.state.rate_limiter, limit=settings.login_failures, window=settings.login_window
     )

@@ -26,6 +26,7 @@ from torneo.cards.schemas_self_report import (
     SelfReportOut,
     SlipOut,
 )
+from torneo.cards.web_reports import report_by_slip
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.store.uow import Actor
@@ -76,14 +77,7 @@ def self_report(request: Request, event_id: int, body: SelfReportIn) -> SelfRepo
         if body.table is None:
             raise TorneoError("table", N_("is missing"), N_("your table number, with the code"))
         with code_attempt(request, event_id, body.table):  # reserved before the code is checked
-            done = sr.report_by_code(
-                store,
-                event_id,
-                body.table,
-                body.code,
-                body.result,
-                secret=settings_of(request).secret_key,
-            )
+            done = report_by_slip(request, event_id, body.table, body.code, body.result)
     else:
         actor = api_actor(request)
         csrf.check(request)

@@ -125,7 +125,7 @@ def slice_of(
     )
 
 
-def write_result(
+def stage_result(
     uow: UnitOfWork,
     event: EventHead,
     match: MatchRow,
@@ -134,11 +134,15 @@ def write_result(
     *,
     correction: bool,
     reason: str | None,
-) -> MatchRow:
-    """Store ``played`` in the locked match (penalty games first), audit it, announce it, and
-    move the event's version last (module doc); the match as stored is returned."""
+    any_ruling: bool | None = None,
+) -> GameScore:
+    """The score to store for ``played`` (penalty games first), its audit row and its notice
+    queued; the match is not written yet. ``any_ruling``: whether the event has rulings, when
+    the caller knows it (a batch of reports asks once)."""
     # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
-    score = judging_results.score_for_report(uow.session, event.id, match, played, ruleset, uow.now)
+    score = judging_results.score_for_report(
+        uow.session, event.id, match, played, ruleset, uow.now, any_ruling=any_ruling
+    )
     uow.notify(f"event:{event.id}", "result", round=match.round_no, table=match.table_no)
     uow.audit(
         "match.correct" if correction else "match.report",
@@ -154,6 +158,22 @@ def write_result(
         },
         reason=reason,
     )
+    return score
+
+
+def write_result(
+    uow: UnitOfWork,
+    event: EventHead,
+    match: MatchRow,
+    played: GameScore,
+    ruleset: Ruleset,
+    *,
+    correction: bool,
+    reason: str | None,
+) -> MatchRow:
+    """Store ``played`` in the locked match (penalty games first), audit it, announce it, and
+    move the event's version last (module doc); the match as stored is returned."""
+    score = stage_result(uow, event, match, played, ruleset, correction=correction, reason=reason)
     uow.write_audits()  # every other row first: the event's version is the last thing locked
     return store_result(uow.connection(), event.id, match, score, uow.now)
 

@@ -105,6 +105,8 @@ from torneo.presets import Ruleset, load_preset
 
 # --- writes ----------------------------------------------------------------------------------
 
+SLIP = Actor("player-code")  # who a report by slip code is, in the audit log
+
 
 def report_by_code(
     store: Store, event_id: int, table: int, code: str, result: str, *, secret: str
@@ -114,11 +116,10 @@ def report_by_code(
     def who(uow: UnitOfWork) -> tuple[Seated, int]:
         seated = lock_seat_by_table(uow.connection(), event_id, table)
         if seated is None:
-            current = _current_round(uow, event_id)
-            raise not_paired() if current == 0 else no_such_table(current, table)
+            raise table_refusal(uow, event_id, table)
         return seated, code_owner(seated.match, code, secret)
 
-    return _report(store, Actor("player-code"), event_id, result, who)
+    return _report(store, SLIP, event_id, result, who)
 
 
 def report_as_player(store: Store, actor: Actor, event_id: int, result: str) -> Reported:
@@ -139,6 +140,12 @@ def _current_round(uow: UnitOfWork, event_id: int) -> int:
     if event_head(uow.connection(), event_id) is None:
         raise no_event(event_id)
     return current_round(uow.session, event_id)[0]
+
+
+def table_refusal(uow: UnitOfWork, event_id: int, table: int) -> TorneoError:
+    """Why the current round has no match at ``table`` (no event, no round yet, no table)."""
+    current = _current_round(uow, event_id)
+    return not_paired() if current == 0 else no_such_table(current, table)
 
 
 MAX_REASON = 1000  # characters of a judge's reason, kept in the audit log
@@ -176,11 +183,17 @@ def _ruleset_check(
         raise refusal.raise_as(Conflict if refusal.field in {"round", "status"} else TorneoError)
 
 
-def _apply(
-    uow: UnitOfWork, event: EventHead, match: MatchRow, player: int, result: str
-) -> tuple[Answer, ReportRow, MatchRow]:
-    """The decision table of the module doc, applied to the locked rows. Only the current
-    round is self-reported: ``match`` was found in it under the event's lock."""
+def decide(
+    uow: UnitOfWork,
+    event: EventHead,
+    match: MatchRow,
+    before: ReportRow | None,
+    player: int,
+    result: str,
+) -> tuple[Answer, ReportRow, GameScore]:
+    """The decision table of the module doc for one report on the locked ``match`` whose
+    report row is ``before`` (as it is now): the answer, the report row after it, and the
+    score as side A sees it. Nothing is written; "unchanged" (or a refusal) writes nothing."""
     ruleset = load_preset(event.preset)
     side: Side = "a" if player == match.player_a_id else "b"
     mine = parse_game_score(result, ruleset.match.best_of)
@@ -188,13 +201,25 @@ def _apply(
     recorded = recorded_result(match)
     _ruleset_check(event, match, score, ruleset, recorded=recorded is not None)
     said = score.written()  # its kind too (BER-RES-1)
-    before = report_of(uow.connection(), match.id)  # read after the match's lock: as it is now
     if before is not None and before.status != PENDING:
-        return _on_settled(before, match, said, recorded, side), before, match
+        return _on_settled(before, match, said, recorded, side), before, score
     after, answer = _step(uow, match, before, player, said, recorded)
-    if answer == "unchanged":
-        return answer, after, match
-    row = save_report(uow.connection(), event, match, before, after)
+    return answer, after, score
+
+
+def announce(
+    uow: UnitOfWork,
+    event: EventHead,
+    match: MatchRow,
+    before: ReportRow | None,
+    after: ReportRow,
+    answer: Answer,
+    player: int,
+    score: GameScore,
+) -> GameScore | None:
+    """The audit row and the notice of a report that changed its row; the result to record in
+    the match when both players now agree and no staff result is there (its own audit row and
+    notice are then queued too: ``commands_results.stage_result``)."""
     where = {"round": match.round_no, "table": match.table_no}
     uow.audit(
         f"self_report.{answer}",
@@ -202,15 +227,33 @@ def _apply(
         match.id,
         event_id=event.id,
         before=_state(before),
-        after={**(_state(row) or {}), "player": player, "result": said, **where},
+        after={**(_state(after) or {}), "player": player, "result": score.written(), **where},
     )
-    # Both players agree and no staff result is there: the result is recorded now (last: it
-    # moves the event's version), and its "result" notice says it all (no second notice).
-    if answer == "confirmed" and recorded is None:
-        match = _record(uow, event, match, score, ruleset, "confirmed by both players")
-    else:
-        uow.notify(f"event:{event.id}", "self_report", status=row.status, **where)
+    # Both players agree and no staff result is there: the result is recorded now, and its
+    # "result" notice says it all (no second notice).
+    if answer == "confirmed" and recorded_result(match) is None:
+        return score
+    uow.notify(f"event:{event.id}", "self_report", status=after.status, **where)
+    return None
+
+
+def _apply(
+    uow: UnitOfWork, event: EventHead, match: MatchRow, player: int, result: str
+) -> tuple[Answer, ReportRow, MatchRow]:
+    """One report applied to the locked rows. Only the current round is self-reported:
+    ``match`` was found in it under the event's lock."""
+    before = report_of(uow.connection(), match.id)  # read after the match's lock: as it is now
+    answer, after, score = decide(uow, event, match, before, player, result)
+    if answer == "unchanged":
+        return answer, after, match
+    row = save_report(uow.connection(), event, match, before, after)
+    to_record = announce(uow, event, match, before, row, answer, player, score)
+    if to_record is not None:  # last: it moves the event's version
+        match = _record(uow, event, match, to_record, load_preset(event.preset), CONFIRMED_BY_BOTH)
     return answer, row, match
+
+
+CONFIRMED_BY_BOTH = "confirmed by both players"  # the reason of a result the players agreed
 
 
 def _on_settled(

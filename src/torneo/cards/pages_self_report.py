@@ -37,6 +37,7 @@ from fastapi.responses import HTMLResponse, Response
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
 from torneo.cards.views_rounds import allowed_results, likely_results
+from torneo.cards.web_reports import report_by_slip
 from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web import csrf
@@ -244,7 +245,7 @@ def report_submit(
                         seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
                         remember_slip(request, event_id, table, code)
                         return _page(request, event_id, seat=seat, form=typed)
-                    done = sr.report_by_code(store, event_id, number, code, result, secret=secret)
+                    done = report_by_slip(request, event_id, number, code, result)
                 except Forbidden:
                     raise  # a wrong code: counted by code_attempt
                 except TorneoError:  # show the match again beside the refusal

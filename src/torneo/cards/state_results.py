@@ -17,6 +17,7 @@ read by a later statement.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, NamedTuple, cast
@@ -174,7 +175,18 @@ _SEAT_AT = _SEAT.where(
 _REPORT = select(*(_reports.c[f] for f in _REPORT_FIELDS)).where(
     _reports.c.match_id == bindparam("match_id")
 )
+# A batch of reports (commands_self_report_batch): its matches locked in the order of their
+# ids, so two batches of one event lock their common matches in the same order (no deadlock).
+_SEATS_BY_TABLES = _SEAT.where(
+    _matches.c.round_no == _CURRENT, _matches.c.table_no.in_(bindparam("tables", expanding=True))
+).order_by(_matches.c.id)
+_REPORTS = select(*(_reports.c[f] for f in _REPORT_FIELDS)).where(
+    _reports.c.match_id.in_(bindparam("match_ids", expanding=True))
+)
 _INSERT_REPORT = insert(_reports).returning(_reports.c.id)
+_INSERT_REPORTS = insert(_reports).returning(
+    _reports.c.match_id, _reports.c.id, sort_by_parameter_order=True
+)
 _UPDATE_REPORT = (
     update(_reports)
     .where(_reports.c.id == bindparam("key"), _reports.c.version == bindparam("seen"))
@@ -266,6 +278,22 @@ def lock_seat_at(conn: Connection, event_id: int, round_no: int, table: int) -> 
     return _seated(conn.execute(_SEAT_AT, params).first())
 
 
+def lock_seats_by_tables(
+    conn: Connection, event_id: int, tables: Sequence[int]
+) -> dict[int, Seated]:
+    """The matches at ``tables`` of the current round, each locked for update (after the
+    event's lock) in the order of their ids, by table: one round trip for a batch."""
+    params = {"event_id": event_id, "tables": sorted(set(tables))}
+    seats = (_seated(row) for row in conn.execute(_SEATS_BY_TABLES, params))
+    return {seat.match.table_no: seat for seat in seats if seat is not None}
+
+
+def reports_of(conn: Connection, match_ids: Sequence[int]) -> dict[int, ReportRow]:
+    """The report rows of ``match_ids``, as committed now (read after the matches' locks)."""
+    rows = conn.execute(_REPORTS, {"match_ids": sorted(set(match_ids))})
+    return {row.match_id: ReportRow(*row) for row in rows}
+
+
 def report_of(conn: Connection, match_id: int) -> ReportRow | None:
     """The match's report row, as committed now (read after the match's lock)."""
     row = conn.execute(_REPORT, {"match_id": match_id}).first()
@@ -307,13 +335,58 @@ def save_report(
     return after.but(id=before.id, version=before.version + 1)
 
 
-def store_result(
-    conn: Connection, event_id: int, match: MatchRow, score: GameScore, at: datetime
-) -> MatchRow:
-    """Move the event's version by one and write ``score`` in the (locked) match with it
-    (``commands_results``: the last writes of a result), checked against the match's version
-    as read: 409 when another writer got there first."""
-    values = {
+def save_reports(
+    conn: Connection,
+    event: EventHead,
+    saves: Sequence[tuple[MatchRow, ReportRow | None, ReportRow]],
+) -> dict[int, ReportRow]:
+    """:func:`save_report` for many matches, ``(match, before, after)`` each: the new rows in
+    one INSERT, the changed ones in one batch of checked UPDATEs (409 when another writer
+    changed one since it was read). The rows as saved, by match id."""
+    saved: dict[int, ReportRow] = {}
+    inserts, updates = [], []
+    for match, before, after in saves:
+        values = {f: getattr(after, f) for f in _REPORT_WRITTEN}
+        if before is None or before.id is None:
+            inserts.append(
+                {
+                    **values,
+                    "event_id": event.id,
+                    "match_id": match.id,
+                    "round_no": match.round_no,
+                    "table_no": match.table_no,
+                    "version": 1,
+                }
+            )
+            saved[match.id] = after
+        else:
+            updates.append({**values, "key": before.id, "seen": before.version})
+            saved[match.id] = after.but(id=before.id, version=before.version + 1)
+    if inserts:
+        for match_id, new_id in conn.execute(_INSERT_REPORTS, inserts):
+            saved[match_id] = saved[match_id].but(id=int(new_id), version=1)
+    if updates and conn.execute(_UPDATE_REPORT, updates).rowcount != len(updates):
+        raise _changed_first()
+    return saved
+
+
+def store_results(
+    conn: Connection, event_id: int, results: Sequence[tuple[MatchRow, GameScore]], at: datetime
+) -> dict[int, MatchRow]:
+    """:func:`store_result` for many matches of one event: the event's version moved once for
+    them all (one change of the event, as a transaction of several results is), then the
+    matches written with it in one batch of checked UPDATEs. The matches as stored, by id."""
+    changed_in = bump_version(conn, event_id)
+    params = [
+        {**_result_values(match, score, at), "changed_in": changed_in} for match, score in results
+    ]
+    if params and conn.execute(_STORE_RESULT, params).rowcount != len(params):
+        raise _changed_first()
+    return {match.id: with_result(match, score, changed_in) for match, score in results}
+
+
+def _result_values(match: MatchRow, score: GameScore, at: datetime) -> dict[str, Any]:
+    return {
         "key": match.id,
         "seen": match.version,
         "wins_a": score.wins_a,
@@ -322,6 +395,28 @@ def store_result(
         "result_kind": score.kind.value,
         "reported_at": at,
     }
+
+
+def with_result(match: MatchRow, score: GameScore, changed_in: int | None = None) -> MatchRow:
+    """``match`` holding ``score``; with ``changed_in``, as stored (its version moved on)."""
+    held = match._replace(
+        wins_a=score.wins_a,
+        wins_b=score.wins_b,
+        draws=score.draws,
+        result_kind=score.kind.value,
+    )
+    if changed_in is None:
+        return held
+    return held._replace(changed_in=changed_in, version=match.version + 1)
+
+
+def store_result(
+    conn: Connection, event_id: int, match: MatchRow, score: GameScore, at: datetime
+) -> MatchRow:
+    """Move the event's version by one and write ``score`` in the (locked) match with it
+    (``commands_results``: the last writes of a result), checked against the match's version
+    as read: 409 when another writer got there first."""
+    values = _result_values(match, score, at)
     if conn.dialect.name == "postgresql":
         stamped = conn.execute(_STORE_RESULT_BUMPED, {**values, "bumped_event": event_id}).first()
         if stamped is None:
@@ -331,11 +426,4 @@ def store_result(
         changed_in = bump_version(conn, event_id)
         if conn.execute(_STORE_RESULT, {**values, "changed_in": changed_in}).rowcount != 1:
             raise _changed_first()
-    return match._replace(
-        wins_a=score.wins_a,
-        wins_b=score.wins_b,
-        draws=score.draws,
-        result_kind=score.kind.value,
-        changed_in=changed_in,
-        version=match.version + 1,
-    )
+    return with_result(match, score, changed_in)

@@ -137,6 +137,11 @@ def check_intentional_draw(
 _ANY_RULING = select(RulingRow.id).where(RulingRow.event_id == bindparam("event_id")).limit(1)
 
 
+def has_rulings(session: Session, event_id: int) -> bool:
+    """Whether the event has any ruling (its penalties may change a reported score)."""
+    return session.execute(_ANY_RULING, {"event_id": event_id}).first() is not None
+
+
 def score_for_report(
     session: Session,
     event_id: int,
@@ -144,16 +149,21 @@ def score_for_report(
     played: GameScore,
     ruleset: Ruleset,
     now: Any,
+    *,
+    any_ruling: bool | None = None,
 ) -> GameScore:
     """The result to store for a report of the games ``played`` (penalty games first).
 
-    Most events have no ruling at all: one small query says so, and only an intentional draw
-    or an event with rulings loads the event (issue 14: a result's cost stays flat)."""
+    Most events have no ruling at all: one small query says so (:func:`has_rulings`; a caller
+    that asked already passes ``any_ruling``), and only an intentional draw or an event with
+    rulings loads the event (issue 14: a result's cost stays flat)."""
     event: Event | None = None
     if played.kind is ResultKind.INTENTIONAL_DRAW:
         event = session.get_one(Event, event_id)
         check_intentional_draw(session, event, match, ruleset, now)
-    if session.execute(_ANY_RULING, {"event_id": event_id}).first() is None:
+    if any_ruling is None:
+        any_ruling = has_rulings(session, event_id)
+    if not any_ruling:
         return played
     rows = load_rulings(session, event_id)
     penalty = penalty_games(event or session.get_one(Event, event_id), rows, match)
