@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from sqlalchemy import event as sa_event
@@ -434,11 +435,11 @@ def _holding(store: Store, event_id: int, *, shared: bool) -> Callable[[], None]
 
 
 def _short_lock_waits(store: Store) -> None:
-    sa_event.listen(
-        store.engine,
-        "connect",
-        lambda dbapi, _: dbapi.cursor().execute("SET lock_timeout = '1s'"),
-    )
+    def short(dbapi: Any, _record: object) -> None:
+        dbapi.cursor().execute("SET lock_timeout = '1s'")
+        dbapi.commit()  # kept when the first transaction on the connection rolls back
+
+    sa_event.listen(store.engine, "connect", short)
     store.engine.dispose()  # new connections get the setting
 
 
