@@ -267,6 +267,13 @@ def check_database(url: str, event_id: int, tables: list[int]) -> dict[str, Any]
                 .group_by(SelfReport.status)
             ).all()
         )
+        # The players' reports share a transaction when the worker wrote them together
+        # (group commit, cards/commands_self_report_batch): one timestamp per transaction.
+        transactions = c.execute(
+            select(func.count(func.distinct(AuditEntry.at))).where(
+                AuditEntry.event_id == event_id, AuditEntry.action.like("self_report.%")
+            )
+        ).scalar_one()
         match_ids = dict(
             c.execute(
                 select(Match.table_no, Match.id).where(
@@ -287,6 +294,7 @@ def check_database(url: str, event_id: int, tables: list[int]) -> dict[str, Any]
         "strays": strays,
         "doubled": doubled,
         "statuses": statuses,
+        "transactions": transactions,
         "reported_at": {t: recorded[t][2] for t in wanted if t in recorded},
     }
 
@@ -433,6 +441,12 @@ def main() -> None:
         f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[:5]})" if stats.errors else "")
     )
     print(f"self-reports by status: {db['statuses']}")
+    written = sum(stats.acknowledged.values())
+    if db["transactions"]:
+        print(
+            f"transactions of the players' reports: {db['transactions']} for {written} reports "
+            f"(group commit: {written / db['transactions']:.1f} reports per transaction)"
+        )
     # Lost: both players were told their report was saved, yet the match holds no result.
     lost = [t for t in db["lost"] if stats.acknowledged.get(t, 0) >= 2]
     print(

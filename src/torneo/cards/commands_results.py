@@ -20,7 +20,10 @@ once both agree or a judge decides (``commands_self_report``).
    commit: it queues only the results' last step (that statement and the commit) one behind
    the other.
 
-The rows are read and written with the Core statements of ``state_results`` (why: there).
+The rows are read and written with the Core statements of ``state_results`` (why: there). The
+players' slip reports that a web worker receives together are written in one transaction with
+these same locks, their matches locked in the order of their ids and the event's version moved
+once for the batch (``commands_self_report_batch``).
 
 So a report racing a pairing either commits before the pairing reads the results (the pairing
 waits for its lock) or runs after the pairing, finds its round over and is refused: a round is

@@ -38,7 +38,9 @@ Decisions where no regulation speaks:
   a round is never paired beside a report. On SQLite, whose writers share one
   lock, the loser of a simultaneous write gets 409 (Conflict) and nothing of it is stored; the
   page says so and shows the match again. Either way a result is never lost and never
-  recorded twice.
+  recorded twice. The web worker writes slip reports of one event that arrive together in one
+  transaction (``commands_self_report_batch``: the same locks, and each report decided here,
+  by :func:`decide`, in its order of arrival).
 - **Judges.** The judges' queue and the decisions are for organizers and for judges appointed
   to *this* event (the judging roster): a judge of another event gets 403.
 """
