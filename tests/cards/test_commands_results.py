@@ -17,12 +17,14 @@ from sqlalchemy import func, select
 from tests.cards.test_commands_self_report import (
     ORG,
     Table,
-    _at_once,
-    _holding,
-    _short_lock_waits,
     by_code,
     recorded,
     running_event,
+)
+from tests.cards.test_commands_self_report_concurrency import (
+    _at_once,
+    _holding,
+    _short_lock_waits,
 )
 from tests.support.events import fingerprint
 from torneo.cards import commands as events

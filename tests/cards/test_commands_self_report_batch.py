@@ -12,13 +12,8 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
-from tests.cards.test_commands_self_report import (
-    SECRET,
-    Table,
-    _holding,
-    _short_lock_waits,
-    running_event,
-)
+from tests.cards.test_commands_self_report import SECRET, Table, running_event
+from tests.cards.test_commands_self_report_concurrency import _holding, _short_lock_waits
 from torneo.cards import commands_self_report as sr
 from torneo.cards import commands_self_report_batch as batch
 from torneo.cards import views_self_report as srv
@@ -235,7 +230,8 @@ def test_a_batch_of_one_is_a_lone_report(store: Store, monkeypatch: pytest.Monke
     [out] = report_batch_by_code(
         store, event_id, [SlipReport(t.number, t.code_a, "2-0")], secret=SECRET
     )
-    assert isinstance(out, srv.Reported) and out.answer == "waiting"
+    assert isinstance(out, srv.Reported)
+    assert out.answer == "waiting"
 
 
 def test_a_batch_waits_for_a_pairing_and_writes_nothing_when_it_cannot(
@@ -298,7 +294,7 @@ def test_batches_of_one_event_with_common_tables_never_deadlock_lose_or_double(
     assert alone == []
     answers = sorted(o.answer for out in outs for o in out if isinstance(o, srv.Reported))
     assert answers == ["confirmed"] * len(tables) + ["waiting"] * len(tables)
-    results, reports, audit, _ = _state(store, event_id)
+    results, _reports, audit, _ = _state(store, event_id)
     assert [r[1:3] for r in results if r[0] in {t.number for t in tables}] == [(2, 1)] * len(tables)
     recorded = sorted(a[1:] for a in audit if a[0] == "match.report")
     assert recorded == [(t.number, "2-1") for t in tables]  # once each

@@ -7,10 +7,9 @@ from fastapi.testclient import TestClient
 
 from tests.support.events import fingerprint
 from tests.support.web import SECRET, api_login, form_token, make_client, page_login
+from torneo.cards import api_self_report, pages_self_report
 from torneo.cards import commands as events
-from torneo.cards import api_self_report
 from torneo.cards import commands_self_report as sr
-from torneo.cards import pages_self_report
 from torneo.cards import views_self_report as srv
 from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store

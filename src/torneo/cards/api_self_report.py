@@ -19,6 +19,7 @@ from fastapi import APIRouter, Depends, Request
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
 from torneo.cards.pages_self_report import code_attempt
+from torneo.cards.pages_slip_reports import report_by_slip
 from torneo.cards.schemas_self_report import (
     ReportOut,
     ResolveIn,
@@ -26,7 +27,6 @@ from torneo.cards.schemas_self_report import (
     SelfReportOut,
     SlipOut,
 )
-from torneo.cards.web_reports import report_by_slip
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.store.uow import Actor

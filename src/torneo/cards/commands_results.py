@@ -128,6 +128,12 @@ def slice_of(
     )
 
 
+def any_ruling(uow: UnitOfWork, event_id: int) -> bool:
+    """Whether the event has rulings, whose penalties may change a reported score (a batch of
+    reports asks once and passes the answer to :func:`stage_result`)."""
+    return judging_results.has_rulings(uow.session, event_id)
+
+
 def stage_result(
     uow: UnitOfWork,
     event: EventHead,

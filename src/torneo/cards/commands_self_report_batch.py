@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from torneo.cards.commands_results import stage_result
+from torneo.cards.commands_results import any_ruling, stage_result
 from torneo.cards.commands_self_report import (
     CONFIRMED_BY_BOTH,
     SLIP,
@@ -63,7 +63,6 @@ from torneo.cards.views_self_report import (
 )
 from torneo.core.errors import TorneoError
 from torneo.engines.results import GameScore
-from torneo.judging.results import has_rulings
 from torneo.platform.store.group_commit import GroupCommit
 from torneo.platform.store.uow import Store, UnitOfWork
 from torneo.presets import load_preset
@@ -145,7 +144,7 @@ def _together(
             number: _Table(seat, rows.get(seat.match.id), rows.get(seat.match.id), seat.match)
             for number, seat in seats.items()
         }
-        rulings = _Once(lambda: has_rulings(uow.session, event_id))
+        rulings = _Once(lambda: any_ruling(uow, event_id))
         passed: list[_Done | TorneoError] = []
         for item in items:
             try:

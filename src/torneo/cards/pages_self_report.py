@@ -36,8 +36,8 @@ from fastapi.responses import HTMLResponse, Response
 
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
+from torneo.cards.pages_slip_reports import report_by_slip
 from torneo.cards.views_rounds import allowed_results, likely_results
-from torneo.cards.web_reports import report_by_slip
 from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web import csrf

@@ -72,7 +72,8 @@ def test_items_that_arrive_while_a_batch_runs_make_the_next_batch_together() -> 
     for t in first + later:
         t.join(10)
     assert run.batches[0] == ("e1", [2])
-    assert run.batches[1][0] == "e1" and sorted(run.batches[1][1]) == [4, 5, 6]
+    assert run.batches[1][0] == "e1"
+    assert sorted(run.batches[1][1]) == [4, 5, 6]
     # Each thread gets its own outcome; one item's exception is raised in its thread only.
     assert out == {2: 20}
     assert out_later == {4: 40, 5: "odd 5", 6: 60}
@@ -92,7 +93,8 @@ def test_batches_hold_at_most_max_batch_items_and_every_item_is_run() -> None:
         t.join(10)
     assert [len(items) for _, items in run.batches] == [1, 2, 2, 1]
     assert out == {2: 20, 4: 40, 6: 60, 8: 80, 10: 100}
-    assert not batches._busy and not batches._queued  # idle again
+    assert not batches._busy
+    assert not batches._queued
 
 
 def test_keys_are_batched_apart_and_do_not_wait_for_each_other() -> None:
