@@ -49,7 +49,9 @@ def _script(seed: int, n: int) -> list[tuple[str, int, str]]:
     return out
 
 
-def _items(script: Sequence[tuple[str, int, str]], tables: list[Table], bye: tuple[int, str]):
+def _items(
+    script: Sequence[tuple[str, int, str]], tables: list[Table], bye: tuple[int, str]
+) -> list[SlipReport]:
     items = []
     for who, index, result in script:
         t = tables[index]
