@@ -150,8 +150,12 @@ def _twins(store: Store) -> tuple[tuple[int, list[Table], int], tuple[int, list[
 
 
 def _alone_then_together(
-    store: Store, script: list[tuple[str, int, str]], monkeypatch: pytest.MonkeyPatch
+    store: Store,
+    script: list[tuple[str, int, str]],
+    monkeypatch: pytest.MonkeyPatch,
+    split: int | None = None,
 ) -> tuple[Any, Any]:
+    """The script alone, then in one batch (or two: before and from ``split``), compared."""
     (solo, solo_tables, solo_bye), (many, many_tables, many_bye) = _twins(store)
     heard = _notices(store, monkeypatch)
     alone_items = _items(script, solo_tables, (solo_bye, _bye_code(store, solo, solo_bye)))
@@ -166,7 +170,11 @@ def _alone_then_together(
     alone_heard = [(n.kind, n.data) for n in heard]
     heard.clear()
     items = _items(script, many_tables, (many_bye, _bye_code(store, many, many_bye)))
-    together = report_batch_by_code(store, many, items, secret=SECRET)
+    cut = len(items) if split is None else split
+    together = [
+        *report_batch_by_code(store, many, items[:cut], secret=SECRET),
+        *(report_batch_by_code(store, many, items[cut:], secret=SECRET) if items[cut:] else []),
+    ]
     together_heard = [(n.kind, n.data) for n in heard]
     solo_state, many_state = _state(store, solo), _state(store, many)
     # One move of the event's version for the whole batch, one per result alone: the rest
@@ -187,6 +195,15 @@ def test_a_batch_answers_and_writes_what_the_same_reports_would_one_after_the_ot
     against its table as the reports before it left it; each refusal writes nothing and does
     not stop the others."""
     _alone_then_together(store, _script(seed, 24), monkeypatch)
+
+
+@pytest.mark.parametrize("seed", range(6, 10))
+def test_a_batch_after_another_updates_the_report_rows_it_finds(
+    store: Store, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second batch finds the rows the first wrote: changed rows are saved with their
+    version checked, and the answers are still those of the reports one after the other."""
+    _alone_then_together(store, _script(seed, 24), monkeypatch, split=10)
 
 
 def test_both_players_of_a_table_in_one_batch_record_its_result_once(
