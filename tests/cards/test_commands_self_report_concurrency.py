@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import event as sa_event
 from sqlalchemy import func, select
 
-from tests.cards.test_commands_self_report import by_code, recorded, running_event
+from tests.cards.test_commands_self_report import Table, by_code, recorded, running_event
 from tests.support.events import fingerprint
 from torneo.cards import views_self_report as srv
 from torneo.cards.state_locks import hold_event, share_event
@@ -42,6 +42,17 @@ def _at_once(calls: list[Callable[[], object]]) -> list[object]:
     for th in threads:
         th.join(60)
     return out
+
+
+def _every_table_at_once(
+    store: Store, event_id: int, tables: list[Table], a: str, b: str
+) -> list[object]:
+    """Both players of every table report at once (``a`` and ``b`` from their sides)."""
+    calls: list[Callable[[], object]] = []
+    for t in tables:
+        calls.append(lambda t=t: by_code(store, event_id, t, "a", a))  # type: ignore[misc]
+        calls.append(lambda t=t: by_code(store, event_id, t, "b", b))  # type: ignore[misc]
+    return _at_once(calls)
 
 
 def _report_rows(store: Store, event_id: int) -> int:
@@ -85,11 +96,7 @@ def test_many_tables_reported_at_once_are_all_recorded_once(store: Store) -> Non
     if store.engine.dialect.name != "postgresql":
         pytest.skip("SQLite has one writer at a time: the PostgreSQL run proves the point")
     event_id, tables = running_event(store, players=16)
-    calls: list[Callable[[], object]] = []
-    for t in tables:
-        calls.append(lambda t=t: by_code(store, event_id, t, "a", "2-0"))  # type: ignore[misc]
-        calls.append(lambda t=t: by_code(store, event_id, t, "b", "0-2"))  # type: ignore[misc]
-    out = _at_once(calls)
+    out = _every_table_at_once(store, event_id, tables, "2-0", "0-2")
     assert not [o for o in out if isinstance(o, Exception)]
     assert sorted(o.answer for o in out if isinstance(o, srv.Reported)) == sorted(
         ["waiting", "confirmed"] * len(tables)
@@ -166,11 +173,7 @@ def test_the_event_version_counts_every_recorded_result_under_concurrency(store:
     event_id, tables = running_event(store, players=32)
     with store.read() as s:
         version = s.scalar(select(Event.version).where(Event.id == event_id)) or 0
-    calls: list[Callable[[], object]] = []
-    for t in tables:
-        calls.append(lambda t=t: by_code(store, event_id, t, "a", "2-1"))  # type: ignore[misc]
-        calls.append(lambda t=t: by_code(store, event_id, t, "b", "1-2"))  # type: ignore[misc]
-    out = _at_once(calls)
+    out = _every_table_at_once(store, event_id, tables, "2-1", "1-2")
     assert not [o for o in out if isinstance(o, Exception)]
     assert [recorded(store, event_id, t.number) for t in tables] == ["2-1"] * len(tables)
     with store.read() as s:
