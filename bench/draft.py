@@ -25,37 +25,8 @@ The drafters read their socket without pause and think in a task of their own, a
 position once, as the page does (before 2026-12-02 a drafter's thinking delayed its reading and
 every ``state`` asked after a refusal picked again: earlier figures are not comparable).
 
-Figures of 2026-12-02 (the 2-core development machine shared with other engineers' test runs
-and benchmarks, load average 3-10; bench defaults: 64 pods, 5 s a pick, 1-4 s of thinking, one
-worker killed at booster 2 and restarted by uvicorn; py-spy sampling the workers):
-
-| | before (main 251722b) | after (branch draft-latency) |
-| --- | --- | --- |
-| pods done, wall | 64/64, but 28 drafters never done: the 900 s timeout | 64/64 in 112 s |
-| picks stored / lost / doubled | 14,336 / 0 / 0 | 14,336 / 0 / 0 |
-| disqualified (not seen connected at a timeout) | 471 of 512 | 0 |
-| picks by the timer | 3,074 (1,215 passes) | 281 (151 passes) |
-| pick-to-next-pack median, p99, max | 329 ms, 1,626 ms, 2,053 ms | 15.6 ms, 206 ms, 1,627 ms |
-| the same after the first 40 s | 364 ms, 1,927 ms | 13.1 ms, 116 ms |
-| pick answer median, p99 | 291 ms, 2,522 ms | 14.8 ms, 337 ms |
-| stalled seat's next pack after the deadline | median 1,612 ms, max 28.6 s | median 79 ms, max 420 ms |
-| a timeout's transaction began after the deadline | (not measured) | median 54 ms, max 934 ms |
-| workers' CPU per stored pick | 15.9 ms | 5.0 ms |
-
-Before, every page's state read loaded the event's 512 registrations and players: the 512
-pages of the start, then every refused pick's page, queued on the workers' threads, picks went
-late, and presence (written by the timer's own loop, behind its expiries) went stale, so the
-timer disqualified nearly everyone. After, the worst is the start (all pods in step) and the
-seconds after the kill (256 pages reconnecting to one worker while uvicorn starts another);
-from 40 s on, p99 is 43-175 ms per 10-second window. 16 pods the same morning: median 13.9 ms,
-p99 112 ms; the timer 8 ms (server) and 30 ms (page) late, at most 28 ms and 92 ms.
-
-The same bench on the quiet machine (nothing else running, load under 1), main of 2026-12-02
-after the group commit of reports, two runs: pick to next pack median 9.3 and 8.5 ms, **p99 55.1
-and 54.7 ms** (aim under 100 ms), max 175 and 127 ms; pick answer p99 58.6 and 51.0 ms; stalled
-seats' next pack 17-19 ms after the deadline (max 135 ms); 14,336 picks stored, 0 lost, 0
-doubled, nobody disqualified, 4.4-4.5 ms of the workers' CPU per pick. The 206 ms above was the
-loaded machine's.
+Figures, before and after, on the loaded and on the quiet machine: docs/deploy.md, "Live
+draft under load".
 
 Run: ``.venv/bin/python bench/draft.py`` (needs PostgreSQL and Redis on 127.0.0.1; options:
 ``--pods``, ``--seconds``, ``--think-min``/``--think-max``, ``--no-kill``, ``--progress``,
