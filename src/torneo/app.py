@@ -235,7 +235,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.state.read_cache = ReadCache()
     app.state.row_cache = RowCache()  # issue 14 item 2: the page's rows, once per content
     app.state.rate_limiter = limiter_for(settings.redis_url)  # shared by workers with Redis
-    # Issue 14 item 3: slip reports of one event arriving together are written together.
+    # Issue 14 item 3: players' reports of one event arriving together are written together.
     app.state.report_batches = report_batches(store, settings.secret_key)
     app.state.login_guard = LoginGuard(
         app.state.rate_limiter, limit=settings.login_failures, window=settings.login_window

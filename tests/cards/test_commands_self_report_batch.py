@@ -17,13 +17,18 @@ from tests.cards.test_commands_self_report_concurrency import _holding, _short_l
 from torneo.cards import commands_self_report as sr
 from torneo.cards import commands_self_report_batch as batch
 from torneo.cards import views_self_report as srv
-from torneo.cards.commands_self_report_batch import SlipReport, report_batch_by_code
-from torneo.cards.tables import Event, Match
+from torneo.cards.commands_self_report_batch import (
+    AccountReport,
+    Report,
+    SlipReport,
+    report_batch,
+)
+from torneo.cards.tables import Event, Match, Registration
 from torneo.cards.tables_self_report import SelfReport
 from torneo.core.errors import Conflict, TorneoError
 from torneo.platform.live.broker import Notice
-from torneo.platform.store.tables import AuditEntry
-from torneo.platform.store.uow import Store
+from torneo.platform.store.tables import AuditEntry, User
+from torneo.platform.store.uow import Actor, Store
 
 RESULTS = ("2-1", "1-2", "2-0", "0-2", "1-1-1", "0-0-3", "7-7")
 
@@ -44,18 +49,55 @@ def _script(seed: int, n: int) -> list[tuple[str, int, str]]:
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        who = rng.choice(("a", "b", "a", "b", "a", "b", "wrong", "bye", "none"))
+        who = rng.choice(
+            ("a", "b", "a", "b", "a", "b", "wrong", "bye", "none", "acct_a", "acct_b", "acct_none")
+        )
         out.append((who, rng.randrange(4), rng.choice(RESULTS)))
     return out
 
 
+def _accounts(store: Store, event_id: int) -> dict[int, Actor]:
+    """A player account for every player of the event (and its Actor, as a session has it),
+    plus one linked to no player (key 0). Stored directly: no password is checked here."""
+    with store.unit(Actor.system()) as uow:
+        players = uow.session.scalars(
+            select(Registration.player_id).where(Registration.event_id == event_id)
+        ).all()
+        users = {}
+        for player in [*players, None]:
+            user = User(
+                username=f"u{event_id}-{player or 0}",
+                display_name=f"u{player}",
+                password_hash="-",
+                player_id=player,
+                created_at=uow.now,
+            )
+            uow.session.add(user)
+            users[player or 0] = user
+        uow.session.flush()
+        # The account without a player is named alike in both twins: its refusal names it.
+        return {
+            p: Actor(u.username if p else "nolink", user_id=u.id, player_id=u.player_id)
+            for p, u in users.items()
+        }
+
+
 def _items(
-    script: Sequence[tuple[str, int, str]], tables: list[Table], bye: tuple[int, str]
-) -> list[SlipReport]:
-    items = []
+    script: Sequence[tuple[str, int, str]],
+    tables: list[Table],
+    bye: tuple[int, str],
+    accounts: dict[int, Actor],
+) -> list[Report]:
+    items: list[Report] = []
     for who, index, result in script:
         t = tables[index]
-        if who == "a":
+        if who == "acct_a":
+            items.append(AccountReport(accounts[t.a], result))
+        elif who == "acct_b":
+            items.append(AccountReport(accounts[t.b], result))
+        elif who == "acct_none":
+            items.append(AccountReport(accounts[0], result))
+        elif who == "a":
             items.append(SlipReport(t.number, t.code_a, result))
         elif who == "b":
             items.append(SlipReport(t.number, t.code_b, result))
@@ -104,14 +146,23 @@ def _state(store: Store, event_id: int) -> tuple[Any, ...]:
             m.player_b_id: "b" for m in matches if m.player_b_id
         }
         results = [(m.table_no, m.wins_a, m.wins_b, m.draws, m.result_kind) for m in matches]
+
+        def author(name: str | None) -> str | None:
+            """An author the same in both twins: a slip, or the account of side a or b."""
+            if name is None or not name.startswith("u"):
+                return name
+            return "account of " + side_of[int(name.rsplit("-", 1)[1])]
+
         reports = [
             (
                 table_of[r.match_id],
                 r.status,
                 side_of[r.first_player_id],
                 r.first_result,
+                author(r.first_by),
                 side_of.get(r.second_player_id or 0),
                 r.second_result,
+                author(r.second_by),
             )
             for r in s.scalars(
                 select(SelfReport)
@@ -120,7 +171,12 @@ def _state(store: Store, event_id: int) -> tuple[Any, ...]:
             )
         ]
         audit = [
-            (a.action, table_of.get(a.entity_id or 0), (a.after or {}).get("result"))
+            (
+                a.action,
+                author(a.actor),
+                table_of.get(a.entity_id or 0),
+                (a.after or {}).get("result"),
+            )
             for a in s.scalars(
                 select(AuditEntry)
                 .where(AuditEntry.event_id == event_id, AuditEntry.action.not_like("event.%"))
@@ -158,22 +214,29 @@ def _alone_then_together(
     """The script alone, then in one batch (or two: before and from ``split``), compared."""
     (solo, solo_tables, solo_bye), (many, many_tables, many_bye) = _twins(store)
     heard = _notices(store, monkeypatch)
-    alone_items = _items(script, solo_tables, (solo_bye, _bye_code(store, solo, solo_bye)))
+    solo_bye_code = _bye_code(store, solo, solo_bye)
+    alone_items = _items(script, solo_tables, (solo_bye, solo_bye_code), _accounts(store, solo))
     alone: list[object] = []
     for item in alone_items:
         try:
-            alone.append(
-                sr.report_by_code(store, solo, item.table, item.code, item.result, secret=SECRET)
-            )
+            if isinstance(item, AccountReport):
+                alone.append(sr.report_as_player(store, item.actor, solo, item.result))
+            else:
+                alone.append(
+                    sr.report_by_code(
+                        store, solo, item.table, item.code, item.result, secret=SECRET
+                    )
+                )
         except TorneoError as exc:
             alone.append(exc)
     alone_heard = [(n.kind, n.data) for n in heard]
     heard.clear()
-    items = _items(script, many_tables, (many_bye, _bye_code(store, many, many_bye)))
+    many_bye_code = _bye_code(store, many, many_bye)
+    items = _items(script, many_tables, (many_bye, many_bye_code), _accounts(store, many))
     cut = len(items) if split is None else split
     together = [
-        *report_batch_by_code(store, many, items[:cut], secret=SECRET),
-        *(report_batch_by_code(store, many, items[cut:], secret=SECRET) if items[cut:] else []),
+        *report_batch(store, many, items[:cut], secret=SECRET),
+        *(report_batch(store, many, items[cut:], secret=SECRET) if items[cut:] else []),
     ]
     together_heard = [(n.kind, n.data) for n in heard]
     solo_state, many_state = _state(store, solo), _state(store, many)
@@ -230,7 +293,7 @@ def test_a_batch_that_fails_as_a_whole_runs_each_report_alone(
         raise OperationalError("UPDATE self_reports", {}, Exception("database is locked"))
 
     monkeypatch.setattr(batch, "save_reports", fail)
-    out = report_batch_by_code(
+    out = report_batch(
         store,
         event_id,
         [SlipReport(t.number, t.code_a, "2-1"), SlipReport(t.number, t.code_b, "1-2")],
@@ -246,9 +309,7 @@ def test_a_batch_of_one_is_a_lone_report(store: Store, monkeypatch: pytest.Monke
     event_id, tables, _ = _event(store, "Uno")
     monkeypatch.setattr(batch, "_together", lambda *a: pytest.fail("a batch of one is alone"))
     t = tables[0]
-    [out] = report_batch_by_code(
-        store, event_id, [SlipReport(t.number, t.code_a, "2-0")], secret=SECRET
-    )
+    [out] = report_batch(store, event_id, [SlipReport(t.number, t.code_a, "2-0")], secret=SECRET)
     assert isinstance(out, srv.Reported)
     assert out.answer == "waiting"
 
@@ -265,7 +326,7 @@ def test_a_batch_waits_for_a_pairing_and_writes_nothing_when_it_cannot(
     before = _state(store, event_id)
     release = _holding(store, event_id, shared=False)
     try:
-        out = report_batch_by_code(
+        out = report_batch(
             store,
             event_id,
             [SlipReport(t.number, t.code_a, "2-0") for t in tables[:3]],
@@ -301,7 +362,7 @@ def test_batches_of_one_event_with_common_tables_never_deadlock_lose_or_double(
 
     def run(i: int, items: list[SlipReport]) -> None:
         barrier.wait()
-        outs[i] = list(report_batch_by_code(store, event_id, items, secret=SECRET))
+        outs[i] = list(report_batch(store, event_id, items, secret=SECRET))
 
     threads = [
         threading.Thread(target=run, args=(i, items)) for i, items in enumerate((firsts, seconds))
@@ -315,5 +376,5 @@ def test_batches_of_one_event_with_common_tables_never_deadlock_lose_or_double(
     assert answers == ["confirmed"] * len(tables) + ["waiting"] * len(tables)
     results, _reports, audit, _ = _state(store, event_id)
     assert [r[1:3] for r in results if r[0] in {t.number for t in tables}] == [(2, 1)] * len(tables)
-    recorded = sorted(a[1:] for a in audit if a[0] == "match.report")
+    recorded = sorted((a[2], a[3]) for a in audit if a[0] == "match.report")
     assert recorded == [(t.number, "2-1") for t in tables]  # once each

@@ -18,8 +18,8 @@ from fastapi import APIRouter, Depends, Request
 
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
+from torneo.cards.pages_report_batches import report_by_account, report_by_slip
 from torneo.cards.pages_self_report import code_attempt
-from torneo.cards.pages_slip_reports import report_by_slip
 from torneo.cards.schemas_self_report import (
     ReportOut,
     ResolveIn,
@@ -72,7 +72,6 @@ Reader = Annotated[Actor, Depends(api_actor)]  # a read that needs an account (n
     summary="A player reports their own match result (slip code, or a player account)",
 )
 def self_report(request: Request, event_id: int, body: SelfReportIn) -> SelfReportOut:
-    store = store_of(request)
     if body.code is not None:
         if body.table is None:
             raise TorneoError("table", N_("is missing"), N_("your table number, with the code"))
@@ -81,7 +80,7 @@ def self_report(request: Request, event_id: int, body: SelfReportIn) -> SelfRepo
     else:
         actor = api_actor(request)
         csrf.check(request)
-        done = sr.report_as_player(store, actor, event_id, body.result)
+        done = report_by_account(request, event_id, actor, body.result)
     seat = done.seat
     return SelfReportOut(
         answer=done.answer,

@@ -131,7 +131,7 @@ def report_as_player(store: Store, actor: Actor, event_id: int, result: str) -> 
         player = player_of(uow.session, actor)
         seated = lock_seat_of_player(uow.connection(), event_id, player)
         if seated is None:
-            raise not_in_round(_current_round(uow, event_id))
+            raise round_refusal(uow, event_id)
         return seated, player
 
     return _report(store, actor, event_id, result, who)
@@ -142,6 +142,11 @@ def _current_round(uow: UnitOfWork, event_id: int) -> int:
     if event_head(uow.connection(), event_id) is None:
         raise no_event(event_id)
     return current_round(uow.session, event_id)[0]
+
+
+def round_refusal(uow: UnitOfWork, event_id: int) -> TorneoError:
+    """Why a player has no match in the current round (no event, or not paired in it)."""
+    return not_in_round(_current_round(uow, event_id))
 
 
 def table_refusal(uow: UnitOfWork, event_id: int, table: int) -> TorneoError:

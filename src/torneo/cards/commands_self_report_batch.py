@@ -24,8 +24,9 @@ If the batch as a whole fails (a write met another writer: SQLite's version chec
 timeout), nothing of it is kept and every report is run again alone, so each gets the answer it
 would have had alone. A batch of one is a lone report.
 
-Logged-in players' reports (``report_as_player``) stay lone: they are few; the slips are the
-burst.
+Both ways a player reports are batched: by the code on their slip (:class:`SlipReport`) and
+from their player account (:class:`AccountReport`); each audit row and report row names its own
+author, as a lone transaction would (``UnitOfWork.acting_as``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ from torneo.cards.commands_self_report import (
     SLIP,
     announce,
     decide,
+    report_as_player,
     report_by_code,
+    round_refusal,
     table_refusal,
 )
 from torneo.cards.state_locks import share_event
@@ -47,7 +50,7 @@ from torneo.cards.state_results import (
     MatchRow,
     ReportRow,
     Seated,
-    lock_seats_by_tables,
+    lock_seats_for,
     reports_of,
     save_reports,
     store_results,
@@ -59,12 +62,14 @@ from torneo.cards.views_self_report import (
     Reported,
     check_playable,
     code_owner,
+    not_linked,
+    players_of,
     seat_from,
 )
 from torneo.core.errors import TorneoError
 from torneo.engines.results import GameScore
 from torneo.platform.store.group_commit import GroupCommit
-from torneo.platform.store.uow import Store, UnitOfWork
+from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import load_preset
 
 
@@ -77,22 +82,31 @@ class SlipReport:
     result: str
 
 
+@dataclass(frozen=True, slots=True)
+class AccountReport:
+    """A logged-in player's report of their own match."""
+
+    actor: Actor
+    result: str
+
+
+Report = SlipReport | AccountReport
 Outcome = Reported | BaseException
 
 MAX_BATCH = 64  # reports in one transaction: its locks are held a few milliseconds at most
 
 
-def batcher(store: Store, secret: str) -> GroupCommit[int, SlipReport, Reported]:
-    """A web worker's group commit of slip reports, keyed by event."""
+def batcher(store: Store, secret: str) -> GroupCommit[int, Report, Reported]:
+    """A web worker's group commit of players' reports, keyed by event."""
 
-    def run(event_id: int, items: Sequence[SlipReport]) -> list[Outcome]:
-        return report_batch_by_code(store, event_id, items, secret=secret)
+    def run(event_id: int, items: Sequence[Report]) -> list[Outcome]:
+        return report_batch(store, event_id, items, secret=secret)
 
     return GroupCommit(run, max_batch=MAX_BATCH)
 
 
-def report_batch_by_code(
-    store: Store, event_id: int, items: Sequence[SlipReport], *, secret: str
+def report_batch(
+    store: Store, event_id: int, items: Sequence[Report], *, secret: str
 ) -> list[Outcome]:
     """Each report's answer or refusal, in order (module doc)."""
     if len(items) == 1:
@@ -103,8 +117,10 @@ def report_batch_by_code(
         return [_alone(store, event_id, item, secret) for item in items]
 
 
-def _alone(store: Store, event_id: int, item: SlipReport, secret: str) -> Outcome:
+def _alone(store: Store, event_id: int, item: Report, secret: str) -> Outcome:
     try:
+        if isinstance(item, AccountReport):
+            return report_as_player(store, item.actor, event_id, item.result)
         return report_by_code(store, event_id, item.table, item.code, item.result, secret=secret)
     except TorneoError as exc:
         return exc
@@ -132,28 +148,41 @@ class _Done:
     player: int
 
 
-def _together(
-    store: Store, event_id: int, items: Sequence[SlipReport], secret: str
-) -> list[Outcome]:
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """The batch's locked matches, by table and by player, and its accounts' players."""
+
+    event_id: int
+    by_table: dict[int, _Table]
+    by_player: dict[int, _Table]
+    players: dict[int, int]  # user id → player id
+    rulings: _Once
+
+
+def _together(store: Store, event_id: int, items: Sequence[Report], secret: str) -> list[Outcome]:
     with store.unit(SLIP) as uow:
         conn = uow.connection()
         share_event(conn, event_id)  # first, as a lone report: a pairing waits for the batch
-        seats = lock_seats_by_tables(conn, event_id, [item.table for item in items])
-        rows = reports_of(conn, [seat.match.id for seat in seats.values()])
-        tables = {
-            number: _Table(seat, rows.get(seat.match.id), rows.get(seat.match.id), seat.match)
-            for number, seat in seats.items()
-        }
-        rulings = _Once(lambda: any_ruling(uow, event_id))
+        accounts = [item.actor for item in items if isinstance(item, AccountReport)]
+        players = players_of(uow.session, accounts) if accounts else {}
+        slips = [item.table for item in items if isinstance(item, SlipReport)]
+        seats = lock_seats_for(conn, event_id, slips, list(players.values()))
+        rows = reports_of(conn, [seat.match.id for seat in seats])
+        tables = [_Table(s, rows.get(s.match.id), rows.get(s.match.id), s.match) for s in seats]
+        batch = _Batch(
+            event_id,
+            {t.match.table_no: t for t in tables},
+            {p: t for t in tables for p in (t.match.player_a_id, t.match.player_b_id) if p},
+            players,
+            _Once(lambda: any_ruling(uow, event_id)),
+        )
         passed: list[_Done | TorneoError] = []
         for item in items:
             try:
-                passed.append(_one(uow, event_id, tables, item, secret, rulings))
+                passed.append(_one(uow, batch, item, secret))
             except TorneoError as exc:  # this report only: it changed nothing
                 passed.append(exc)
-        changed = [
-            (t, t.row) for t in tables.values() if t.row is not None and t.row is not t.before
-        ]
+        changed = [(t, t.row) for t in tables if t.row is not None and t.row is not t.before]
         if not changed:
             return [_answer(p, {}, {}) for p in passed]
         event = changed[0][0].seated.event
@@ -164,22 +193,29 @@ def _together(
     return [_answer(p, saved, stored) for p in passed]
 
 
-def _one(
-    uow: UnitOfWork,
-    event_id: int,
-    tables: dict[int, _Table],
-    item: SlipReport,
-    secret: str,
-    rulings: _Once,
-) -> _Done:
+def _one(uow: UnitOfWork, batch: _Batch, item: Report, secret: str) -> _Done:
     """One report of the batch, decided against its table as the batch left it so far."""
-    table = tables.get(item.table)
+    if isinstance(item, AccountReport):
+        player = batch.players.get(item.actor.user_id or 0)
+        if player is None:
+            raise not_linked(item.actor)
+        table = batch.by_player.get(player)
+        if table is None:
+            raise round_refusal(uow, batch.event_id)
+        check_playable(table.match)
+        with uow.acting_as(item.actor):
+            return _decided(uow, batch, table, player, item.result)
+    table = batch.by_table.get(item.table)
     if table is None:
-        raise table_refusal(uow, event_id, item.table)
+        raise table_refusal(uow, batch.event_id, item.table)
     player = code_owner(table.match, item.code, secret)
     check_playable(table.match)
+    return _decided(uow, batch, table, player, item.result)
+
+
+def _decided(uow: UnitOfWork, batch: _Batch, table: _Table, player: int, result: str) -> _Done:
     event = table.seated.event
-    answer, after, score = decide(uow, event, table.match, table.row, player, item.result)
+    answer, after, score = decide(uow, event, table.match, table.row, player, result)
     if answer != "unchanged":
         agreed = announce(uow, event, table.match, table.row, after, answer, player, score)
         if agreed is not None:
@@ -191,7 +227,7 @@ def _one(
                 load_preset(event.preset),
                 correction=False,
                 reason=CONFIRMED_BY_BOTH,
-                any_ruling=rulings(),
+                any_ruling=batch.rulings(),
             )
             table.record = stored
             table.match = with_result(table.match, stored)

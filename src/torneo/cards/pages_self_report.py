@@ -36,7 +36,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from torneo.cards import commands_self_report as sr
 from torneo.cards import views_self_report as srv
-from torneo.cards.pages_slip_reports import report_by_slip
+from torneo.cards.pages_report_batches import report_by_account, report_by_slip
 from torneo.cards.views_rounds import allowed_results, likely_results
 from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
@@ -260,8 +260,11 @@ def report_submit(
                     N_("is empty"),
                     N_("the code printed on your pairing slip, with your table"),
                 )
-            seat = srv.my_seat(store, actor, event_id)
-            done = sr.report_as_player(store, actor, event_id, result)
+            try:
+                done = report_by_account(request, event_id, actor, result)
+            except TorneoError:  # show the match again beside the refusal, if there is one
+                seat = _player_seat(request, event_id)
+                raise
     except TorneoError as err:
         return _page(request, event_id, seat=seat, error=err, form=typed, status=err.status)
     return _page(

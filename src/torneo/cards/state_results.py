@@ -176,9 +176,15 @@ _REPORT = select(*(_reports.c[f] for f in _REPORT_FIELDS)).where(
     _reports.c.match_id == bindparam("match_id")
 )
 # A batch of reports (commands_self_report_batch): its matches locked in the order of their
-# ids, so two batches of one event lock their common matches in the same order (no deadlock).
-_SEATS_BY_TABLES = _SEAT.where(
-    _matches.c.round_no == _CURRENT, _matches.c.table_no.in_(bindparam("tables", expanding=True))
+# ids, so two batches of one event lock their common matches in the same order (no deadlock);
+# a slip names its table, an account its player.
+_SEATS_FOR = _SEAT.where(
+    _matches.c.round_no == _CURRENT,
+    or_(
+        _matches.c.table_no.in_(bindparam("tables", expanding=True)),
+        _matches.c.player_a_id.in_(bindparam("players", expanding=True)),
+        _matches.c.player_b_id.in_(bindparam("players", expanding=True)),
+    ),
 ).order_by(_matches.c.id)
 _REPORTS = select(*(_reports.c[f] for f in _REPORT_FIELDS)).where(
     _reports.c.match_id.in_(bindparam("match_ids", expanding=True))
@@ -278,14 +284,15 @@ def lock_seat_at(conn: Connection, event_id: int, round_no: int, table: int) -> 
     return _seated(conn.execute(_SEAT_AT, params).first())
 
 
-def lock_seats_by_tables(
-    conn: Connection, event_id: int, tables: Sequence[int]
-) -> dict[int, Seated]:
-    """The matches at ``tables`` of the current round, each locked for update (after the
-    event's lock) in the order of their ids, by table: one round trip for a batch."""
-    params = {"event_id": event_id, "tables": sorted(set(tables))}
-    seats = (_seated(row) for row in conn.execute(_SEATS_BY_TABLES, params))
-    return {seat.match.table_no: seat for seat in seats if seat is not None}
+def lock_seats_for(
+    conn: Connection, event_id: int, tables: Sequence[int], players: Sequence[int]
+) -> list[Seated]:
+    """The matches of the current round at ``tables`` or of ``players``, each locked for update
+    (after the event's lock) in the order of their ids, in one statement: one round trip for a
+    batch, and two batches lock their common matches in the same order (no deadlock)."""
+    params = {"event_id": event_id, "tables": sorted(set(tables)), "players": sorted(set(players))}
+    seats = (_seated(row) for row in conn.execute(_SEATS_FOR, params))
+    return [seat for seat in seats if seat is not None]
 
 
 def reports_of(conn: Connection, match_ids: Sequence[int]) -> dict[int, ReportRow]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -324,13 +325,28 @@ def code_owner(match: Match | MatchRow, code: str, secret: str) -> int:
 def player_of(session: Session, actor: Actor) -> int:
     user = session.get(User, actor.user_id) if actor.user_id is not None else None
     if user is None or user.player_id is None:
-        raise Forbidden(
-            "player",
-            N_("%(who)s is not linked to a player"),
-            N_("a player account, or the code on your pairing slip"),
-            params={"who": actor.name},
-        )
+        raise not_linked(actor)
     return user.player_id
+
+
+def players_of(session: Session, actors: Sequence[Actor]) -> dict[int, int]:
+    """The player of each account that has one, by user id, in one query (a batch)."""
+    users = sorted({a.user_id for a in actors if a.user_id is not None})
+    if not users:
+        return {}
+    rows = session.execute(
+        select(User.id, User.player_id).where(User.id.in_(users), User.player_id.is_not(None))
+    )
+    return {user: player for user, player in rows if player is not None}
+
+
+def not_linked(actor: Actor) -> Forbidden:
+    return Forbidden(
+        "player",
+        N_("%(who)s is not linked to a player"),
+        N_("a player account, or the code on your pairing slip"),
+        params={"who": actor.name},
+    )
 
 
 def seat_of_player(session: Session, event: Event, player_id: int) -> Match:

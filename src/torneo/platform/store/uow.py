@@ -48,6 +48,17 @@ class UnitOfWork:
             self._connection = self.session.connection()
         return self._connection
 
+    @contextmanager
+    def acting_as(self, actor: Actor) -> Iterator[None]:
+        """Within the block the unit's rows and audit entries are ``actor``'s: one transaction
+        that writes several people's actions together (a batch of players' reports) names
+        each one's author, as their own transactions would."""
+        before, self.actor = self.actor, actor
+        try:
+            yield
+        finally:
+            self.actor = before
+
     def notify(self, topic: str, kind: str, **data: Any) -> None:
         """Queue a live-update notice; it is published only if the transaction commits."""
         self.notices.append(Notice(topic, kind, data))
