@@ -3,15 +3,18 @@ PostgreSQL database of their own, and ``torneo serve`` workers on 127.0.0.1 with
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
 import subprocess
 import time
 import uuid
+from base64 import b64encode
 from pathlib import Path
 
 import httpx
+import itsdangerous
 from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -156,3 +159,11 @@ def stop_server(server: subprocess.Popen[bytes]) -> None:
             server.wait(20)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
+
+
+def session_cookie(secret: str, user_id: int) -> str:
+    """A logged-in session cookie's value for ``user_id``, signed with the server's secret as
+    its session middleware does (no password checks for hundreds of simulated players)."""
+    signer = itsdangerous.TimestampSigner(secret)
+    data = b64encode(json.dumps({"uid": user_id, "gen": 0}).encode())
+    return signer.sign(data).decode()

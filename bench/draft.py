@@ -46,7 +46,6 @@ import statistics
 import sys
 import time
 import uuid
-from base64 import b64encode
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -54,12 +53,19 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import itsdangerous
 from sqlalchemy import func, insert, select
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import percentile
-from _servers import REDIS_URL, create_database, drop_database, free_port, start_server, stop_server
+from _servers import (
+    REDIS_URL,
+    create_database,
+    drop_database,
+    free_port,
+    session_cookie,
+    start_server,
+    stop_server,
+)
 from torneo.cards import commands as events
 from torneo.cards import commands_draft as draft
 from torneo.cards import commands_sets as sets
@@ -102,9 +108,7 @@ class Figures:
 
 
 def cookie_for(user_id: int) -> str:
-    signer = itsdangerous.TimestampSigner(SECRET)
-    data = b64encode(json.dumps({"uid": user_id, "gen": 0}).encode())
-    return "torneo_session=" + signer.sign(data).decode()
+    return "torneo_session=" + session_cookie(SECRET, user_id)
 
 
 def prepare(url: str, pods: int, seconds: int) -> tuple[int, list[Drafter]]:

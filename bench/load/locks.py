@@ -112,7 +112,7 @@ def check(url: str, event_id: int, tables: int) -> tuple[int, int, int]:
 def one_run(players: int, processes: int, threads: int) -> dict[str, float]:
     name, url = create_database("torneo_locks")
     try:
-        event_id, slips = seed_event(url, players)
+        event_id, slips, _ = seed_event(url, players)
         jobs = jobs_of(slips)
         ctx = mp.get_context("spawn")
         go, out = ctx.Event(), ctx.Queue()

@@ -3,6 +3,7 @@
     .venv/bin/python bench/load/run.py            # the issue's figures (about two minutes)
     .venv/bin/python bench/load/run.py --quick    # 200 players, 50 live pages, 15 s
     .venv/bin/python bench/load/run.py --burst    # every match open first, then all reports at once
+    .venv/bin/python bench/load/run.py --accounts # players report from their accounts, not slips
 
 What it does, on 127.0.0.1 only:
 
@@ -49,12 +50,11 @@ from datetime import UTC
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
-
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from checks import check_database  # noqa: E402
 from phones import Answer, HttpError, Phone, Pool  # noqa: E402
 from streams import subscribers_main  # noqa: E402
 
@@ -66,19 +66,20 @@ from _servers import (  # noqa: E402
     free_port,
     postgres_cpu_seconds,
     server_cpu_seconds,
+    session_cookie,
     start_server,
     stop_server,
 )
 from torneo.cards import commands as events  # noqa: E402
 from torneo.cards import views_self_report as sr  # noqa: E402
-from torneo.cards.tables import Match, Registration  # noqa: E402
-from torneo.cards.tables_self_report import SelfReport  # noqa: E402
+from torneo.cards.tables import Registration  # noqa: E402
 from torneo.platform.store.db import make_engine  # noqa: E402
 from torneo.platform.store.migrate import upgrade  # noqa: E402
-from torneo.platform.store.tables import AuditEntry, Player  # noqa: E402
+from torneo.platform.store.tables import Player, User  # noqa: E402
 from torneo.platform.store.uow import Actor, Store  # noqa: E402
 
 SECRET = "load-bench-secret-" + "x" * 40
+SESSION_COOKIE = "torneo_session"  # torneo.app
 ORG = Actor("bench", frozenset({(1, "organizer")}))
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -86,7 +87,11 @@ TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 # --- setup -----------------------------------------------------------------------------------
 
 
-def seed_event(url: str, players: int) -> tuple[int, list[sr.Slip]]:
+def seed_event(
+    url: str, players: int, accounts: bool = False
+) -> tuple[int, list[sr.Slip], dict[int, int]]:
+    """The event, its slips, and with ``accounts`` a player account per player (user by
+    player id: stored directly, no password is ever checked)."""
     engine = make_engine(url)
     upgrade(engine)
     store = Store(engine)
@@ -103,11 +108,25 @@ def seed_event(url: str, players: int) -> tuple[int, list[sr.Slip]]:
         uow.session.add_all(
             Registration(event_id=event_id, player_id=p.id, joined_round=1, version=1) for p in rows
         )
+        users = [
+            User(
+                username=f"giocatore-{p.id}",
+                display_name=p.name,
+                password_hash="-",
+                player_id=p.id,
+                created_at=now,
+                version=1,
+            )
+            for p in (rows if accounts else [])
+        ]
+        uow.session.add_all(users)
+        uow.session.flush()
+        user_of = {u.player_id: u.id for u in users if u.player_id is not None}
     events.start_event(store, ORG, event_id)
     events.pair_next_round(store, ORG, event_id)
     slips = [s for s in sr.slips(store, ORG, event_id, secret=SECRET) if s.code]
     engine.dispose()
-    return event_id, slips
+    return event_id, slips, user_of
 
 
 # --- players ---------------------------------------------------------------------------------
@@ -155,9 +174,10 @@ async def player(
     stats: Stats,
     pool: Pool,
     burst: Burst | None = None,
+    session: str | None = None,
 ) -> None:
     try:
-        await _player(event_id, slip, result, delay, stats, pool, burst)
+        await _player(event_id, slip, result, delay, stats, pool, burst, session)
     finally:
         if burst is not None and not burst.go.is_set():
             burst.arrived()  # a phone that failed before its report does not hold the others
@@ -171,7 +191,10 @@ async def _player(
     stats: Stats,
     pool: Pool,
     burst: Burst | None,
+    session: str | None,
 ) -> None:
+    """One player: by their slip's code, or (``session``: their account's session cookie)
+    from their player account, whose report page shows their match at once."""
     await asyncio.sleep(delay)
     # One phone: its own cookies (session, CSRF token) on connections shared by all (bench/load/
     # phones.py). Each phone is its own address (as behind the club's proxy: uvicorn trusts
@@ -181,17 +204,24 @@ async def _player(
         f"10.{slip.player_id // 65536 % 256}.{slip.player_id // 256 % 256}.{slip.player_id % 256}"
     )
     phone = Phone(pool, address)
+    if session is not None:
+        phone.cookies[SESSION_COOKIE] = session
     try:
         url = f"/events/{event_id}/report"
-        page = await timed(stats, "open", phone.get(url, {"table": slip.table, "code": slip.code}))
+        slip_code: dict[str, object] = {}
+        if session is None:
+            slip_code = {"table": slip.table, "code": slip.code}
+        page = await timed(stats, "open", phone.get(url, slip_code))
         found = TOKEN.search(page.text)
         if page.status != 200 or not found:
             stats.errors.append(f"open {slip.table}: {page.status}")
             return
-        form = {"table": str(slip.table), "code": str(slip.code), "csrf_token": found[1]}
-        seat = await timed(stats, "pairing", phone.post(url, form))
-        if seat.status != 200 or (slip.opponent or "?") not in seat.text:
-            stats.errors.append(f"pairing {slip.table}: {seat.status}")
+        form = {"csrf_token": found[1]}
+        if session is None:
+            form |= {"table": str(slip.table), "code": str(slip.code)}
+            page = await timed(stats, "pairing", phone.post(url, form))
+        if page.status != 200 or (slip.opponent or "?") not in page.text:
+            stats.errors.append(f"pairing {slip.table}: {page.status}")
             return
         if burst is not None:
             burst.arrived()
@@ -215,6 +245,7 @@ async def run_players(
     duration: float,
     rng: random.Random,
     on_go: Any = None,
+    sessions: dict[int, str] | None = None,
 ) -> tuple[Stats, float]:
     tables = sorted({s.table for s in slips})[: players // 2]
     chosen = [s for s in slips if s.table in set(tables)]
@@ -233,70 +264,22 @@ async def run_players(
     try:
         await asyncio.gather(
             *(
-                player(event_id, s, result, rng.uniform(0, duration), stats, pool, burst)
+                player(
+                    event_id,
+                    s,
+                    result,
+                    rng.uniform(0, duration),
+                    stats,
+                    pool,
+                    burst,
+                    sessions.get(s.player_id) if sessions else None,
+                )
                 for s, result in jobs
             )
         )
     finally:
         pool.close()
     return stats, time.perf_counter() - start
-
-
-# --- the checks ------------------------------------------------------------------------------
-
-
-def check_database(url: str, event_id: int, tables: list[int]) -> dict[str, Any]:
-    engine = make_engine(url)
-    with engine.connect() as c:
-        rows = c.execute(
-            select(Match.table_no, Match.wins_a, Match.wins_b, Match.reported_at).where(
-                Match.event_id == event_id, Match.round_no == 1
-            )
-        ).all()
-        reports = dict(
-            c.execute(
-                select(AuditEntry.entity_id, func.count(AuditEntry.id))
-                .where(AuditEntry.event_id == event_id, AuditEntry.action == "match.report")
-                .group_by(AuditEntry.entity_id)
-            ).all()
-        )
-        statuses = dict(
-            c.execute(
-                select(SelfReport.status, func.count(SelfReport.id))
-                .where(SelfReport.event_id == event_id)
-                .group_by(SelfReport.status)
-            ).all()
-        )
-        # The players' reports share a transaction when the worker wrote them together
-        # (group commit, cards/commands_self_report_batch): one timestamp per transaction.
-        transactions = c.execute(
-            select(func.count(func.distinct(AuditEntry.at))).where(
-                AuditEntry.event_id == event_id, AuditEntry.action.like("self_report.%")
-            )
-        ).scalar_one()
-        match_ids = dict(
-            c.execute(
-                select(Match.table_no, Match.id).where(
-                    Match.event_id == event_id, Match.round_no == 1
-                )
-            ).all()
-        )
-    engine.dispose()
-    wanted = set(tables)
-    recorded = {t: (a, b, at) for t, a, b, at in rows if a is not None}
-    lost = [t for t in wanted if t not in recorded]
-    wrong = [t for t in wanted if t in recorded and recorded[t][:2] != (2, 1)]
-    strays = [t for t in recorded if t not in wanted]
-    doubled = [t for t in wanted if reports.get(match_ids[t], 0) > 1]
-    return {
-        "lost": lost,
-        "wrong": wrong,
-        "strays": strays,
-        "doubled": doubled,
-        "statuses": statuses,
-        "transactions": transactions,
-        "reported_at": {t: recorded[t][2] for t in wanted if t in recorded},
-    }
 
 
 def ms(values: list[float]) -> str:
@@ -326,6 +309,11 @@ def main() -> None:
         help="TORNEO_ENV of the server (production: as a club runs it)",
     )
     parser.add_argument(
+        "--accounts",
+        action="store_true",
+        help="players report from their player accounts (logged in) instead of their slips",
+    )
+    parser.add_argument(
         "--burst",
         action="store_true",
         help="open every match first, then send every report at once (the reports' ceiling)",
@@ -344,7 +332,8 @@ def main() -> None:
     sub: Any = None
     try:
         t0 = time.perf_counter()
-        event_id, slips = seed_event(url, field)
+        event_id, slips, user_of = seed_event(url, field, args.accounts)
+        sessions = {p: session_cookie(SECRET, u) for p, u in user_of.items()}
         print(f"setup: {field} players, round 1 paired, in {time.perf_counter() - t0:.1f} s")
         port = free_port()
         server = start_server(
@@ -380,7 +369,14 @@ def main() -> None:
 
         stats, wall = asyncio.run(
             run_players(
-                port, event_id, slips, reporters, seconds, rng, on_go if args.burst else None
+                port,
+                event_id,
+                slips,
+                reporters,
+                seconds,
+                rng,
+                on_go if args.burst else None,
+                sessions,
             )
         )
         cpu["end"] = server_cpu_seconds(server)

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from tests.support.web import PASSWORD
 from torneo.core.errors import Unauthorized
 from torneo.platform import accounts, sessions
-from torneo.platform.store.tables import User
+from torneo.platform.store.tables import Membership, User
 from torneo.platform.store.uow import Actor, Store
 
 
@@ -51,3 +51,23 @@ def test_log_out_bumps_the_generation_and_is_audited(web_store: Store) -> None:
     assert actor is not None
     sessions.log_out(web_store, actor)
     assert _user(web_store, "org").session_generation == org.session_generation + 1
+
+
+def test_a_session_reads_the_account_and_its_memberships_as_a_login_does(store: Store) -> None:
+    """One statement without a transaction (issue 14) gives the same actor as the account's
+    rows read one by one, on SQLite and PostgreSQL; an account that is gone has no session."""
+    staff = accounts.create_user(
+        store, Actor.system(), username="mara", password=PASSWORD, role="organizer", club=1
+    )
+    with store.unit(Actor.system()) as uow:
+        uow.session.add(Membership(club_id=1, user_id=staff, role="judge", created_at=uow.now))
+    lone = accounts.create_user(
+        store, Actor.system(), username="solo", password=PASSWORD, role="player"
+    )
+    for user_id in (staff, lone):
+        key = sessions.session_key(store, user_id)
+        with store.read() as s:
+            expected = accounts.actor_of(s, s.get_one(User, user_id))
+        assert sessions.session_actor(store, key) == expected
+    assert sessions.session_actor(store, sessions.SessionKey(999_999, 0)) is None
+    assert sessions.session_actor(store, sessions.SessionKey(staff, 7)) is None

@@ -12,11 +12,12 @@ logged-out session is worthless.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.orm import Session
 
-from torneo.platform.accounts import actor_of
-from torneo.platform.store.tables import User
+from torneo.platform.store.tables import Membership, User
 from torneo.platform.store.uow import Actor, Store
 
 
@@ -45,13 +46,44 @@ def session_key(store: Store, user_id: int) -> SessionKey:
     return SessionKey(user_id, generation)
 
 
+_users = cast(Table, User.__table__)
+_members = cast(Table, Membership.__table__)
+# The account and its memberships in one statement, built once: every logged-in request reads
+# it (issue 14: a player's report from their account paid two queries and a transaction).
+_SESSION = (
+    select(
+        _users.c.username,
+        _users.c.is_admin,
+        _users.c.player_id,
+        _users.c.disabled,
+        _users.c.session_generation,
+        _members.c.club_id,
+        _members.c.role,
+    )
+    .select_from(_users.outerjoin(_members, _members.c.user_id == _users.c.id))
+    .where(_users.c.id == bindparam("user_id"))
+)
+
+
 def session_actor(store: Store, key: SessionKey) -> Actor | None:
-    """The actor of a live session; None when it was ended, or the account is disabled or gone."""
-    with store.read() as session:
-        user = session.get(User, key.user_id)
-        if user is None or user.disabled or user.session_generation != key.generation:
-            return None
-        return actor_of(session, user)
+    """The actor of a live session; None when it was ended, or the account is disabled or gone.
+
+    One statement in autocommit (a single read needs no transaction around it: no BEGIN, no
+    ROLLBACK), the same rows as :func:`~torneo.platform.accounts.actor_of` reads."""
+    with store.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        rows = conn.execute(_SESSION, {"user_id": key.user_id}).all()
+    if not rows:
+        return None
+    user = rows[0]
+    if user.disabled or user.session_generation != key.generation:
+        return None
+    return Actor(
+        user.username,
+        frozenset((r.club_id, r.role) for r in rows if r.club_id is not None),
+        user_id=key.user_id,
+        admin=user.is_admin,
+        player_id=user.player_id,
+    )
 
 
 def log_out(store: Store, actor: Actor) -> None:
