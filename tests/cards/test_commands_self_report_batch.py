@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
-from tests.cards.test_commands_self_report import SECRET, Table, running_event
+from tests.cards.test_commands_self_report import ORG, SECRET, Table, running_event
 from tests.cards.test_commands_self_report_concurrency import _holding, _short_lock_waits
 from torneo.cards import commands_self_report as sr
 from torneo.cards import commands_self_report_batch as batch
@@ -26,6 +26,9 @@ from torneo.cards.commands_self_report_batch import (
 from torneo.cards.tables import Event, Match, Registration
 from torneo.cards.tables_self_report import SelfReport
 from torneo.core.errors import Conflict, TorneoError
+from torneo.judging import commands as judging
+from torneo.judging import commands_rulings as judging_rulings
+from torneo.platform import accounts
 from torneo.platform.live.broker import Notice
 from torneo.platform.store.tables import AuditEntry, User
 from torneo.platform.store.uow import Actor, Store
@@ -182,6 +185,7 @@ def _state(store: Store, event_id: int) -> tuple[Any, ...]:
                 .where(AuditEntry.event_id == event_id, AuditEntry.action.not_like("event.%"))
                 .where(AuditEntry.action.not_like("round.%"))
                 .where(AuditEntry.action.not_like("registration%"))
+                .where(AuditEntry.action.not_like("judging.%"))  # the staff's, done to both
                 .order_by(AuditEntry.id)
             )
         ]
@@ -210,9 +214,14 @@ def _alone_then_together(
     script: list[tuple[str, int, str]],
     monkeypatch: pytest.MonkeyPatch,
     split: int | None = None,
+    prepare: Callable[[int, list[Table]], object] | None = None,
 ) -> tuple[Any, Any]:
-    """The script alone, then in one batch (or two: before and from ``split``), compared."""
+    """The script alone, then in one batch (or two: before and from ``split``), compared;
+    ``prepare`` is done to both events first."""
     (solo, solo_tables, solo_bye), (many, many_tables, many_bye) = _twins(store)
+    if prepare is not None:
+        prepare(solo, solo_tables)
+        prepare(many, many_tables)
     heard = _notices(store, monkeypatch)
     solo_bye_code = _bye_code(store, solo, solo_bye)
     alone_items = _items(script, solo_tables, (solo_bye, solo_bye_code), _accounts(store, solo))
@@ -279,6 +288,35 @@ def test_both_players_of_a_table_in_one_batch_record_its_result_once(
     assert [r[1:3] for r in results[:2]] == [(2, 1), (2, 0)]
     # Alone, each result moves the event's version; together the batch moves it once.
     assert solo_state[3] - many_state[3] == 1
+
+
+def test_INV_PEN_2_a_batch_counts_game_losses_first_as_a_lone_report_does(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """INV-PEN-2 in a batch: the event has rulings, so the result the players agree on is
+    composed with the penalty games as a lone report's is (the batch asks once whether there
+    are rulings)."""
+
+    accounts.create_user(
+        store, Actor.system(), username="arbitro", password="password-uno-1", role="judge"
+    )
+    judge = accounts.authenticate(store, "arbitro", "password-uno-1")
+
+    def game_loss(event_id: int, tables: list[Table]) -> None:
+        judging.appoint_judge(store, ORG, event_id, username="arbitro")
+        judging_rulings.issue(
+            store,
+            judge,
+            event_id,
+            player_id=tables[0].a,
+            infraction="deck_list_mismatch",
+            reason="sideboard",
+            penalties=["game_loss"],
+        )
+
+    script = [("a", 0, "2-0"), ("b", 0, "0-2"), ("a", 1, "2-1"), ("b", 1, "1-2")]
+    _, many_state = _alone_then_together(store, script, monkeypatch, prepare=game_loss)
+    assert [r[1:3] for r in many_state[0][:2]] == [(2, 1), (2, 1)]  # 0-1 penalty, then 2-0
 
 
 def test_a_batch_that_fails_as_a_whole_runs_each_report_alone(

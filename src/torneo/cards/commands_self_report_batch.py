@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from torneo.cards.commands_results import any_ruling, stage_result
 from torneo.cards.commands_self_report import (
@@ -156,7 +157,7 @@ class _Batch:
     by_table: dict[int, _Table]
     by_player: dict[int, _Table]
     players: dict[int, int]  # user id → player id
-    rulings: _Once
+    rulings: Callable[[], bool]  # whether the event has rulings (their penalties)
 
 
 def _together(store: Store, event_id: int, items: Sequence[Report], secret: str) -> list[Outcome]:
@@ -174,7 +175,7 @@ def _together(store: Store, event_id: int, items: Sequence[Report], secret: str)
             {t.match.table_no: t for t in tables},
             {p: t for t in tables for p in (t.match.player_a_id, t.match.player_b_id) if p},
             players,
-            _Once(lambda: any_ruling(uow, event_id)),
+            cache(lambda: any_ruling(uow, event_id)),  # asked once, only if a result is agreed
         )
         passed: list[_Done | TorneoError] = []
         for item in items:
@@ -255,16 +256,3 @@ def _answer(
     heading = Heading(event.id, event.name, event.status, event.preset, match.round_no, best_of)
     seat = seat_from(event, match, row, passed.player, table.seated.names)
     return Reported(passed.answer, seat, heading)
-
-
-class _Once:
-    """A value asked for at most once (whether the event has rulings: only if one agrees)."""
-
-    def __init__(self, ask: Callable[[], bool]) -> None:
-        self._ask = ask
-        self._value: bool | None = None
-
-    def __call__(self) -> bool:
-        if self._value is None:
-            self._value = self._ask()
-        return self._value
