@@ -18,7 +18,8 @@ from tests.platform.web.test_live import _app, bare_event
 from tests.support.servers import event_stream, running
 from tests.support.web import SECRET
 from torneo.app import create_app
-from torneo.platform.live.broker import Notice, RedisBroker
+from torneo.core.errors import TorneoError
+from torneo.platform.live.broker import InProcessBroker, Notice, RedisBroker
 from torneo.platform.store.uow import Store
 from torneo.platform.web import live
 from torneo.platform.web.settings import WebSettings
@@ -34,9 +35,11 @@ def _wait_until(condition: Callable[[], bool]) -> None:
     raise AssertionError("the condition never held")
 
 
-def test_streams_per_address_are_capped(web_store: Store) -> None:
+def test_streams_per_address_are_capped_once_the_worker_is_half_full(web_store: Store) -> None:
     event_id = bare_event(web_store)
-    settings = WebSettings(secret_key=SECRET, env="test", live_streams_per_address=2)
+    settings = WebSettings(
+        secret_key=SECRET, env="test", live_streams_per_address=2, live_streams_per_worker=4
+    )
     app = create_app(web_store, settings=settings)
     with running(app) as base, httpx.Client(base_url=base, timeout=5) as http:
         with (
@@ -51,6 +54,79 @@ def test_streams_per_address_are_capped(web_store: Store) -> None:
         _wait_until(lambda: not any(h.streams for h in hubs))
         with event_stream(http, f"/live/event:{event_id}"):
             pass
+
+
+def _admit_all(
+    most: int, capacity: int, addresses: list[str]
+) -> tuple[list[str], list[str], live.LiveHub]:
+    """Streams asked for by ``addresses`` in turn on one worker: (admitted, refused, hub)."""
+
+    async def scenario() -> tuple[list[str], list[str], live.LiveHub]:
+        hub = live.LiveHub(InProcessBroker())
+        admitted, refused = [], []
+        for address in addresses:
+            try:
+                hub.admit(address, most, capacity)
+                admitted.append(address)
+            except live.TooManyStreams:
+                refused.append(address)
+        return admitted, refused, hub
+
+    return asyncio.run(scenario())
+
+
+def test_a_hall_behind_one_address_fills_an_idle_worker() -> None:
+    """A club's Wi-Fi puts 300 phones behind one address: on a worker holding few streams they
+    are all admitted, beyond the address's cap of 100 (it applies once the worker is half full)."""
+    admitted, refused, _ = _admit_all(100, 4000, ["10.0.0.1"] * 300)
+    assert (len(admitted), refused) == (300, [])
+
+
+def test_past_half_a_worker_one_address_is_capped_and_the_others_still_come_in() -> None:
+    """One address may take at most half of a worker: past that its cap applies, while the
+    worker's other half stays for everyone else, up to the worker's capacity."""
+    hall = ["10.0.0.1"] * 60
+    others = [f"10.0.1.{i}" for i in range(55)]
+    admitted, refused, hub = _admit_all(10, 100, hall + others)
+    assert admitted.count("10.0.0.1") == 50  # half the worker, then the address's cap
+    assert refused == ["10.0.0.1"] * 10 + others[-5:]  # the worker is full at 100
+    assert hub.open_streams == 100
+
+
+def test_a_released_stream_gives_its_place_back() -> None:
+    async def scenario() -> int:
+        hub = live.LiveHub(InProcessBroker())
+        first = hub.admit("10.0.0.1", 1, 2)
+        hub.admit("10.0.0.2", 1, 2)
+        with pytest.raises(live.TooManyStreams) as err:
+            hub.admit("10.0.0.3", 1, 2)  # the worker is full
+        assert err.value.retry_after >= 1
+        assert "too many open live pages" in err.value.reason
+        first()
+        first()  # twice: given back once
+        hub.admit("10.0.0.3", 1, 2)
+        return hub.open_streams
+
+    assert asyncio.run(scenario()) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("TORNEO_LIVE_STREAMS_PER_WORKER", "lots"),
+        ("TORNEO_LIVE_STREAMS_PER_WORKER", "0"),
+        ("TORNEO_LIVE_STREAMS_PER_ADDRESS", "-5"),
+        ("TORNEO_MAX_BODY_BYTES", "1e6"),
+    ],
+)
+def test_a_bad_number_in_the_environment_is_refused_naming_it(
+    name: str, value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(TorneoError) as err:
+        WebSettings.from_env()
+    assert err.value.field == name
+    assert "whole number" in err.value.reason
 
 
 def test_streams_end_when_the_worker_stops(web_store: Store) -> None:

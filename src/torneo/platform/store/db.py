@@ -31,7 +31,9 @@ def database_url() -> str:
     return os.environ.get("TORNEO_DATABASE_URL", DEFAULT_URL)
 
 
-def _env_int(name: str, default: int, low: int, high: int) -> int:
+def env_int(name: str, default: int, low: int, high: int) -> int:
+    """A whole-number setting from the environment: unset is ``default``; anything but a whole
+    number from ``low`` to ``high`` is refused naming the variable and what it accepts."""
     text = os.environ.get(name, "").strip()
     if not text:
         return default
@@ -47,12 +49,12 @@ def _env_int(name: str, default: int, low: int, high: int) -> int:
 
 def worker_threads() -> int:
     """Threads of one web worker for its blocking handlers (``TORNEO_WORKER_THREADS``)."""
-    return _env_int("TORNEO_WORKER_THREADS", DEFAULT_WORKER_THREADS, 1, 1000)
+    return env_int("TORNEO_WORKER_THREADS", DEFAULT_WORKER_THREADS, 1, 1000)
 
 
 def pool_timeout() -> int:
     """Seconds a request waits for a database connection (``TORNEO_POOL_TIMEOUT``)."""
-    return _env_int("TORNEO_POOL_TIMEOUT", DEFAULT_POOL_TIMEOUT, 1, 600)
+    return env_int("TORNEO_POOL_TIMEOUT", DEFAULT_POOL_TIMEOUT, 1, 600)
 
 
 def pool_size() -> int:

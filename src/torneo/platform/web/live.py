@@ -23,9 +23,13 @@ Decisions:
   connection (:class:`torneo.platform.live.broker.RedisBroker`): 1,000 phones on any number of
   events cost a worker one Redis client. A slow browser loses its oldest notices (bounded
   queue), never the server's memory.
-- At most ``live_streams_per_address`` open streams per client address and worker
-  (``TORNEO_LIVE_STREAMS_PER_ADDRESS``, default 100: a club's Wi-Fi puts a room of phones
-  behind one address); one more is 429 with ``Retry-After``.
+- At most ``live_streams_per_worker`` open streams on a worker (``TORNEO_LIVE_STREAMS_PER_WORKER``,
+  default 4,000), and, once the worker holds half of that, at most ``live_streams_per_address``
+  per client address (``TORNEO_LIVE_STREAMS_PER_ADDRESS``, default 100); one more is 429 with
+  ``Retry-After``. Why the address's cap waits for the worker to be half full: a club's Wi-Fi
+  puts a whole hall of phones behind one address, and a fixed cap per address refused the
+  101st phone of a hall on an idle worker; one address can still never take more than half of
+  a worker, so the other half stays for everyone else.
 - Streams end on shutdown: when the worker is told to stop (SIGTERM or SIGINT, which uvicorn
   handles), every open stream ends at once, so a restart does not wait for browsers that
   would never hang up; they reconnect after ``retry`` to whichever worker is up.
@@ -74,7 +78,7 @@ router = APIRouter(include_in_schema=False)
 TOPIC = re.compile(r"^(?P<kind>[a-z]+):(?P<id>[1-9][0-9]{0,11})$")
 HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 3000
-STREAMS_RETRY_SECONDS = 30  # Retry-After of a refused stream (over the per-address cap)
+STREAMS_RETRY_SECONDS = 30  # Retry-After of a refused stream (over a cap)
 QUEUE_SIZE = 64
 BATCH_SECONDS = 0.2
 SUBSCRIBE_TIMEOUT = 5.0
@@ -109,7 +113,12 @@ def check_topic(store: Store, kinds: Mapping[str, type[Any]], topic: str) -> str
 
 class TooManyStreams(TooManyAttempts):
     def __init__(self, retry_after: int) -> None:
-        super().__init__("streams", retry_after, N_("fewer open live pages from one address"))
+        super().__init__(
+            "streams",
+            retry_after,
+            N_("fewer open live pages from one address"),
+            reason=N_("too many open live pages; try again in %(n)s seconds"),
+        )
 
 
 def _offer(queue: asyncio.Queue[str | None], chunk: str | None) -> None:
@@ -126,6 +135,7 @@ class LiveHub:
         self.loop = asyncio.get_running_loop()
         self.closing = False
         self.streams: Counter[str] = Counter()  # open streams per client address
+        self.open_streams = 0  # and in all
         self._listeners: dict[str, set[asyncio.Queue[str | None]]] = {}
         self._pumps: dict[str, asyncio.Task[None]] = {}
         self._ready: dict[str, asyncio.Event] = {}
@@ -135,17 +145,21 @@ class LiveHub:
     def listener_count(self, topic: str) -> int:
         return len(self._listeners.get(topic, ()))
 
-    def admit(self, address: str, most: int) -> Callable[[], None]:
-        """Count one more stream of ``address`` (429 beyond ``most``); returns its release."""
-        if self.streams[address] >= most:
+    def admit(self, address: str, most: int, capacity: int) -> Callable[[], None]:
+        """Count one more stream of ``address``: 429 when the worker holds ``capacity``, or
+        when it is half full and ``address`` holds ``most`` (module doc); returns its release."""
+        total = self.open_streams
+        if total >= capacity or (self.streams[address] >= most and 2 * total >= capacity):
             raise TooManyStreams(STREAMS_RETRY_SECONDS)
         self.streams[address] += 1
+        self.open_streams += 1
         released = False
 
         def release() -> None:
             nonlocal released
             if not released:
                 released = True
+                self.open_streams -= 1
                 self.streams[address] -= 1
                 if self.streams[address] <= 0:
                     del self.streams[address]
@@ -288,7 +302,12 @@ async def live(request: Request, topic: str) -> StreamingResponse:
     kinds: Mapping[str, type[Any]] = getattr(state, "live_topics", {})
     await anyio.to_thread.run_sync(check_topic, state.store, kinds, topic)
     hub = hub_of(request)
-    release = hub.admit(client_address(request.scope), state.settings.live_streams_per_address)
+    settings = state.settings
+    release = hub.admit(
+        client_address(request.scope),
+        settings.live_streams_per_address,
+        settings.live_streams_per_worker,
+    )
     headers: dict[str, Any] = {
         "Cache-Control": "no-cache, no-transform",
         "X-Accel-Buffering": "no",  # nginx: pass each event on at once (docs/deploy.md)

@@ -53,12 +53,16 @@ class TooManyAttempts(TorneoError):
     code = "too-many-requests"
 
     def __init__(
-        self, field: str, retry_after: int, accepted: str | messages.Message | None = None
+        self,
+        field: str,
+        retry_after: int,
+        accepted: str | messages.Message | None = None,
+        reason: str | messages.Message | None = None,
     ) -> None:
         self.retry_after = retry_after
         super().__init__(
             field,
-            N_("too many failed attempts; try again in %(n)s seconds"),
+            reason or N_("too many failed attempts; try again in %(n)s seconds"),
             accepted or N_("a new attempt after %(n)s seconds"),
             params={"n": retry_after},
         )

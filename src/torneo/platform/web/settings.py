@@ -6,7 +6,8 @@ cookies ``Secure``.
 
 ``TORNEO_REDIS_URL`` (optional) makes live updates and rate limits shared by every worker
 (docs/deploy.md); ``TORNEO_MAX_BODY_BYTES`` caps a request body (default 1 MiB, answered 413);
-``TORNEO_LIVE_STREAMS_PER_ADDRESS`` caps the live streams of one client address on a worker.
+``TORNEO_LIVE_STREAMS_PER_ADDRESS`` caps the live streams of one client address on a worker
+once it is half full, ``TORNEO_LIVE_STREAMS_PER_WORKER`` all of them (torneo.platform.web.live).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 from torneo.core.errors import TorneoError
 from torneo.core.zones import check_zone
+from torneo.platform.store.db import env_int
 
 DEFAULT_SECRET_KEY = "torneo-development-secret-change-me"
 ENVIRONMENTS = ("development", "test", "production")
@@ -53,6 +55,8 @@ class WebSettings:
     )
     login_window: int = 300  # ... within this many seconds, then 429 until the window passes
     live_streams_per_address: int = 100  # torneo.platform.web.live: open streams per address
+    live_streams_per_worker: int = 4000  # ... and in all, on one worker (the address's cap
+    # applies once the worker is half full: a venue behind one address fills the rest)
 
     @property
     def is_production(self) -> bool:
@@ -70,8 +74,9 @@ class WebSettings:
             database_url=os.environ.get("TORNEO_DATABASE_URL") or None,
             redis_url=os.environ.get("TORNEO_REDIS_URL") or None,
             time_zone=os.environ.get("TORNEO_TIME_ZONE") or "Europe/Rome",
-            max_body_bytes=int(os.environ.get("TORNEO_MAX_BODY_BYTES") or 1024 * 1024),
-            live_streams_per_address=int(os.environ.get("TORNEO_LIVE_STREAMS_PER_ADDRESS") or 100),
+            max_body_bytes=env_int("TORNEO_MAX_BODY_BYTES", 1024 * 1024, 1024, 1024**3),
+            live_streams_per_address=env_int("TORNEO_LIVE_STREAMS_PER_ADDRESS", 100, 1, 10**6),
+            live_streams_per_worker=env_int("TORNEO_LIVE_STREAMS_PER_WORKER", 4000, 1, 10**6),
         )
 
     def check(self) -> None:
