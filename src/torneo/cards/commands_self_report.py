@@ -38,9 +38,9 @@ Decisions where no regulation speaks:
   a round is never paired beside a report. On SQLite, whose writers share one
   lock, the loser of a simultaneous write gets 409 (Conflict) and nothing of it is stored; the
   page says so and shows the match again. Either way a result is never lost and never
-  recorded twice. The web worker writes slip reports of one event that arrive together in one
-  transaction (``commands_self_report_batch``: the same locks, and each report decided here,
-  by :func:`decide`, in its order of arrival).
+  recorded twice. The web worker writes the players' reports of one event that arrive together
+  in one transaction (``commands_self_report_batch``: the same locks, and each report decided
+  here, by :func:`decide`, in its order of arrival).
 - **Judges.** The judges' queue and the decisions are for organizers and for judges appointed
   to *this* event (the judging roster): a judge of another event gets 403.
 """
@@ -108,6 +108,7 @@ from torneo.presets import Ruleset, load_preset
 # --- writes ----------------------------------------------------------------------------------
 
 SLIP = Actor("player-code")  # who a report by slip code is, in the audit log
+CONFIRMED_BY_BOTH = "confirmed by both players"  # the reason of a result the players agreed on
 
 
 def report_by_code(
@@ -258,9 +259,6 @@ def _apply(
     if to_record is not None:  # last: it moves the event's version
         match = _record(uow, event, match, to_record, load_preset(event.preset), CONFIRMED_BY_BOTH)
     return answer, row, match
-
-
-CONFIRMED_BY_BOTH = "confirmed by both players"  # the reason of a result the players agreed
 
 
 def _on_settled(
