@@ -3,6 +3,7 @@ PostgreSQL database of their own, and ``torneo serve`` workers on 127.0.0.1 with
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -167,3 +168,22 @@ def session_cookie(secret: str, user_id: int) -> str:
     signer = itsdangerous.TimestampSigner(secret)
     data = b64encode(json.dumps({"uid": user_id, "gen": 0}).encode())
     return signer.sign(data).decode()
+
+
+async def open_live_stream(
+    port: int, topic: str, address: str
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+    """A browser's ``GET /live/<topic>`` on 127.0.0.1 from ``address`` (``X-Forwarded-For``,
+    which uvicorn trusts from there: the streams are capped per address), sent raw; the
+    connection, or None when it could not be opened."""
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    except OSError:
+        return None
+    request = (
+        f"GET /live/{topic} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"X-Forwarded-For: {address}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    writer.write(request.encode())
+    await writer.drain()
+    return reader, writer

@@ -47,6 +47,7 @@ from _servers import (  # noqa: E402
     create_database,
     drop_database,
     free_port,
+    open_live_stream,
     start_server,
     stop_server,
 )
@@ -164,19 +165,13 @@ async def open_streams(port: int, ids: list[int], count: int, hold: float) -> tu
 
     async def one(i: int) -> None:
         nonlocal live, failed
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        except OSError:
+        address = f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"
+        opened = await open_live_stream(port, f"event:{ids[i % len(ids)]}", address)
+        if opened is None:
             failed += 1
             return
+        reader, writer = opened
         writers.append(writer)
-        address = f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"
-        request = (
-            f"GET /live/event:{ids[i % len(ids)]} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            f"X-Forwarded-For: {address}\r\nAccept: text/event-stream\r\n\r\n"
-        )
-        writer.write(request.encode())
-        await writer.drain()
         try:
             head = await asyncio.wait_for(reader.readuntil(b"retry:"), 30)
         except (TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, OSError):

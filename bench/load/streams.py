@@ -9,6 +9,8 @@ import time
 from collections import defaultdict
 from typing import Any
 
+from _servers import open_live_stream
+
 
 def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any, out: Any) -> None:
     """Open ``count`` streams; report {table: (streams that heard it, last arrival)}."""
@@ -24,19 +26,14 @@ def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any
 
     async def one(n: int) -> None:
         nonlocal live, failed
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        except OSError:
+        # each reader its own address, like the phones
+        opened = await open_live_stream(
+            port, f"event:{event_id}", f"10.250.{n // 250}.{n % 250 + 1}"
+        )
+        if opened is None:
             failed += 1
             return
-        request = (
-            f"GET /live/event:{event_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            # each reader its own address, like the phones: the streams are capped per address
-            f"X-Forwarded-For: 10.250.{n // 250}.{n % 250 + 1}\r\n"
-            "Accept: text/event-stream\r\n\r\n"
-        )
-        writer.write(request.encode())
-        await writer.drain()
+        reader, writer = opened
         buffer = b""
         is_live = False
         try:
