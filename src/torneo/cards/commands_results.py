@@ -170,19 +170,9 @@ def stage_result(
     return score
 
 
-def write_result(
-    uow: UnitOfWork,
-    event: EventHead,
-    match: MatchRow,
-    played: GameScore,
-    ruleset: Ruleset,
-    *,
-    correction: bool,
-    reason: str | None,
-) -> MatchRow:
-    """Store ``played`` in the locked match (penalty games first), audit it, announce it, and
-    move the event's version last (module doc); the match as stored is returned."""
-    score = stage_result(uow, event, match, played, ruleset, correction=correction, reason=reason)
+def write_result(uow: UnitOfWork, event: EventHead, match: MatchRow, score: GameScore) -> MatchRow:
+    """Store the score :func:`stage_result` gave in the locked match, its audit rows first,
+    moving the event's version last (module doc); the match as stored is returned."""
     uow.write_audits()  # every other row first: the event's version is the last thing locked
     return store_result(uow.connection(), event.id, match, score, uow.now)
 
@@ -248,7 +238,10 @@ def _report(
                 N_("the Top X has started: Swiss results are final"),
                 N_("correct before starting the Top X"),
             )
-        write_result(uow, event, match, score, ruleset, correction=correction, reason=reason)
+        stored = stage_result(
+            uow, event, match, score, ruleset, correction=correction, reason=reason
+        )
+        write_result(uow, event, match, stored)
 
 
 def _round_now(uow: UnitOfWork, event_id: int, seated: Seated | None) -> tuple[int, bool]:

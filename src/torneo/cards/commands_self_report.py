@@ -55,6 +55,7 @@ from torneo.cards.commands_results import (
     concurrent_write,
     lock_event_shared,
     slice_of,
+    stage_result,
     write_result,
 )
 from torneo.cards.rules.tournament import can_report
@@ -339,7 +340,8 @@ def _record(
     correction: bool = False,
 ) -> MatchRow:
     """Write the result in the match row, as the staff's results are (same rules, same locks)."""
-    return write_result(uow, event, match, played, ruleset, correction=correction, reason=reason)
+    score = stage_result(uow, event, match, played, ruleset, correction=correction, reason=reason)
+    return write_result(uow, event, match, score)
 
 
 def resolve(
