@@ -14,27 +14,16 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.conftest import FakeClock
+from tests.poker.test_web_undo import API, _ok
+from tests.poker.test_web_undo import _running as running_tournament
 from tests.support.web import PASSWORD, api_login, is_problem, make_client, page_login
 from torneo.platform import accounts, clubs
 from torneo.platform.store.uow import Actor, Store
 
-API = "/api/v1/poker"
-TUESDAY = "2025-12-02"
-
-
-def _ok(response: Any, status: int = 200) -> dict[str, Any]:
-    assert response.status_code == status, response.text
-    body: dict[str, Any] = response.json()
-    return body
-
 
 def _running(client: TestClient, players: int) -> tuple[int, list[int]]:
-    body = {"template": "tue", "held_on": TUESDAY, "seed": 2025}
-    tid = _ok(client.post(f"{API}/tournaments", json=body), 201)["id"]
-    names = [f"Giocatore {i:02d}" for i in range(1, players + 1)]
-    _ok(client.post(f"{API}/tournaments/{tid}/roster", json={"names": names}), 201)
-    _ok(client.post(f"{API}/tournaments/{tid}/seat-draw"))
-    state = _ok(client.post(f"{API}/tournaments/{tid}/clock/start"))
+    """A running tournament (test_web_undo's) and its seated players."""
+    tid, state = running_tournament(client, players)
     seated = [s["player_id"] for t in state["tables"] for s in t["seats"] if s["player_id"]]
     return tid, seated
 
