@@ -54,6 +54,7 @@ from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.db import worker_threads
 from torneo.platform.store.uow import Store
 from torneo.platform.web import auth, clubs_pages, desks, live, problems
+from torneo.platform.web.arrival import StampArrival
 from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.overload import database_busy
@@ -273,6 +274,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         https_only=settings.secure_cookies,
     )
     app.add_middleware(SecurityHeaders, hsts=settings.is_production)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # outermost: 413 first
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # 413 before any work
+    app.add_middleware(StampArrival)  # outermost: a page's data-live-since precedes its reads
     install_route_index(app)  # last: every route is in (torneo.platform.web.route_index)
     return app

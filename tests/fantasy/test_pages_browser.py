@@ -14,6 +14,7 @@ import pytest
 from tests.cards.test_pages_browser import ARGS, PHONE, chromium
 from tests.conftest import FakeClock
 from tests.fantasy.conftest import ADMIN, build_league
+from tests.support.held_streams import held_streams
 from tests.support.servers import running
 from tests.support.web import PASSWORD, SECRET
 from torneo.app import create_app
@@ -72,13 +73,18 @@ def test_fan_lineup_1_a_manager_gives_the_lineup_on_a_phone(
             expect(phone.locator("select[name=s0]")).to_have_value(str(starters[0]))
             assert views_team.team_page(web_store, league.id, tid).starters == tuple(starters)
 
-            # Someone watches the standings; the administrator imports a partial file.
+            # Someone watches the standings; the administrator imports a partial file while
+            # the watcher's live stream is still opening (held here until the import is in):
+            # the stream's first notice says what it missed, long before the slow poll.
             watcher = browser.new_context(viewport=PHONE).new_page()
+            streams = held_streams(watcher)
             watcher.goto(f"{server}/fantasy/{league.id}")
             expect(watcher.locator("#stages")).to_have_count(0)
             clock.advance(days=6)
             rows = samples.vote_rows(league.season, 1, seed=11, clubs=league.season.clubs[:6])
+            stream = streams.wait_for_one(watcher)
             votes.import_votes(web_store, ADMIN, league.id, 1, samples.rows_csv(rows))
+            stream.continue_()
             expect(watcher.locator("#stages")).to_contain_text("Giornata 1", timeout=20_000)
             expect(watcher.locator("#stages")).to_contain_text("provvisorio")
             watcher.screenshot(path="/tmp/torneo-fantasy-standings-phone.png", full_page=True)

@@ -200,6 +200,7 @@ LABELS: Mapping[str, str] = {
     "semifinal_tables": N_("semifinal tables"),
     "session": N_("session"),
     "set": N_("card set"),
+    "since": N_("page read at"),
     "size": N_("size"),
     "slot": N_("slot"),
     "small_blind": N_("small blind"),

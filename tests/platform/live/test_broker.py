@@ -67,6 +67,9 @@ class Recorder:
     def subscribe(self, topic: str) -> None:  # pragma: no cover - not used here
         raise NotImplementedError
 
+    def last_published(self, topic: str) -> float | None:  # pragma: no cover - not used here
+        raise NotImplementedError
+
     def close(self) -> None:
         pass
 

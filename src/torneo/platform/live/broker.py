@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import threading
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,6 +16,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 CHANNEL_PREFIX = os.environ.get("TORNEO_REDIS_PREFIX", "torneo")
+# How long Redis remembers when a topic last changed: a page older than this that never saw
+# its stream open gets no catch-up notice (it still has its slow poll).
+LAST_PUBLISHED_SECONDS = 7 * 24 * 3600
 log = logging.getLogger(__name__)
 
 
@@ -47,6 +51,12 @@ class Broker(Protocol):
     def subscribe(self, topic: str) -> Any:
         """An async context manager yielding an async iterator of notices for ``topic``."""
 
+    def last_published(self, topic: str) -> float | None:
+        """When (``time.time()``) a notice of ``topic`` was last published, if known.
+
+        A page asks it when its stream opens, to learn whether it missed a change between
+        being rendered and being subscribed (:mod:`torneo.platform.web.live`)."""
+
     def close(self) -> None: ...
 
 
@@ -59,9 +69,11 @@ class InProcessBroker:
         ] = defaultdict(set)
         self._lock = threading.Lock()
         self._queue_size = queue_size
+        self._last: dict[str, float] = {}
 
     def publish(self, notice: Notice) -> None:
         with self._lock:
+            self._last[notice.topic] = time.time()
             targets = list(self._subscribers.get(notice.topic, ()))
         for loop, queue in targets:
             loop.call_soon_threadsafe(_offer, queue, notice)
@@ -77,6 +89,10 @@ class InProcessBroker:
         finally:
             with self._lock:
                 self._subscribers[topic].discard(entry)
+
+    def last_published(self, topic: str) -> float | None:
+        with self._lock:
+            return self._last.get(topic)
 
     def subscriber_count(self, topic: str) -> int:
         with self._lock:
@@ -119,8 +135,19 @@ class RedisBroker:
     def channel(self, topic: str) -> str:
         return f"{self._prefix}:{topic}"
 
+    def last_key(self, topic: str) -> str:
+        return f"{self._prefix}:last:{topic}"
+
     def publish(self, notice: Notice) -> None:
-        self._sync.publish(self.channel(notice.topic), notice.encode())
+        # One round trip: the time it changed (for pages whose stream opens late) and the notice.
+        pipe = self._sync.pipeline(transaction=False)
+        pipe.set(self.last_key(notice.topic), repr(time.time()), ex=LAST_PUBLISHED_SECONDS)
+        pipe.publish(self.channel(notice.topic), notice.encode())
+        pipe.execute()
+
+    def last_published(self, topic: str) -> float | None:
+        raw = self._sync.get(self.last_key(topic))
+        return None if raw is None else float(raw)
 
     def _for_loop(self) -> _Channels:
         loop = asyncio.get_running_loop()

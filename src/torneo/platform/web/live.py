@@ -39,6 +39,16 @@ Decisions:
   load run (bench/load/run.py) measured the difference; the delay it adds is the window.
 - A comment line every :data:`HEARTBEAT_SECONDS` keeps proxies from closing an idle stream and
   detects a client that left (the stream then ends and its subscription is dropped).
+- A page never misses a change made while its stream was opening. Each page carries the time
+  its request arrived (``<body data-live-since>``, stamped by
+  :class:`~torneo.platform.web.arrival.StampArrival` before any
+  read) and its stream asks ``/live/<topic>?since=<that time>``. Once the broker confirms the
+  subscription the stream asks the broker when the topic last changed
+  (:meth:`~torneo.platform.live.broker.Broker.last_published`); if that is after ``since``
+  (less :data:`CLOCK_MARGIN`, for workers on different hosts) the first block carries a
+  ``missed`` notice and the page refreshes. Without it a result committed in the second between
+  rendering a page and subscribing waited for the slow poll (two minutes on a fantasy league).
+  A change just before the page's read may refresh it once more; never less.
 - ``retry:`` asks the browser to come back after :data:`RETRY_MS` when the stream drops; when the
   broker connection itself drops (Redis restarted), the hub resubscribes and sends a
   ``reconnect`` notice: pages refresh, since they may have missed something meanwhile.
@@ -61,7 +71,7 @@ from types import FrameType
 from typing import Any
 
 import anyio
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
@@ -83,6 +93,7 @@ QUEUE_SIZE = 64
 BATCH_SECONDS = 0.2
 SUBSCRIBE_TIMEOUT = 5.0
 RESUBSCRIBE_SECONDS = 1.0
+CLOCK_MARGIN = 0.25  # seconds: how far apart the hosts' clocks may be (NTP keeps them closer)
 
 
 def register_topics(app: FastAPI, tables: Mapping[str, type[Any]]) -> None:
@@ -141,6 +152,11 @@ class LiveHub:
         self._ready: dict[str, asyncio.Event] = {}
         self._pending: dict[str, list[Notice]] = {}
         self._seq = 0
+
+    def next_id(self) -> int:
+        """The ``id:`` of the next event this worker writes."""
+        self._seq += 1
+        return self._seq
 
     def listener_count(self, topic: str) -> int:
         return len(self._listeners.get(topic, ()))
@@ -230,8 +246,7 @@ class LiveHub:
         notices = self._pending.pop(topic, [])
         chunks = []
         for notice in notices:
-            self._seq += 1
-            chunks.append(format_notice(notice, self._seq))
+            chunks.append(format_notice(notice, self.next_id()))
         chunk = "".join(chunks)
         for queue in list(self._listeners.get(topic, ())):
             _offer(queue, chunk)
@@ -263,11 +278,25 @@ def format_notice(notice: Notice, seq: int) -> str:
     return f"id: {seq}\ndata: {data}\n\n"
 
 
-async def _stream(request: Request, hub: LiveHub, topic: str) -> AsyncIterator[str]:
+async def _missed(hub: LiveHub, topic: str, since: float | None) -> str:
+    """A ``missed`` notice if the topic changed after ``since`` (module doc), else nothing."""
+    if since is None:
+        return ""
+    last = await anyio.to_thread.run_sync(hub.broker.last_published, topic)
+    if last is None or last <= since - CLOCK_MARGIN:
+        return ""
+    return format_notice(Notice(topic, "missed", {}), hub.next_id())
+
+
+async def _stream(
+    request: Request, hub: LiveHub, topic: str, since: float | None
+) -> AsyncIterator[str]:
     async with hub.listen(topic) as queue:
+        # Subscribed: a change from now on arrives as a notice, an earlier one is in the broker.
+        missed = await _missed(hub, topic, since)
         # The first bytes tell the client the subscription is live (tests and the load bench
         # wait for them before committing the change they expect to hear about).
-        yield f"retry: {RETRY_MS}\n: live {topic}\n\n"
+        yield f"retry: {RETRY_MS}\n: live {topic}\n\n{missed}"
         while True:
             try:
                 chunk = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
@@ -296,7 +325,13 @@ class _Stream(StreamingResponse):
 
 
 @router.get("/live/{topic}")
-async def live(request: Request, topic: str) -> StreamingResponse:
+async def live(
+    request: Request,
+    topic: str,
+    since: float | None = Query(
+        None, ge=0, le=1e11, description="when the page was read (seconds since the epoch)"
+    ),
+) -> StreamingResponse:
     """Server-Sent Events of one topic (module doc); ends when the client goes away."""
     state = request.app.state
     kinds: Mapping[str, type[Any]] = getattr(state, "live_topics", {})
@@ -314,7 +349,7 @@ async def live(request: Request, topic: str) -> StreamingResponse:
         "Connection": "keep-alive",
     }
     return _Stream(
-        _stream(request, hub, topic),
+        _stream(request, hub, topic, since),
         release,
         media_type="text/event-stream",
         headers=headers,

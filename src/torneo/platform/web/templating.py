@@ -29,9 +29,10 @@ from torneo.core.messages import Message
 from torneo.platform import i18n
 from torneo.platform.field_labels import field_label
 from torneo.platform.web import csrf
+from torneo.platform.web.arrival import arrived
 from torneo.platform.web.session import current_actor, pop_flashes, settings_of
 
-STATIC_VERSION = "1"  # bump when static files change, so browsers fetch them again
+STATIC_VERSION = "2"  # bump when static files change, so browsers fetch them again
 
 
 # Where templates live: (package, prefix). The platform's own layout comes first; each discipline
@@ -123,6 +124,7 @@ def render_text(request: Request, template: str, context: Mapping[str, Any]) -> 
             "lang": lang,
             "flashes": pop_flashes(request),
             "path": request.url.path,
+            "live_since": arrived(request.scope),
             **context,
         }
         return env.get_template(template).render(full)

@@ -47,7 +47,9 @@
   // hx-trigger="live from:body" re-reads itself. A burst of notices (a minute of results) is
   // coalesced into one refresh at most every MIN_GAP ms, spread by a random delay so a room of
   // phones does not ask at the same instant. After a dropped stream comes back, the page
-  // refreshes too: it may have missed a notice meanwhile.
+  // refreshes too: it may have missed a notice meanwhile. The stream sends back when the page
+  // was read (<body data-live-since>), so a change made while it was opening arrives as a
+  // "missed" notice instead of waiting for the slow poll.
   var MIN_GAP = 2000, SPREAD = 600;
   var sources = {}, timer = null, lastFired = 0, pending = null;
   function fire(detail) {
@@ -68,7 +70,9 @@
   }
   function listen(topic) {
     if (!topic || sources[topic] || !window.EventSource) return;
-    var source = new EventSource("/live/" + encodeURIComponent(topic));
+    var since = document.body && document.body.getAttribute("data-live-since");
+    var url = "/live/" + encodeURIComponent(topic) + (since ? "?since=" + encodeURIComponent(since) : "");
+    var source = new EventSource(url);
     var opened = false;
     sources[topic] = source;
     source.addEventListener("open", function () {
