@@ -52,6 +52,15 @@ def page_login(client: TestClient, username: str) -> str:
     return form_token(client.get("/events/new").text)
 
 
+ARRIVAL = re.compile(r' data-live-since="[0-9.]+"')
+
+
+def without_arrival(html: str) -> str:
+    """A page without the time its request arrived (``data-live-since``, different on every
+    request), for tests that compare two answers of the same page."""
+    return ARRIVAL.sub("", html)
+
+
 def form_token(html: str) -> str:
     m = re.search(r'name="csrf_token" value="([^"]+)"', html)
     assert m, "no CSRF field in the page"
