@@ -66,6 +66,28 @@ def test_no_catch_up_when_the_page_was_read_after_the_change_or_says_nothing(
             assert json.loads(stream.next_data())["kind"] == "result"
 
 
+class _Forgetful(InProcessBroker):
+    """Delivers notices but cannot say when a topic last changed (Redis lost its keys, or
+    answers nothing)."""
+
+    def last_published(self, topic: str) -> float | None:
+        raise ConnectionError("Redis is down")
+
+
+def test_a_broker_that_cannot_say_when_opens_the_stream_without_a_catch_up(
+    web_store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(live, "HEARTBEAT_SECONDS", 0.2)
+    event_id, round_no, table = running_event(web_store)
+    web_store.broker = _Forgetful()
+    with running(_app(web_store)) as base, httpx.Client(base_url=base, timeout=5) as http:
+        since = page_since(http, f"/events/{event_id}")
+        events.report_result(web_store, ORG, event_id, round_no, table, "2-1")
+        with event_stream(http, f"/live/event:{event_id}?since={since}") as stream:
+            assert stream.next_event() == [": heartbeat"]  # open, with its slow poll behind it
+    assert "cannot ask when" in caplog.text
+
+
 @pytest.mark.parametrize("since", ["abc", "-1", "nan", "inf", "1e200"])
 def test_a_bad_since_is_refused_naming_it(anon: TestClient, web_store: Store, since: str) -> None:
     event_id, _, _ = running_event(web_store)

@@ -282,7 +282,11 @@ async def _missed(hub: LiveHub, topic: str, since: float | None) -> str:
     """A ``missed`` notice if the topic changed after ``since`` (module doc), else nothing."""
     if since is None:
         return ""
-    last = await anyio.to_thread.run_sync(hub.broker.last_published, topic)
+    try:
+        last = await anyio.to_thread.run_sync(hub.broker.last_published, topic)
+    except Exception:  # the broker is down: no catch-up, the page keeps its slow poll
+        log.warning("live: cannot ask when %s last changed", topic, exc_info=True)
+        return ""
     if last is None or last <= since - CLOCK_MARGIN:
         return ""
     return format_notice(Notice(topic, "missed", {}), hub.next_id())
