@@ -40,3 +40,22 @@ def summary_ms(samples: list[float]) -> str:
 def peak_rss_mib() -> float:
     """Peak resident memory of this process so far, in MiB (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def host_line() -> str:
+    """How fast this host runs plain Python right now, printed before a bench's figures.
+
+    The machine is virtual and its speed moves from day to day (on 2026-12-02 the same code
+    cost 1.5-2 times more CPU in the afternoon than in the morning): a figure is only compared
+    with another next to this line. The loop is 10 million additions, best of three.
+    """
+    best = min(_loop_seconds() for _ in range(3))
+    return f"host: 10^7 Python additions in {best:.2f} s (best of 3; figures scale with it)"
+
+
+def _loop_seconds() -> float:
+    start = time.perf_counter()
+    total = 0
+    for i in range(10_000_000):
+        total += i
+    return time.perf_counter() - start

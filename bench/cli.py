@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import percentile
+from _common import host_line, percentile
 
 TORNEO = Path(sys.executable).with_name("torneo")
 GEN = Path(__file__).with_name("gen_trf.py")
@@ -30,6 +30,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    print(host_line())
     with tempfile.TemporaryDirectory() as tmp:
         trf = Path(tmp) / "64.trf"
         subprocess.run([sys.executable, str(GEN), "64", "5", "-o", str(trf)], check=True)

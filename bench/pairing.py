@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import gen_trf
-from _common import peak_rss_mib
+from _common import host_line, peak_rss_mib
 from torneo.engines.swiss import pair_round
 from torneo.engines.trf.codec import TrfGame, TrfPlayer, TrfTournament, format_points, parse_trf
 from torneo.engines.trf.pairing import TRF_OPTIONS, chess_boards, trf_entrants
@@ -231,6 +231,7 @@ def main() -> None:
     for n in gen_sizes:
         for rounds in ROUNDS:
             cases.append((f"gen:{n}:{rounds}:{args.seed}", 5 if n <= 10_000 else 3, "gen"))
+    print(host_line())
     print(
         f"{'players':>8} {'rnd':>3} {'src':>3} {'cpu s':>6} {'wall s':>6} {'prep s':>7} {'alloc MiB':>9} "
         f"{'rss MiB':>8} {'diff':>6} {'LB':>6} {'uneq':>5} {'rem':>4} {'col':>4} {'proven':>6}  method"

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from sqlalchemy import event, insert
 
+from _common import host_line
 from torneo.cards import commands as events
 from torneo.platform.store.db import make_engine
 from torneo.platform.store.migrate import upgrade
@@ -91,6 +92,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--pg", help="a PostgreSQL URL whose database may be emptied")
     args = parser.parse_args()
+    print(host_line())
     database = "PostgreSQL" if args.pg else "SQLite"
     for kind in args.kinds.split(","):
         for n in (int(s) for s in args.sizes.split(",")):

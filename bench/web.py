@@ -64,7 +64,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy.orm.attributes import flag_modified
 
-from _common import peak_rss_mib, percentile, summary_ms, timed
+from _common import host_line, peak_rss_mib, percentile, summary_ms, timed
 from torneo.app import GC_THRESHOLDS, create_app
 from torneo.cards import commands as events
 from torneo.cards import pages_public
@@ -208,6 +208,7 @@ def main() -> None:
     parser.add_argument("--profile", metavar="FILE", help="cProfile the views after a result")
     args = parser.parse_args()
 
+    print(host_line())
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.db"
         kept = Path(args.keep) / f"web-{args.players}-{args.rounds}.db" if args.keep else None

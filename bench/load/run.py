@@ -58,7 +58,7 @@ from checks import check_database  # noqa: E402
 from phones import Answer, HttpError, Phone, Pool  # noqa: E402
 from streams import subscribers_main  # noqa: E402
 
-from _common import percentile  # noqa: E402
+from _common import host_line, percentile  # noqa: E402
 from _servers import (  # noqa: E402
     cpu_seconds,
     create_database,
@@ -397,8 +397,9 @@ def main() -> None:
         drop_database(name)
 
     every = [x for values in stats.latency.values() for x in values]
+    print(f"\n{host_line()}")
     print(
-        f"\n== {reporters} players reporting within {seconds:.0f} s, {streams} live streams, "
+        f"== {reporters} players reporting within {seconds:.0f} s, {streams} live streams, "
         f"{args.workers} workers, PostgreSQL + Redis =="
     )
     print(f"requests: {len(every)} in {wall:.1f} s = {len(every) / wall:.1f} requests/s")
