@@ -45,9 +45,9 @@ def peak_rss_mib() -> float:
 def host_line() -> str:
     """How fast this host runs plain Python right now, printed before a bench's figures.
 
-    The machine is virtual and its speed moves from day to day (on 2026-12-02 the same code
-    cost 1.5-2 times more CPU in the afternoon than in the morning): a figure is only compared
-    with another next to this line. The loop is 10 million additions, best of three.
+    The machine is virtual and its speed moves from hour to hour (on 2026-12-02 the same code
+    cost up to twice the CPU of an earlier session's runs): a figure is only compared with
+    another printed next to a similar line. The loop is 10 million additions, best of three.
     """
     best = min(_loop_seconds() for _ in range(3))
     return f"host: 10^7 Python additions in {best:.2f} s (best of 3; figures scale with it)"
