@@ -67,11 +67,11 @@ from _servers import (
     stop_server,
 )
 from torneo.cards import commands as events
-from torneo.cards import commands_draft as draft
-from torneo.cards import commands_sets as sets
+from torneo.cards.draft import commands as draft
+from torneo.cards.draft.tables import DraftPick, DraftPod, DraftSeat
 from torneo.cards.rules.boosters import draft_booster
 from torneo.cards.rules.set_files import read_json
-from torneo.cards.tables_draft import DraftPick, DraftPod, DraftSeat
+from torneo.cards.sets import commands as sets
 from torneo.platform.live.broker import RedisBroker
 from torneo.platform.store.db import make_engine
 from torneo.platform.store.migrate import upgrade
@@ -116,7 +116,7 @@ def prepare(url: str, pods: int, seconds: int) -> tuple[int, list[Drafter]]:
     upgrade(engine)
     store = Store(engine)
     demo = read_json(
-        (resources.files("torneo.cards") / "data" / "demo-set.json").read_text("utf-8")
+        (resources.files("torneo.cards.sets") / "data" / "demo-set.json").read_text("utf-8")
     )
     sets.import_set(store, ORG, demo, source="demo", shared=True)
     event = events.create_event(
@@ -396,7 +396,7 @@ def report(
         1 for d in drafters for (b, k, c) in d.picks_told if stored.get((d.pod, d.seat, b, k)) != c
     )
     demo = read_json(
-        (resources.files("torneo.cards") / "data" / "demo-set.json").read_text("utf-8")
+        (resources.files("torneo.cards.sets") / "data" / "demo-set.json").read_text("utf-8")
     )
     conserved = 0
     for pod in range(1, args.pods + 1):

@@ -28,20 +28,20 @@ from torneo.platform.store.db import make_engine
 from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Store
-from torneo.poker import commands_league as leagues
 from torneo.poker.commands import DEFAULT_PRESET, add_tournament, poker_rules
-from torneo.poker.commands_feed import feed
-from torneo.poker.commands_schedules import schedule_from_weekly
-from torneo.poker.rules.entries import EntryOptions, Price
-from torneo.poker.rules.structure import BlindLevel, Structure
-from torneo.poker.state import get_tournament
-from torneo.poker.tables_league import (
+from torneo.poker.league import commands as leagues
+from torneo.poker.league.commands_feed import feed
+from torneo.poker.league.tables import (
     PokerJackpotEntry,
     PokerLeague,
     PokerLeagueResult,
     PokerScheduleRun,
 )
-from torneo.poker.views_league import board_of, league_view
+from torneo.poker.league.views import board_of, league_view
+from torneo.poker.rules.entries import EntryOptions, Price
+from torneo.poker.rules.structure import BlindLevel, Structure
+from torneo.poker.schedules.commands import schedule_from_weekly
+from torneo.poker.state import get_tournament
 
 SYSTEM = Actor.system()
 

@@ -1,7 +1,7 @@
 """Events in pods (issue 16 item 1): seating, pairing and standings of a field split in pods.
 
 Run: ``.venv/bin/python bench/pods.py [--quick]``. Pure code, as the use cases call it
-(``torneo.cards.progress_pods``): the field is seated (snake by rating, BER-POD-2), every pod's
+(``torneo.cards.pods.progress``): the field is seated (snake by rating, BER-POD-2), every pod's
 Swiss round is paired and reported with random best-of-one results (BER-PAIR-1 inside each pod),
 the pods' standings are computed after each round, then the cross-pod Top is seeded (BER-TOP-2).
 Printed: the wall time of each step, median over the rounds.
@@ -16,7 +16,7 @@ from dataclasses import replace
 from functools import partial
 
 from _common import peak_rss_mib, timed
-from torneo.cards.progress_pods import pair_pods, pod_standings, start_pod_top
+from torneo.cards.pods.progress import pair_pods, pod_standings, start_pod_top
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.pods import form_pods, plan_pods
 from torneo.cards.rules.tournament import Tournament

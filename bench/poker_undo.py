@@ -32,11 +32,11 @@ from torneo.platform.store.uow import Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_clock as clock
 from torneo.poker import commands_entries as entries
-from torneo.poker import commands_floor as floor
 from torneo.poker import commands_seats as seats
-from torneo.poker import commands_undo as undo
 from torneo.poker import views as views
-from torneo.poker.views_log import floor_log
+from torneo.poker.floor import commands as floor
+from torneo.poker.floor import commands_undo as undo
+from torneo.poker.floor.views_log import floor_log
 
 SYSTEM = Actor.system()
 T = TypeVar("T")

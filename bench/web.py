@@ -10,10 +10,10 @@ through ``TestClient``; each row prints the wall time (median, p95, max) and the
 (``time.process_time``, median and p95) of the requests.
 
 Rows: "warm" is a page between two changes (the read cache, checked against the database on
-every request, ``torneo.cards.cache``). "after a result" is issue 14 item 2's cold page: a result
+every request, ``torneo.cards.public.cache``). "after a result" is issue 14 item 2's cold page: a result
 reported through the service (untimed), then the page, ``--cold`` times; it reads the event
 again by round (``torneo.cards.views_lean``), recomputes the standings and renders only the rows
-that changed (``torneo.cards.pages_rows``). "empty cache" is a worker that never showed the
+that changed (``torneo.cards.public.pages_rows``). "empty cache" is a worker that never showed the
 event. ``--profile FILE`` writes a cProfile of the "after a result" requests' handler.
 
 Figures on this machine (2 cores). The first pass's figures were taken with four other
@@ -67,7 +67,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from _common import host_line, peak_rss_mib, percentile, summary_ms, timed
 from torneo.app import GC_THRESHOLDS, create_app
 from torneo.cards import commands as events
-from torneo.cards import pages_public
+from torneo.cards.public import pages as pages_public
 from torneo.cards.state import get_event
 from torneo.engines.results import parse_game_score
 from torneo.platform.store.db import make_engine

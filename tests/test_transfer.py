@@ -15,9 +15,9 @@ from tests.support.databases import migrated_sqlite_store
 from tests.support.events import fingerprint, report_round, roster
 from torneo import transfer
 from torneo.cards import commands as events
-from torneo.cards import commands_self_report as sr
 from torneo.cards import views as queries
-from torneo.cards import views_self_report as srv
+from torneo.cards.self_report import commands as sr
+from torneo.cards.self_report import views as srv
 from torneo.core.errors import Conflict, TorneoError
 from torneo.judging import commands as judging
 from torneo.platform import accounts

@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from torneo.cards.self_report.tables import SelfReport
 from torneo.cards.tables import Match
-from torneo.cards.tables_self_report import SelfReport
 from torneo.platform.store.db import make_engine
 from torneo.platform.store.tables import AuditEntry
 

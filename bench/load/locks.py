@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT / "bench/load"))
 from run import SECRET, seed_event  # noqa: E402
 
 from _servers import create_database, drop_database  # noqa: E402
-from torneo.cards import commands_self_report as sr  # noqa: E402
-from torneo.cards import views_self_report as srv  # noqa: E402
+from torneo.cards.self_report import commands as sr  # noqa: E402
+from torneo.cards.self_report import views as srv  # noqa: E402
 from torneo.cards.tables import Event, Match  # noqa: E402
 from torneo.platform.store.db import make_engine  # noqa: E402
 from torneo.platform.store.tables import AuditEntry  # noqa: E402

@@ -71,7 +71,7 @@ from _servers import (  # noqa: E402
     stop_server,
 )
 from torneo.cards import commands as events  # noqa: E402
-from torneo.cards import views_self_report as sr  # noqa: E402
+from torneo.cards.self_report import views as sr  # noqa: E402
 from torneo.cards.tables import Registration  # noqa: E402
 from torneo.platform.store.db import make_engine  # noqa: E402
 from torneo.platform.store.migrate import upgrade  # noqa: E402

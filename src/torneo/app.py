@@ -25,22 +25,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from torneo.cards import api as api_events
-from torneo.cards import (
-    api_draft,
-    api_draft_live,
-    api_self_report,
-    pages_draft,
-    pages_exports,
-    pages_public,
-    pages_self_report,
-)
 from torneo.cards import pages as pages_organizer
-from torneo.cards import pages_desk as cards_desk
-from torneo.cards import pages_print as cards_print
 from torneo.cards import state_access as cards_access
-from torneo.cards.cache import ReadCache
-from torneo.cards.commands_self_report_batch import batcher as report_batches
-from torneo.cards.pages_rows import RowCache
+from torneo.cards.desk import pages as cards_desk
+from torneo.cards.draft import api as api_draft
+from torneo.cards.draft import api_live as api_draft_live
+from torneo.cards.draft import pages as pages_draft
+from torneo.cards.exports import pages as pages_exports
+from torneo.cards.exports import pages_print as cards_print
+from torneo.cards.public import pages as pages_public
+from torneo.cards.public.cache import ReadCache
+from torneo.cards.public.pages_rows import RowCache
+from torneo.cards.self_report import api as api_self_report
+from torneo.cards.self_report import pages as pages_self_report
+from torneo.cards.self_report.commands_batch import batcher as report_batches
 from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
 from torneo.demo import demo_accounts_left
@@ -63,18 +61,18 @@ from torneo.platform.web.route_index import install_route_index
 from torneo.platform.web.settings import InsecureSettings, WebSettings, development_secret_warning
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
-from torneo.poker import api_staff as api_poker_staff
 from torneo.poker import pages as pages_poker
 from torneo.poker import pages_desk as poker_desk
-from torneo.poker import pages_staff as pages_poker_staff
 from torneo.poker import state_access as poker_access
+from torneo.poker.staff import api as api_poker_staff
+from torneo.poker.staff import pages as pages_poker_staff
 from torneo.poker.tables import PokerTournament
 from torneo.risiko import api as api_risiko
-from torneo.risiko import api_staff as api_risiko_staff
 from torneo.risiko import pages as pages_risiko
 from torneo.risiko import pages_desk as risiko_desk
-from torneo.risiko import pages_staff as pages_risiko_staff
 from torneo.risiko import state_access as risiko_access
+from torneo.risiko.staff import api as api_risiko_staff
+from torneo.risiko.staff import pages as pages_risiko_staff
 from torneo.risiko.tables import RisikoTournament
 from torneo.seasons import api as api_seasons
 from torneo.seasons import pages as pages_seasons

@@ -28,8 +28,8 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select
 
 from torneo.cards import commands as events
-from torneo.cards import commands_sets as card_sets
 from torneo.cards import views as queries
+from torneo.cards.sets import commands as card_sets
 from torneo.cards.tables import Event
 from torneo.core.errors import Conflict
 from torneo.core.messages import N_
@@ -40,9 +40,9 @@ from torneo.platform import accounts, clubs
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_calendar as season_calendar
 from torneo.seasons import commands_events
-from torneo.seasons.commands_calendar import AnnouncementInput
+from torneo.seasons.calendar import commands as season_calendar
+from torneo.seasons.calendar.commands import AnnouncementInput
 
 DEMO_SEED = 2012
 DEMO_CLUB = 1  # the server's first club (migration 0008 creates it)

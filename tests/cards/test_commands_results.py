@@ -14,14 +14,14 @@ import pytest
 from sqlalchemy import event as sa_event
 from sqlalchemy import func, select
 
-from tests.cards.test_commands_self_report import (
+from tests.cards.self_report.test_commands import (
     ORG,
     Table,
     by_code,
     recorded,
     running_event,
 )
-from tests.cards.test_commands_self_report_concurrency import (
+from tests.cards.self_report.test_commands_concurrency import (
     _at_once,
     _holding,
     _short_lock_waits,

@@ -17,8 +17,8 @@ from sqlalchemy import select
 from tests.cards.test_pages_browser import ARGS, PHONE, chromium, server  # noqa: F401 (fixtures)
 from tests.support.draft import ORG, draft_event, seat_players
 from tests.support.web import PASSWORD
-from torneo.cards import commands_draft as draft
-from torneo.cards.tables_draft import DraftPick, DraftSeat
+from torneo.cards.draft import commands as draft
+from torneo.cards.draft.tables import DraftPick, DraftSeat
 from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
 

@@ -15,8 +15,8 @@ from sqlalchemy import event as sa_event
 
 from tests.conftest import FakeClock
 from tests.support.draft import draft_event, pack_of, pick_round, player, pod_now, seat_players
-from torneo.cards import commands_draft as draft
-from torneo.cards import views_draft as views
+from torneo.cards.draft import commands as draft
+from torneo.cards.draft import views as views
 from torneo.platform.live.broker import Notice
 from torneo.platform.store.uow import Store
 

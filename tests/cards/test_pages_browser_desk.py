@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect, sync_playwright
 
+from tests.cards.self_report.test_pages import running
 from tests.cards.test_pages_browser import ARGS, DESKTOP, PHONE, SHOTS
 from tests.cards.test_pages_browser import chromium as chromium
 from tests.cards.test_pages_browser import server as server
-from tests.cards.test_pages_self_report import running
 from tests.support.web import PASSWORD
 from torneo.platform.store.uow import Store
 

@@ -13,9 +13,9 @@ from torneo.cards import views as queries
 from torneo.cards.state import get_event
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_calendar as season_calendar
 from torneo.seasons import commands_events, views_standings
-from torneo.seasons.commands_calendar import AnnouncementInput
+from torneo.seasons.calendar import commands as season_calendar
+from torneo.seasons.calendar.commands import AnnouncementInput
 
 PRESET = "invasion-it-2012"
 
@@ -152,7 +152,7 @@ def test_INV_STRUCT_4_a_dropped_semifinalist_is_not_paired_and_the_opponent_take
     assert bracket is not None
     semis = bracket.rounds[0].matches
     assert [m.chooses_to_start for m in semis] == [m.a for m in semis]  # the better seeds
-    from torneo.cards import views_self_report
+    from torneo.cards.self_report import views as views_self_report
 
     slips = views_self_report.slips(store, organizer, event_id, secret="s")
     assert {(s.table, s.chooses_to_start) for s in slips} == {

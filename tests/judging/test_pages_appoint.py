@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.cards.test_pages_self_report import running
+from tests.cards.self_report.test_pages import running
 from tests.support.web import make_client, page_login
 from torneo.judging.staff import judges_of
 from torneo.platform.store.uow import Store

@@ -15,11 +15,11 @@ from torneo.platform import accounts, clubs
 from torneo.platform.store.tables import AuditEntry, Membership
 from torneo.platform.store.uow import Store
 from torneo.poker import commands as poker
-from torneo.poker import commands_floor as floor
-from torneo.poker.commands_staff import STAFF as POKER_STAFF
+from torneo.poker.floor import commands as floor
+from torneo.poker.staff.commands import STAFF as POKER_STAFF
 from torneo.risiko import commands as risiko
 from torneo.risiko import commands_settings as risiko_settings
-from torneo.risiko.commands_staff import STAFF as RISIKO_STAFF
+from torneo.risiko.staff.commands import STAFF as RISIKO_STAFF
 
 SYSTEM = Actor.system()
 PASSWORD = "una-password-lunga"

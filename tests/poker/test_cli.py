@@ -11,13 +11,13 @@ from tests.support.poker import tuesday
 from torneo.platform.store.uow import Actor
 from torneo.poker import commands_chop as chops
 from torneo.poker import commands_clock as poker_clock
-from torneo.poker import commands_floor as poker_floor
-from torneo.poker import commands_rulings as rulings
-from torneo.poker import commands_sanctions as sanctions
 from torneo.poker import commands_seats as poker_seats
-from torneo.poker import commands_undo as undos
 from torneo.poker import views as poker_views
-from torneo.poker import views_log
+from torneo.poker.floor import commands as poker_floor
+from torneo.poker.floor import commands_rulings as rulings
+from torneo.poker.floor import commands_sanctions as sanctions
+from torneo.poker.floor import commands_undo as undos
+from torneo.poker.floor import views_log as views_log
 
 ORGANIZER = Actor("org", frozenset({(1, "organizer"), (1, "judge")}))
 
@@ -135,7 +135,7 @@ def test_every_command_is_registered(cli: Cli) -> None:
 
 def test_pkr_league_1_a_league_read_from_the_terminal(cli: Cli) -> None:
     """PKR-LEAGUE-1/2: `torneo poker leagues` and `poker league ID` (table and --json)."""
-    from torneo.poker import commands_league as leagues
+    from torneo.poker.league import commands as leagues
 
     made = leagues.import_week(cli.store, ORGANIZER, starts_on="2025-09-01", ends_on="2026-08-31")
     thu = made["schedules"][5]

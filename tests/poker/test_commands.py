@@ -16,10 +16,10 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_entries as poker_entries
-from torneo.poker import commands_floor as poker_floor
-from torneo.poker import commands_purchases as poker_purchases
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import views as poker_views
+from torneo.poker.floor import commands as poker_floor
+from torneo.poker.floor import commands_purchases as poker_purchases
 
 
 def test_PKR_END_1_sixty_player_evening_through_the_services(

@@ -21,9 +21,9 @@ from torneo.platform.web.settings import WebSettings
 from torneo.poker import commands as poker
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_entries as poker_entries
-from torneo.poker import commands_floor as poker_floor
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import views as poker_views
+from torneo.poker.floor import commands as poker_floor
 
 CHROMIUM = "/usr/bin/chromium"
 

@@ -14,7 +14,7 @@ from tests.support.risiko import REGULATION, invented_seats, roster
 from tests.support.web import api_login, is_problem, make_client
 from torneo.core.policy import Actor
 from torneo.platform.store.uow import Store
-from torneo.risiko.commands_staff import STAFF
+from torneo.risiko.staff.commands import STAFF
 
 API = "/api/v1/risiko"
 

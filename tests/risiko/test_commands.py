@@ -24,12 +24,12 @@ from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
-from torneo.risiko import commands_console as risiko_console
 from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
 from torneo.risiko import views_tables
 from torneo.risiko.commands_results import enter_result, parse_seats
+from torneo.risiko.console import commands as risiko_console
 from torneo.risiko.rules.criteria import DEFAULT_PRIORITIES
 from torneo.risiko.rules.formulas import ScoringRules, game_points
 from torneo.risiko.rules.history import History

@@ -258,7 +258,7 @@ def test_RSK_OUT_1_a_result_contradicting_the_console_is_refused_unless_overridd
     from sqlalchemy import select
 
     from torneo.platform.store.tables import AuditEntry
-    from torneo.risiko.commands_console import act
+    from torneo.risiko.console.commands import act
 
     tid, tables = _running(store, organizer, players=8)
     a, b, c, d = tables[0]
@@ -313,7 +313,7 @@ def test_RSK_ROLL_3_a_table_still_in_its_final_rolls_has_no_result(
     store: Store, judge: Actor, organizer: Actor
 ) -> None:
     """RSK-ROLL-3: game time over and the roll under way on the console: no result yet."""
-    from torneo.risiko.commands_console import act
+    from torneo.risiko.console.commands import act
 
     tid, tables = _running(store, organizer, players=8)
     act(store, judge, tid, 1, 1, {"kind": "time_over"})

@@ -17,9 +17,9 @@ from torneo.cards import commands as events
 from torneo.core.errors import Conflict
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_calendar as season_calendar
 from torneo.seasons import commands_events, views_standings
-from torneo.seasons.commands_calendar import AnnouncementInput
+from torneo.seasons.calendar import commands as season_calendar
+from torneo.seasons.calendar.commands import AnnouncementInput
 from torneo.seasons.tables import SeasonResult, SeasonTournament
 
 

@@ -19,8 +19,9 @@ from torneo.cards.tables import Match
 from torneo.platform.store.uow import Actor, Store
 from torneo.risiko import commands as risiko
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_ladders as ladders
-from torneo.seasons import views_ladders, views_standings
+from torneo.seasons import views_standings
+from torneo.seasons.ladders import commands as ladders
+from torneo.seasons.ladders import views as views_ladders
 
 
 def _line(view: views_ladders.LadderView, name: str) -> views_ladders.LadderLine:

@@ -19,9 +19,10 @@ from tests.support.web import form_token, make_client, page_login
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_ladders as ladders
 from torneo.seasons import views as season_views
-from torneo.seasons import views_ladders, views_standings
+from torneo.seasons import views_standings
+from torneo.seasons.ladders import commands as ladders
+from torneo.seasons.ladders import views as views_ladders
 from torneo.seasons.tables import SeasonResult, SeasonTournament
 
 ORG = Actor("org", frozenset({(1, "organizer")}))

@@ -23,7 +23,7 @@ TOOL = ("ok",) * 5  # stateless calculators
 SESSION = ("session",) * 5  # logging in and out: tests/web/test_auth.py, test_security.py
 STREAM = ("stream",) * 5  # Server-Sent Events: tests/web/test_live.py
 MOUNT = ("mount",) * 5  # static files
-SOCKET = ("socket",) * 5  # WebSockets: tests/cards/test_api_draft_live.py (players only)
+SOCKET = ("socket",) * 5  # WebSockets: tests/cards/draft/test_api_live.py (players only)
 PLAYER_ONLY_API = ("401", "200", "403", "403", "403")  # a player's own seat
 
 

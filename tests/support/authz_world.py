@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from tests.support.web import PASSWORD, SECRET, add_user
 from torneo.app import create_app
 from torneo.cards import commands as events
-from torneo.cards import commands_self_report as sr
-from torneo.cards import views_self_report as srv
+from torneo.cards.self_report import commands as sr
+from torneo.cards.self_report import views as srv
 from torneo.fantasy import commands as fantasy
 from torneo.fantasy import commands_market as fantasy_market
 from torneo.fantasy.rules import samples
@@ -26,11 +26,11 @@ from torneo.platform import accounts, clubs
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
 from torneo.poker import commands as poker
-from torneo.poker import commands_league as poker_league
-from torneo.poker import commands_staff as poker_staff
+from torneo.poker.league import commands as poker_league
+from torneo.poker.staff import commands as poker_staff
 from torneo.risiko import commands as risiko
 from torneo.risiko import commands_roster as risiko_roster
-from torneo.risiko import commands_staff as risiko_staff
+from torneo.risiko.staff import commands as risiko_staff
 from torneo.seasons import commands as seasons
 
 ORG = Actor("org", frozenset({(1, "organizer")}))

@@ -7,18 +7,18 @@ from importlib import resources
 from sqlalchemy import select
 
 from torneo.cards import commands as events
-from torneo.cards import commands_draft as draft
-from torneo.cards import commands_sets as sets
+from torneo.cards.draft import commands as draft
+from torneo.cards.draft.tables import DraftSeat
 from torneo.cards.rules.set_files import read_json
 from torneo.cards.rules.sets import CardSet
-from torneo.cards.tables_draft import DraftSeat
+from torneo.cards.sets import commands as sets
 from torneo.platform.store.uow import Actor, Store
 
 ORG = Actor("org", frozenset({(1, "organizer")}))
 
 
 def demo_set() -> CardSet:
-    text = (resources.files("torneo.cards") / "data" / "demo-set.json").read_text("utf-8")
+    text = (resources.files("torneo.cards.sets") / "data" / "demo-set.json").read_text("utf-8")
     return read_json(text)
 
 
@@ -34,7 +34,7 @@ def draft_event(
 ) -> int:
     """A started berserk-online event of ``players`` with the demo set and ``format_key``."""
     with store.read() as s:
-        from torneo.cards.tables_draft import CardSetRow
+        from torneo.cards.draft.tables import CardSetRow
 
         known = s.scalars(select(CardSetRow.id).where(CardSetRow.code == "DEMO")).first()
     if known is None:
@@ -68,7 +68,7 @@ def draft_event(
 
 def seat_players(store: Store, event_id: int) -> dict[tuple[int, int], int]:
     """(pod number, seat) → player id."""
-    from torneo.cards.tables_draft import DraftPod
+    from torneo.cards.draft.tables import DraftPod
 
     with store.read() as s:
         rows = s.execute(
@@ -85,7 +85,7 @@ def player(player_id: int) -> Actor:
 
 def pod_now(store: Store, event_id: int, pod_no: int = 1):  # type: ignore[no-untyped-def]
     """The pod's state as the rules see it (a fresh read)."""
-    from torneo.cards.state_draft import pod_state, pods_of, setup_of
+    from torneo.cards.draft.state import pod_state, pods_of, setup_of
     from torneo.cards.tables import Event
 
     with store.read() as s:

@@ -12,12 +12,12 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_entries as poker_entries
-from torneo.poker import commands_schedules as poker_schedules
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_setup as poker_setup
 from torneo.poker import views as poker_views
-from torneo.poker.commands_staff import STAFF as POKER_STAFF
 from torneo.poker.rules.seating import HandPositions, Seating, Table
+from torneo.poker.schedules import commands as poker_schedules
+from torneo.poker.staff.commands import STAFF as POKER_STAFF
 from torneo.poker.tables import PokerTournament
 from torneo.poker.views import TournamentView
 from torneo.poker.views_rows import PlayerRow

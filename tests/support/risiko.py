@@ -14,7 +14,7 @@ from torneo.risiko import commands as risiko
 from torneo.risiko import commands_roster as risiko_roster
 from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko.commands_results import enter_result
-from torneo.risiko.commands_staff import STAFF as RISIKO_STAFF
+from torneo.risiko.staff.commands import STAFF as RISIKO_STAFF
 from torneo.risiko.state import get_tournament
 
 REGULATION = {

@@ -16,9 +16,9 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
 from torneo.cards import commands as events
-from torneo.cards import commands_pods as pods_cmd
 from torneo.cards import views as queries
-from torneo.cards.cache import ReadCache, cached_event_page
+from torneo.cards.pods import commands as pods_cmd
+from torneo.cards.public.cache import ReadCache, cached_event_page
 from torneo.cards.schemas import (
     BracketOut,
     ChangeOut,

@@ -11,12 +11,11 @@ from typing import Annotated
 
 import typer
 
-from torneo.cards import cli_pods
 from torneo.cards import commands as events
 from torneo.cards import views as queries
 from torneo.cards.cli_events import resolve_event
-from torneo.cards.cli_export import ExportFormat, export_csv, export_json
-from torneo.cards.cli_tables import (
+from torneo.cards.exports.cli import ExportFormat, export_csv, export_json
+from torneo.cards.exports.cli_tables import (
     TIEBREAK_LABELS,
     final_json,
     player_status,
@@ -24,6 +23,7 @@ from torneo.cards.cli_tables import (
     print_round,
     tiebreak_text,
 )
+from torneo.cards.pods import cli as cli_pods
 from torneo.cli.common import (
     CLI_ACTOR,
     JsonFlag,

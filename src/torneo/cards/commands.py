@@ -10,14 +10,15 @@ from typing import Any
 from sqlalchemy.orm.attributes import flag_modified
 
 from torneo.cards import progress as engines
-from torneo.cards import progress_pods as pod_engines
-from torneo.cards.commands_pods import seating_for_start
 
 # Results live in commands_results (issue 14: finer locks), registration in commands_roster
 # (issue 14: bulk rosters); callers keep these names.
 from torneo.cards.commands_results import report_result as report_result
-from torneo.cards.commands_roster import register_player as register_player
-from torneo.cards.commands_roster import register_roster as register_roster
+from torneo.cards.pods import progress as pod_engines
+from torneo.cards.pods.commands import seating_for_start
+from torneo.cards.pods.state import POD_ROUNDS, is_in_pods, pod_rounds, pods_of
+from torneo.cards.roster.commands import register_player as register_player
+from torneo.cards.roster.commands import register_roster as register_roster
 from torneo.cards.rules.lifecycle import EventStatus, can_move
 from torneo.cards.rules.pods import plan_pods
 from torneo.cards.rules.start import CHOICE_RULE, small_field_warning, start_settings
@@ -30,7 +31,6 @@ from torneo.cards.rules.tournament import (
 from torneo.cards.state import get_event, tournament_of
 from torneo.cards.state_access import EVENT, authorize_event
 from torneo.cards.state_formats import check_field, check_format
-from torneo.cards.state_pods import POD_ROUNDS, is_in_pods, pod_rounds, pods_of
 from torneo.cards.tables import Event, Match, Round
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId

@@ -2,7 +2,7 @@
 
 Every result of a card event is written here, whoever enters it: the organizer or a judge
 (:func:`report_result`, from the API, the pages, the desk, the CLI) and the players' own reports
-once both agree or a judge decides (``commands_self_report``).
+once both agree or a judge decides (``cards.self_report.commands``).
 
 **Locks** (PostgreSQL; SQLite has one writer at a time). A result holds
 
@@ -23,7 +23,7 @@ once both agree or a judge decides (``commands_self_report``).
 The rows are read and written with the Core statements of ``state_results`` (why: there). The
 players' slip reports that a web worker receives together are written in one transaction with
 these same locks, their matches locked in the order of their ids and the event's version moved
-once for the batch (``commands_self_report_batch``).
+once for the batch (``cards.self_report.commands_batch``).
 
 So a report racing a pairing either commits before the pairing reads the results (the pairing
 waits for its lock) or runs after the pairing, finds its round over and is refused: a round is
@@ -47,6 +47,7 @@ from sqlalchemy.exc import OperationalError
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import Tournament, can_report
+from torneo.cards.self_report.views import current_round, recorded_result
 from torneo.cards.state import no_event, record_of
 from torneo.cards.state_access import authorize_event
 from torneo.cards.state_locks import share_event
@@ -58,7 +59,6 @@ from torneo.cards.state_results import (
     lock_seat_at,
     store_result,
 )
-from torneo.cards.views_self_report import current_round, recorded_result
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action

@@ -17,8 +17,8 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from torneo.cards import commands as events
-from torneo.cards import commands_pods as pods_cmd
 from torneo.cards import views as queries
+from torneo.cards.pods import commands as pods_cmd
 from torneo.cards.views_rounds import likely_by_stage as likely
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_

@@ -26,8 +26,8 @@ from sqlalchemy import Connection, Table, and_, bindparam, func, insert, or_, se
 from sqlalchemy.engine import Row
 from sqlalchemy.orm import Session
 
+from torneo.cards.self_report.tables import SelfReport
 from torneo.cards.tables import Event, Match, Round
-from torneo.cards.tables_self_report import SelfReport
 from torneo.core.errors import Conflict
 from torneo.core.messages import N_
 from torneo.engines.records import Stage

@@ -20,7 +20,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from torneo.cards.tables_pods import PodSeat
+from torneo.cards.pods.tables import PodSeat
 from torneo.platform.store.tables import Base, Player, Versioned
 
 
@@ -59,7 +59,7 @@ class Event(Versioned, Base):
     rounds: Mapped[list[Round]] = relationship(
         back_populates="event", order_by="Round.number", cascade="all, delete-orphan"
     )
-    # BER-POD-1/2: the pods' seats, pod by pod in seat order (torneo.cards.state_pods)
+    # BER-POD-1/2: the pods' seats, pod by pod in seat order (torneo.cards.pods.state)
     pod_seats: Mapped[list[PodSeat]] = relationship(
         order_by="(PodSeat.pod, PodSeat.seat)", cascade="all, delete-orphan"
     )

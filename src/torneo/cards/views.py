@@ -6,7 +6,7 @@ one round trip to the database and one standings computation however many sectio
 
 The sections live by topic: the pairings in :mod:`torneo.cards.views_rounds`, the standings,
 the bracket and the final points in :mod:`torneo.cards.views_ranking`, the organizer's next
-actions in :mod:`torneo.cards.views_actions`; this module puts them together.
+actions in :mod:`torneo.cards.desk.views_actions`; this module puts them together.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from typing import Any, TypeVar
 
 from sqlalchemy import func, select
 
+from torneo.cards.desk.views_actions import Actions, actions_of
+from torneo.cards.pods.state import SEATING, is_in_pods, pod_rounds
 from torneo.cards.rules.start import CHOICE_RULE, DECK_CHECKS, start_settings
 from torneo.cards.state_formats import event_format
-from torneo.cards.state_pods import SEATING, is_in_pods, pod_rounds
 from torneo.cards.tables import Event, Match, Registration
-from torneo.cards.views_actions import Actions, actions_of
 from torneo.cards.views_lean import load_event_rows
 from torneo.cards.views_load import Loaded, Side
 from torneo.cards.views_ranking import (

@@ -24,13 +24,13 @@ from weakref import WeakKeyDictionary
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
+from torneo.cards.pods.tables import PodSeat
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.pods import Pod
 from torneo.cards.rules.tournament import Tournament
 from torneo.cards.state import entrant_of, no_event, record_of
 from torneo.cards.state_results import MatchRow
 from torneo.cards.tables import Event, Match, Registration
-from torneo.cards.tables_pods import PodSeat
 from torneo.core.ids import PlayerId
 from torneo.engines.records import Entrant, MatchRecord
 from torneo.platform.store.tables import Player
@@ -277,7 +277,7 @@ def tournament_of_rows(event: EventRow, ruleset: Ruleset) -> Tournament:
 
 
 def pods_of_rows(event: EventRow) -> list[Pod]:
-    """:func:`torneo.cards.state_pods.pods_of` for the plain rows."""
+    """:func:`torneo.cards.pods.state.pods_of` for the plain rows."""
     by_pod: dict[int, list[PlayerId]] = {}
     for s in event.pod_seats:  # by pod, then seat
         by_pod.setdefault(s.pod, []).append(PlayerId(s.player_id))

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from torneo.cards import progress as engines
-from torneo.cards import progress_pods as pod_engines
+from torneo.cards.pods import progress as pod_engines
+from torneo.cards.pods.state import pods_of
 from torneo.cards.rules.pods import Pod
 from torneo.cards.rules.tournament import Tournament
 from torneo.cards.state import tournament_of
-from torneo.cards.state_pods import pods_of
 from torneo.cards.tables import Event
 from torneo.cards.views_lean import EventRow, pods_of_rows, tournament_of_rows
 from torneo.engines.records import MatchRecord

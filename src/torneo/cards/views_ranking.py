@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from torneo.cards import progress as engines
+from torneo.cards.pods.state import pod_rounds
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.points import PartLabel, tournament_points
-from torneo.cards.state_pods import pod_rounds
 from torneo.cards.views_load import Loaded, Side, winner_of
 from torneo.engines.records import MatchRecord, Stage
 from torneo.engines.standings import StandingRow

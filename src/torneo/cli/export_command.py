@@ -15,8 +15,8 @@ from typing import Annotated
 
 import typer
 
-from torneo.cards import exports
 from torneo.cards.cli_events import resolve_event
+from torneo.cards.exports import views as exports
 from torneo.cli.common import console, edge, open_store
 from torneo.core.errors import TorneoError
 from torneo.seasons import exports as season_exports

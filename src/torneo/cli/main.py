@@ -40,7 +40,7 @@ LazyGroup.registry = {
         no_args_is_help=True,
     ),
     "cards": LazyCommand(
-        "torneo.cards.cli_sets:app",
+        "torneo.cards.sets.cli:app",
         "Card sets (import, list, generate) and the live draft of online card events.",
         no_args_is_help=True,
     ),

@@ -1,6 +1,6 @@
 """Pools and the card catalog handed over by a limited event (BER-FMT-2/3; issue 16).
 
-Sealed pools and drafted picks are made by the card discipline (``torneo.cards.commands_draft``)
+Sealed pools and drafted picks are made by the card discipline (``torneo.cards.draft.commands``)
 and become here what a judge would have entered by hand with :func:`commands_decks.submit_pool`:
 each player's current pool (a ``deck_list`` row of kind ``pool``) that their deck must come from,
 and the event's catalog (the set's cards legal in its format) and deck format. These functions

@@ -23,14 +23,16 @@ from fastapi.responses import JSONResponse
 
 from torneo.platform.web.auth import ApiActor
 from torneo.platform.web.session import store_of
-from torneo.poker import api_floor, api_league, api_structure, api_tools
 from torneo.poker import commands as poker
 from torneo.poker import commands_entries as entries
-from torneo.poker import commands_purchases as purchases
 from torneo.poker import commands_seats as seats
 from torneo.poker import commands_setup as setup
-from torneo.poker import views_week as week
 from torneo.poker.api_state import PROBLEMS, Tid, json_response, state_response
+from torneo.poker.floor import api as api_floor
+from torneo.poker.floor import commands_purchases as purchases
+from torneo.poker.league import api as api_league
+from torneo.poker.schedules import views_week as week
+from torneo.poker.schedules.views_week import TemplateOut, TournamentSummary
 from torneo.poker.schemas import (
     BookingOut,
     ClockStateOut,
@@ -49,8 +51,9 @@ from torneo.poker.schemas import (
     TournamentOut,
     VersionIn,
 )
+from torneo.poker.structure import api as api_structure
+from torneo.poker.tools import api as api_tools
 from torneo.poker.views import tournament_view
-from torneo.poker.views_week import TemplateOut, TournamentSummary
 
 router = APIRouter(prefix="/api/v1/poker", tags=["poker"])
 

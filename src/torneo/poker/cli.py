@@ -16,11 +16,11 @@ from pydantic_core import to_jsonable_python
 
 from torneo.cli.common import JsonFlag, console, edge, open_store, print_json, print_table
 from torneo.core.zones import local
-from torneo.poker import views_week
 from torneo.poker.commands import FINISHED
+from torneo.poker.floor.views_log import LogRow, floor_log_in_zone
 from torneo.poker.pages_labels import clock_text, plain_euros
+from torneo.poker.schedules import views_week as views_week
 from torneo.poker.views import TournamentView, tournament_view
-from torneo.poker.views_log import LogRow, floor_log_in_zone
 from torneo.poker.views_rows import ClockOut
 
 app = typer.Typer(
@@ -257,7 +257,7 @@ LeagueArg = Annotated[
 @app.command("leagues")
 def leagues(as_json: JsonFlag = False) -> None:
     """The jackpot leagues (PKR-LEAGUE-1)."""
-    from torneo.poker.views_league import list_leagues
+    from torneo.poker.league.views import list_leagues
 
     with edge(as_json=as_json):
         rows = list_leagues(open_store())
@@ -274,7 +274,7 @@ def leagues(as_json: JsonFlag = False) -> None:
 @app.command("league")
 def league(league_id: LeagueArg, as_json: JsonFlag = False) -> None:
     """A league's leaderboard with each player's status, and its jackpot (PKR-LEAGUE-1..4)."""
-    from torneo.poker.views_league import decimal_text, league_view
+    from torneo.poker.league.views import decimal_text, league_view
 
     with edge(as_json=as_json):
         view = league_view(open_store(), league_id)

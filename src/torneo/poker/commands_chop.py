@@ -19,9 +19,9 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
-from torneo.poker import commands_log as floor_log
 from torneo.poker.commands import parse_int, topic, touch
-from torneo.poker.commands_floor import finish, open_running
+from torneo.poker.floor import commands_log as floor_log
+from torneo.poker.floor.commands import finish, open_running
 from torneo.poker.rules.colour_up import check_chip_counts
 from torneo.poker.rules.icm import chop_icm
 from torneo.poker.rules.payouts import chop_chips, chop_equal, prizes_for_field

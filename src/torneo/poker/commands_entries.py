@@ -22,9 +22,9 @@ from torneo.platform import players as identities
 from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
-from torneo.poker import commands_log as floor_log
 from torneo.poker.commands import audit, not_finished, topic, touch
 from torneo.poker.commands_seats import MoveOut, SeatOut, seat_newcomer
+from torneo.poker.floor import commands_log as floor_log
 from torneo.poker.rules.entries import Purchase, register
 from torneo.poker.rules.entries_roster import register_all
 from torneo.poker.state import (

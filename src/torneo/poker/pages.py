@@ -30,12 +30,16 @@ from torneo.platform.web.downloads import DialectParam, csv_download, xlsx_downl
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.poker import commands as poker
-from torneo.poker import pages_director, pages_league, pages_tools
-from torneo.poker import views_week as poker_week
 from torneo.poker.exports import results_sheet
+from torneo.poker.floor import pages as pages_director
+from torneo.poker.floor import pages_rulings
+from torneo.poker.league import pages as pages_league
+from torneo.poker.league.views import list_leagues
 from torneo.poker.pages_labels import helpers
+from torneo.poker.schedules import pages as pages_schedules
+from torneo.poker.schedules import views_week as poker_week
+from torneo.poker.tools import pages as pages_tools
 from torneo.poker.views import tournament_view
-from torneo.poker.views_league import list_leagues
 
 add_templates("torneo.poker", "poker")  # this discipline's templates/ (platform/web/templating.py)
 
@@ -51,7 +55,9 @@ def script() -> Response:
 
 
 router.include_router(pages_tools.router)
+router.include_router(pages_schedules.router)  # before /poker/{tid}: the club's week
 router.include_router(pages_league.router)  # before /poker/{tid}: the season's pages
+router.include_router(pages_rulings.router)  # the floor's procedures
 router.include_router(pages_director.router)
 
 Text = Annotated[str, Form(max_length=1000)]

@@ -16,10 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from torneo.platform.web.schemas import OwningClub, PlayerChoice
 from torneo.poker.commands import DEFAULT_PRESET
 from torneo.poker.commands_entries import EntryOut
-from torneo.poker.commands_floor import BustOutcome
-from torneo.poker.commands_sanctions import SanctionOut
 from torneo.poker.commands_seats import MoveOut, SeatOut
-from torneo.poker.commands_undo import UndoOut
+from torneo.poker.floor.commands import BustOutcome
+from torneo.poker.floor.commands_sanctions import SanctionOut
+from torneo.poker.floor.commands_undo import UndoOut
 from torneo.poker.views_rows import (
     CashOut,
     ClockOut,

@@ -182,7 +182,7 @@ class PokerLogEntry(Versioned, Base):
     did it and what it changed (``details``: the bust's ``seq``, the ``moves`` seqs it caused,
     the ``purchase`` number, the ``sanction`` row, the chip counts a chop replaced, the table
     ``broken`` or ``opened``, the bust rows ``readmitted``), so that
-    :mod:`torneo.poker.commands_undo` can put back exactly that. An undone entry keeps its row,
+    :mod:`torneo.poker.floor.commands_undo` can put back exactly that. An undone entry keeps its row,
     struck through, with who undid it."""
 
     __tablename__ = "poker_floor_log"

@@ -19,13 +19,14 @@ from torneo.platform.web.auth import ApiActor
 from torneo.platform.web.problems import problem_responses
 from torneo.platform.web.session import store_of
 from torneo.risiko import commands as risiko
-from torneo.risiko import commands_console as risiko_console
 from torneo.risiko import commands_roster as risiko_roster
 from torneo.risiko import commands_settings as risiko_settings
 from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
 from torneo.risiko import views_season, views_tables
 from torneo.risiko.commands_results import enter_result, record_title_roll
+from torneo.risiko.console import commands as risiko_console
+from torneo.risiko.console.schemas import ConsoleOut
 from torneo.risiko.schemas import (
     ActionIn,
     CreateIn,
@@ -52,7 +53,6 @@ from torneo.risiko.schemas import (
     VersionIn,
     WithdrawIn,
 )
-from torneo.risiko.schemas_console import ConsoleOut
 
 router = APIRouter(prefix="/api/v1/risiko", tags=["risiko"])
 

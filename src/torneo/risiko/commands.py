@@ -7,7 +7,7 @@ One transaction each: load the tournament's rows, rebuild the pure domain
 The settings and the regulation are changed in :mod:`torneo.risiko.commands_settings`, a draw is
 taken back or swapped by hand in :mod:`torneo.risiko.commands_swaps`, table results are entered
 in :mod:`torneo.risiko.commands_results`, the referee console in
-:mod:`torneo.risiko.commands_console`; which round comes next is :mod:`torneo.risiko.structure`;
+:mod:`torneo.risiko.console.commands`; which round comes next is :mod:`torneo.risiko.structure`;
 the read models are in :mod:`torneo.risiko.views`.
 
 Roles: the organizer sets the tournament up, registers, draws, swaps and closes; results and the

@@ -32,6 +32,7 @@ from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.forms import WHOLE_NUMBER
 from torneo.risiko.commands import audit, not_finished, topic, touch
+from torneo.risiko.console.state import console_of
 from torneo.risiko.rules.console_agreement import check_against_console
 from torneo.risiko.rules.results import (
     OBJECTIVE_MAX,
@@ -61,7 +62,6 @@ from torneo.risiko.state import (
     table_seats,
 )
 from torneo.risiko.state_access import authorize_tournament
-from torneo.risiko.state_console import console_of
 from torneo.risiko.structure import title_tie_of
 from torneo.risiko.tables import RisikoResult, RisikoTournament
 

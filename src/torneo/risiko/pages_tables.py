@@ -20,9 +20,9 @@ from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int, form_int_required
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import say
-from torneo.risiko import commands_console as risiko_console
 from torneo.risiko import views_tables
 from torneo.risiko.commands_results import enter_result
+from torneo.risiko.console import commands as risiko_console
 from torneo.risiko.pages_render import page
 
 router = APIRouter(include_in_schema=False)

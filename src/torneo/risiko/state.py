@@ -3,7 +3,7 @@
 Nothing here opens a transaction or decides a rule: the services load rows, these functions build
 the domain values the engines take, and turn recorded values into JSON for the rows.
 
-A table's console (its log of actions) is rebuilt in :mod:`torneo.risiko.state_console`.
+A table's console (its log of actions) is rebuilt in :mod:`torneo.risiko.console.state`.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from torneo.core.errors import Refusal
 from torneo.platform.store.uow import Store
 from torneo.presets.risiko import RisikoRules
 from torneo.risiko.commands import OPEN_FACTORS
+from torneo.risiko.console.state import console_of
 from torneo.risiko.rules.criteria import Criterion, DrawCriteria
 from torneo.risiko.rules.formulas import game_points
 from torneo.risiko.rules.regulation import Regulation
@@ -37,7 +38,6 @@ from torneo.risiko.state import (
     rules_of,
     title_roll_of,
 )
-from torneo.risiko.state_console import console_of
 from torneo.risiko.structure import (
     NextDraw,
     next_draw,

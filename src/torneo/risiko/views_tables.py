@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from torneo.platform.store.uow import Store
+from torneo.risiko.console.state import ArmyEntry, Console, console_of, game_settings, new_console
 from torneo.risiko.rules.results import SeatStatus, TableResult
 from torneo.risiko.rules.roll import RollDue, next_roll, seat_statuses
 from torneo.risiko.state import (
@@ -20,7 +21,6 @@ from torneo.risiko.state import (
     rules_of,
     table_seats,
 )
-from torneo.risiko.state_console import ArmyEntry, Console, console_of, game_settings, new_console
 from torneo.risiko.views import People, Person
 
 # --- results entry ----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from torneo.cards import exports
+from torneo.cards.exports import views as exports
 from torneo.core.errors import NotFound
 from torneo.core.messages import N_
 from torneo.platform.web import problems
@@ -22,10 +22,12 @@ from torneo.platform.web.auth import ApiActor
 from torneo.platform.web.problems import problem_responses
 from torneo.platform.web.session import store_of
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_calendar as season_calendar
-from torneo.seasons import commands_events, views_ladders, views_player
-from torneo.seasons import commands_ladders as ladders
+from torneo.seasons import commands_events, views_player
 from torneo.seasons import views as season_views
+from torneo.seasons.calendar import commands as season_calendar
+from torneo.seasons.ladders import commands as ladders
+from torneo.seasons.ladders import views as views_ladders
+from torneo.seasons.ladders.schemas import LadderCardOut, LadderOut, RecomputeOut
 from torneo.seasons.pages_common import cached_season_page
 from torneo.seasons.rules.import_issues import SeasonImportError
 from torneo.seasons.schemas import (
@@ -45,7 +47,6 @@ from torneo.seasons.schemas import (
     SeasonOut,
     StandingOut,
 )
-from torneo.seasons.schemas_ladders import LadderCardOut, LadderOut, RecomputeOut
 
 router = APIRouter(prefix="/api/v1", tags=["seasons"])
 

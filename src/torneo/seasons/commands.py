@@ -36,6 +36,7 @@ from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.presets import Ruleset, load_preset
 from torneo.presets.models import SeasonPointsRules
+from torneo.seasons.calendar.state import UNCHECKED_RULES
 from torneo.seasons.commands_scoring import sanction, void_list
 from torneo.seasons.commands_tournaments import (
     ResultInput,
@@ -48,7 +49,6 @@ from torneo.seasons.rules.dates import SeasonDates, parse_day
 from torneo.seasons.rules.import_csv import parse_season_csv
 from torneo.seasons.rules.settings import REGIONAL_CUT
 from torneo.seasons.state_access import SEASON, authorize_season
-from torneo.seasons.state_calendar import UNCHECKED_RULES
 from torneo.seasons.tables import Season, SeasonTournament
 
 # INV-SEASON-1 (docs/rules.md): "18 settembre 2011 – 31 giugno 2012"; 31 June does not exist and the

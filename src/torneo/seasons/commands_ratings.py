@@ -36,10 +36,10 @@ from torneo.engines.results import Outcome, ResultKind
 from torneo.judging.views_formats import deck_format
 from torneo.presets import load_preset
 from torneo.risiko.views_finished import finished_tournaments
+from torneo.seasons.ladders.tables import RatingLadder
 from torneo.seasons.rules.glicko2 import Glicko2Match, Glicko2Rating, rate_period
 from torneo.seasons.rules.multiplayer_rating import TableRating, rate_table
 from torneo.seasons.tables import SeasonTournament
-from torneo.seasons.tables_ladders import RatingLadder
 
 _UNPLAYED = frozenset({ResultKind.INTENTIONAL_DRAW, ResultKind.AUTO_WIN, ResultKind.DOUBLE_LOSS})
 _SCORE = {Outcome.WIN_A: 1.0, Outcome.WIN_B: 0.0, Outcome.DRAW: 0.5}

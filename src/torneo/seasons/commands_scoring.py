@@ -21,10 +21,10 @@ from sqlalchemy.orm import Session
 from torneo.cards.rules.points import Placement
 from torneo.core.ids import PlayerId
 from torneo.presets.models import SeasonPointsRules
+from torneo.seasons.calendar.state import SeasonCalendar
 from torneo.seasons.rules.legality import check_season
 from torneo.seasons.rules.outcome import TournamentOutcome, score_tournament, void_breakdown
 from torneo.seasons.state import breach_record, outcome_of, stored_breaches
-from torneo.seasons.state_calendar import SeasonCalendar
 from torneo.seasons.tables import Season, SeasonResult, SeasonTournament
 
 
@@ -76,7 +76,7 @@ def sanction(
     """INV-LEGAL-*/INV-MAJOR-1/2 checked again over the season's calendar, then the points.
 
     The one legality function (:func:`~torneo.seasons.rules.legality.check_season`) reads the
-    calendar (:class:`~torneo.seasons.state_calendar.SeasonCalendar`): the announcements (a
+    calendar (:class:`~torneo.seasons.calendar.state.SeasonCalendar`): the announcements (a
     played tournament has its announcement's facts; an event of the app never announced is
     void, INV-LEGAL-1/3), the Majors fixed at season start (INV-MAJOR-1, INV-SEASON-2) and the
     voids (a void tournament does not count against its store's quota, INV-LEGAL-6). A breach

@@ -23,16 +23,11 @@ from fastapi.responses import HTMLResponse, Response
 from torneo.platform.web.downloads import DialectParam, csv_download, xlsx_download
 from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import render
-from torneo.seasons import (
-    exports,
-    pages_calendar,
-    pages_ladders,
-    pages_manage,
-    views_ladders,
-    views_player,
-    views_tournament,
-)
+from torneo.seasons import exports, pages_manage, views_player, views_tournament
 from torneo.seasons import views as season_views
+from torneo.seasons.calendar import pages as pages_calendar
+from torneo.seasons.ladders import pages as pages_ladders
+from torneo.seasons.ladders import views as views_ladders
 from torneo.seasons.pages_common import (
     SHOWN_ROWS,
     SHOWN_TOURNAMENTS,

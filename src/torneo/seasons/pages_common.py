@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from fastapi import Form, Request
 
-from torneo.cards.cache import ReadCache
+from torneo.cards.public.cache import ReadCache
 from torneo.core.errors import NotFound, TorneoError
 from torneo.platform import i18n
 from torneo.platform.i18n import N_

@@ -21,7 +21,8 @@ from torneo.platform.web.forms import form_int, form_int_required
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import render, say
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_events, views_ladders
+from torneo.seasons import commands_events
+from torneo.seasons.ladders import views as views_ladders
 from torneo.seasons.pages_common import (
     LADDER_SOURCES,
     MAX_UPLOAD_BYTES,

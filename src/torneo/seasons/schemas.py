@@ -13,10 +13,10 @@ import datetime as dt
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from torneo.cards.exports import ExplainedRound
+from torneo.cards.exports.views import ExplainedRound
 from torneo.platform.web.schemas import OwningClub
+from torneo.seasons.calendar.commands import CalendarView
 from torneo.seasons.commands import ImportSummary, unchecked_note
-from torneo.seasons.commands_calendar import CalendarView
 from torneo.seasons.rules.settings import REGIONAL_CUT
 from torneo.seasons.state import SeasonStanding
 from torneo.seasons.views import BreachLine, SeasonCard, SeasonPage, breach_lines

@@ -9,8 +9,8 @@ from __future__ import annotations
 from torneo.core.messages import N_
 from torneo.core.policy import Action, Actor, Resource
 from torneo.platform.guards import authorize
+from torneo.seasons.ladders.tables import RatingLadder
 from torneo.seasons.tables import Season
-from torneo.seasons.tables_ladders import RatingLadder
 
 SEASON = N_("season")
 LADDER = N_("ladder")

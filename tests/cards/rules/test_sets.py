@@ -83,7 +83,7 @@ def test_json_that_is_not_a_set_says_what_is_accepted() -> None:
 
 
 def test_the_shipped_demo_set_is_the_generators_output() -> None:
-    shipped = (resources.files("torneo.cards") / "data" / "demo-set.json").read_text("utf-8")
+    shipped = (resources.files("torneo.cards.sets") / "data" / "demo-set.json").read_text("utf-8")
     assert shipped == to_json(generate_set())
     demo = read_json(shipped)
     assert len(demo.cards) == 120

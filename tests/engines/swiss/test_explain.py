@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from torneo.cards.pages_exports import pair_reason
+from torneo.cards.exports.pages import pair_reason
 from torneo.core.ids import PlayerId
 from torneo.core.message_json import dump_message, load_message
 from torneo.engines.swiss import SwissEntrant, SwissOptions, pair_round

@@ -18,7 +18,7 @@ from tests.support.servers import running
 from tests.support.web import SECRET
 from torneo.app import create_app
 from torneo.cards import commands as events
-from torneo.cards import views_self_report as srv
+from torneo.cards.self_report import views as srv
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
 

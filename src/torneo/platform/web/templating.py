@@ -38,7 +38,8 @@ STATIC_VERSION = "2"  # bump when static files change, so browsers fetch them ag
 # Where templates live: (package, prefix). The platform's own layout comes first; each discipline
 # registers its ``templates/`` folder from its pages module (the platform imports no discipline).
 # A prefix of None serves names as they are ("event.html"); "poker" serves "poker/tv.html" from
-# torneo/poker/templates/tv.html.
+# torneo/poker/templates/tv.html, and "poker/league.html" from torneo/poker/league/templates
+# once the league's pages registered that folder under the same prefix.
 _SOURCES: list[tuple[str, str | None]] = [("torneo.platform.web", None)]
 
 
@@ -56,13 +57,17 @@ def template_folders() -> list[tuple[str, str | None]]:
 
 def _loader() -> BaseLoader:
     plain: list[BaseLoader] = []
-    prefixed: dict[str, BaseLoader] = {}
+    prefixed: dict[str, list[BaseLoader]] = {}
     for folder, prefix in template_folders():
         if prefix is None:
             plain.append(FileSystemLoader(folder))
         else:
-            prefixed[prefix] = FileSystemLoader(folder)
-    return ChoiceLoader([*plain, PrefixLoader(prefixed)])
+            prefixed.setdefault(prefix, []).append(FileSystemLoader(folder))
+    # Several folders may serve one prefix: a sub-feature keeps its templates beside its code
+    # (torneo/poker/league/templates) and they keep their names ("poker/league.html").
+    return ChoiceLoader(
+        [*plain, PrefixLoader({prefix: ChoiceLoader(ls) for prefix, ls in prefixed.items()})]
+    )
 
 
 @cache

@@ -1,0 +1,285 @@
+"""Each worker's part of the live draft: its pages' fan-out, their presence, and the timer.
+
+- :class:`DraftHub`: one broker subscription per event's draft topic on this worker, handing
+  each notice to the pages of the pod it names only (a pick in one of 64 pods wakes 8 pages, not
+  512). It also writes the presence of its pages (BER-DRAFT-2) as a *group commit*: a page that
+  (re)connects joins the write in flight's successor, so 256 pages coming back at once after a
+  worker's loss, or 512 at a draft's start, cost a couple of UPDATEs, not 512 transactions
+  queued before the picks on the worker's threads.
+- :class:`DraftTimers`: the timer sleeps until the earliest stored deadline (at most
+  :data:`MAX_SLEEP`), asks the database for the pods due then (an index range, never every pod)
+  and expires each in its own transaction without waiting for it before its next look
+  (``cards.draft.commands.expire_pod``: the pod's row lock and the unique pick make two workers doing
+  it at once harmless). The presence report runs on its own, every :data:`PRESENCE_EVERY`
+  seconds, so a long round of timeouts never starves it (a page not reported for
+  ``PRESENCE_SECONDS`` counts as gone, and its player is disqualified at the next timeout).
+  Nothing lives only in a worker's memory: a restarted worker re-arms every timer from the
+  stored deadlines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from functools import partial
+
+import anyio.to_thread
+from fastapi import FastAPI
+
+from torneo.cards.draft import commands as commands
+from torneo.core.errors import TorneoError
+from torneo.platform.live.broker import Notice
+from torneo.platform.store.uow import Store
+
+log = logging.getLogger(__name__)
+
+MAX_SLEEP = 1.0  # seconds the timer sleeps at most: a draft started meanwhile is seen by then
+RETRY_SECONDS = 0.5  # after the timer's look failed (the database away): again this soon
+PRESENCE_EVERY = 5.0  # seconds between two presence reports of a worker
+CATCH_UP = 4  # pages of a worker reading their whole state at once (DraftHub.catching_up)
+QUEUE_SIZE = 256
+
+
+@dataclass(eq=False)
+class Listener:
+    """One open page of one seat, on this worker."""
+
+    queue: asyncio.Queue[Notice | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
+    player_id: int | None = None
+    pod: int | None = None
+    seat: int | None = None
+    seat_id: int | None = None
+
+
+@dataclass(eq=False)
+class _Presence:
+    """The pages that opened, and the players whose last page closed, since the last write
+    began."""
+
+    seen: dict[int, set[int]] = field(default_factory=dict)  # event → players
+    left: dict[int, set[int]] = field(default_factory=dict)
+    done: asyncio.Future[None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class DraftHub:
+    """This worker's draft pages: the fan-out of the broker's notices and their presence."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.listeners: dict[int, set[Listener]] = {}
+        self.pumps: dict[int, asyncio.Task[None]] = {}
+        self.ready: dict[int, asyncio.Event] = {}
+        # (Re)connecting pages read their whole state: at most CATCH_UP at once, so 256 pages
+        # of a lost worker coming back leave the other threads to the picks and the timer.
+        self.catching_up = asyncio.Semaphore(CATCH_UP)
+        self._next: _Presence | None = None  # the next presence write, gathering
+        self._writing = asyncio.Lock()  # one presence write at a time
+        self._writers: set[asyncio.Task[None]] = set()  # held: the loop keeps weak references
+
+    def present(self) -> dict[int, list[int]]:
+        """The players with a draft page open on this worker, per event."""
+        return {
+            event_id: sorted({x.player_id for x in group if x.player_id is not None})
+            for event_id, group in self.listeners.items()
+        }
+
+    def is_open(self, event_id: int, player_id: int, *, besides: Listener | None = None) -> bool:
+        """Has the player a page of the event's draft open here, ``besides`` (the page closing,
+        still registered while it says so: counting it, a closed page was never marked left)?"""
+        return any(
+            x.player_id == player_id and x is not besides for x in self.listeners.get(event_id, ())
+        )
+
+    async def report(
+        self, event_id: int, *, seen: Iterable[int] = (), left: Iterable[int] = ()
+    ) -> None:
+        """Presence (BER-DRAFT-2): these players' pages are open here (``seen``), these players'
+        last page here closed (``left``). Written with every other page that reported meanwhile
+        (module doc); returns once stored. A failed write is logged, not raised: presence is
+        telemetry, and the next report writes it again."""
+        batch = self._next
+        if batch is None:
+            batch = self._next = _Presence()
+            writer = asyncio.create_task(self._write(batch), name="draft:presence")
+            self._writers.add(writer)
+            writer.add_done_callback(partial(self._settled, batch))
+        batch.seen.setdefault(event_id, set()).update(seen)
+        batch.left.setdefault(event_id, set()).update(left)
+        await asyncio.shield(batch.done)
+
+    async def _write(self, batch: _Presence) -> None:
+        try:
+            async with self._writing:
+                if self._next is batch:
+                    self._next = None  # from here on, pages join the next write
+                for event_id in batch.seen.keys() | batch.left.keys():
+                    seen = batch.seen.get(event_id, set())
+                    # a player whose page closed while another opened (a reload) is present
+                    left = batch.left.get(event_id, set()) - seen
+                    await anyio.to_thread.run_sync(
+                        partial(commands.mark_presence, seen=seen, left=left),
+                        self.store,
+                        event_id,
+                    )
+        except Exception:
+            log.warning("draft: presence not written; the next report does", exc_info=True)
+
+    def _settled(self, batch: _Presence, writer: asyncio.Task[None]) -> None:
+        """The write ended, or was cancelled (a shutdown), maybe before it began: the pages
+        waiting on it go on, and later reports start a write of their own."""
+        self._writers.discard(writer)
+        if self._next is batch:
+            self._next = None
+        if not batch.done.done():
+            batch.done.set_result(None)
+
+    @asynccontextmanager
+    async def listen(self, event_id: int, player_id: int) -> AsyncIterator[Listener]:
+        listener = Listener(player_id=player_id)
+        self.listeners.setdefault(event_id, set()).add(listener)
+        if event_id not in self.pumps:
+            self.ready[event_id] = asyncio.Event()
+            self.pumps[event_id] = asyncio.create_task(
+                self._pump(event_id), name=f"draft:{event_id}"
+            )
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ready[event_id].wait(), 5.0)
+        try:
+            yield listener
+        finally:
+            group = self.listeners.get(event_id, set())
+            group.discard(listener)
+            if not group:
+                self.listeners.pop(event_id, None)
+                self.ready.pop(event_id, None)
+                pump = self.pumps.pop(event_id, None)
+                if pump is not None:
+                    pump.cancel()
+
+    def _deliver(self, event_id: int, notice: Notice) -> None:
+        """A notice of one pod goes to that pod's pages only (and to pages not seated yet)."""
+        pod = notice.data.get("pod")
+        for listener in list(self.listeners.get(event_id, ())):
+            if pod is None or listener.pod is None or listener.pod == pod:
+                offer(listener.queue, notice)
+
+    async def _pump(self, event_id: int) -> None:
+        while True:
+            try:
+                async with self.store.broker.subscribe(commands.topic(event_id)) as notices:
+                    ready = self.ready.get(event_id)
+                    if ready is not None:
+                        ready.set()
+                    async for notice in notices:
+                        self._deliver(event_id, notice)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning(
+                    "draft: subscription of event %s dropped; again", event_id, exc_info=True
+                )
+                for listener in list(self.listeners.get(event_id, ())):
+                    offer(listener.queue, Notice(commands.topic(event_id), "reconnect", {}))
+            await asyncio.sleep(1.0)
+
+
+def offer(queue: asyncio.Queue[Notice | None], notice: Notice | None) -> None:
+    if queue.full():
+        queue.get_nowait()
+    queue.put_nowait(notice)
+
+
+def hub_of(app: FastAPI) -> DraftHub:
+    hub: DraftHub | None = getattr(app.state, "draft_hub", None)
+    if hub is None:
+        hub = app.state.draft_hub = DraftHub(app.state.store)
+    return hub
+
+
+class DraftTimers:
+    """This worker's draft timer and presence reporter (module doc)."""
+
+    def __init__(self, store: Store, hub: DraftHub) -> None:
+        self.store, self.hub = store, hub
+        self.tasks: list[asyncio.Task[None]] = []
+
+    def start(self) -> None:
+        self.tasks = [
+            asyncio.create_task(self._expire_loop(), name="draft:timer"),
+            asyncio.create_task(self._presence_loop(), name="draft:presence-report"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _expire_loop(self) -> None:
+        # A pod being expired is not waited for: the timer goes back to sleep until the next
+        # deadline at once, so pods due 20 ms apart are not expired one after the other's
+        # transaction. A pod that could not expire stays due: the next look takes it again.
+        expiring: dict[int, asyncio.Task[bool]] = {}
+        while True:
+            try:
+                due, wake = await anyio.to_thread.run_sync(commands.timer_look, self.store)
+                for pod_id in due:
+                    if pod_id not in expiring:
+                        task = asyncio.create_task(
+                            anyio.to_thread.run_sync(_expire, self.store, pod_id),
+                            name=f"draft:expire:{pod_id}",
+                        )
+                        expiring[pod_id] = task
+                        task.add_done_callback(partial(_forget, expiring, pod_id))
+                delay = MAX_SLEEP
+                if wake is not None:
+                    delay = min(delay, (wake - self.store.clock()).total_seconds())
+            except asyncio.CancelledError:
+                for task in expiring.values():
+                    task.cancel()
+                raise
+            except Exception:
+                log.warning("draft timer: a look failed; again soon", exc_info=True)
+                delay = RETRY_SECONDS
+            await asyncio.sleep(max(delay, 0.0))
+
+    async def _presence_loop(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            try:
+                for event_id, players in self.hub.present().items():
+                    await self.hub.report(event_id, seen=players)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("draft presence: a report failed; next one", exc_info=True)
+
+
+def _forget(expiring: dict[int, asyncio.Task[bool]], pod_id: int, _done: object) -> None:
+    expiring.pop(pod_id, None)
+
+
+def _expire(store: Store, pod_id: int) -> bool:
+    """False when the pod could not expire now: it stays due, and the timer's next look (at
+    the next deadline, or within MAX_SLEEP) tries again."""
+    try:
+        commands.expire_pod(store, pod_id)
+    except TorneoError:  # another worker expired it at the same moment: one of us did it
+        log.debug("draft: pod %s expired elsewhere", pod_id)
+    except Exception:
+        log.warning("draft: pod %s could not expire now; again soon", pod_id, exc_info=True)
+        return False
+    return True
+
+
+def start_timers(app: FastAPI) -> DraftTimers:
+    timers = DraftTimers(app.state.store, hub_of(app))
+    timers.start()
+    return timers

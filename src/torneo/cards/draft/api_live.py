@@ -1,0 +1,290 @@
+"""The live draft in real time: a WebSocket per player (Starlette's own), a Server-Sent Events
+stream as the fallback (picks then go by ``POST /api/v1/events/{id}/draft/picks``), and every
+worker's draft timer.
+
+- ``/events/{id}/draft/ws``: the logged-in player's socket. On connect it sends ``state`` (pack,
+  picks, deadline, the server's clock: a reconnecting page gets everything back); the client
+  sends ``{"type": "pick", "card": "DEMO-012", "booster": 1, "pick": 3}`` and gets ``picked``
+  or ``error`` (the refusal in the page's language, with its field and what is accepted); every
+  seat of the pod gets ``pack`` when the boosters pass, ``ready`` when a seat has picked (but
+  the last seat of a pass: the ``pack`` that follows says it).
+- ``/events/{id}/draft/stream``: the same messages as SSE ``data:`` lines, for networks that
+  refuse WebSockets.
+- Fan-out: a pick commits on whichever worker got it; its notices (``cards.draft.commands.topic``,
+  never a public ``/live`` topic, since they carry the packs) reach every worker through the
+  store's broker (Redis with several workers), where the worker's hub
+  (``cards.draft.api_hub.DraftHub``) hands each socket of the pod its own pack. One broker
+  subscription per event and worker, however many sockets.
+- The timer and the presence reports (``cards.draft.api_hub.DraftTimers``, started with the app): each
+  worker expires the pods whose stored deadline has passed and reports which seats' pages it
+  holds open (BER-DRAFT-2). Nothing lives only in a worker's memory: a restarted worker re-arms
+  every timer from the stored deadlines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any, cast
+
+import anyio
+import anyio.to_thread
+from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import StreamingResponse
+
+from torneo.cards.draft import commands as commands
+from torneo.cards.draft import views as views
+from torneo.cards.draft.api_hub import DraftHub, Listener, hub_of, offer
+from torneo.cards.draft.api_hub import start_timers as start_timers
+from torneo.cards.rules.sets import CardSet
+from torneo.core.errors import Forbidden, TorneoError
+from torneo.core.messages import N_
+from torneo.platform import i18n
+from torneo.platform.live.broker import Notice
+from torneo.platform.store.uow import Actor
+from torneo.platform.web.session import current_actor
+from torneo.platform.web.templating import page_language
+
+log = logging.getLogger(__name__)
+router = APIRouter(include_in_schema=False)
+
+# --- one page's conversation -----------------------------------------------------------------
+
+
+class Seat:
+    """What one page of one player says and hears (the WebSocket and the stream share it)."""
+
+    def __init__(
+        self, hub: DraftHub, actor: Actor, event_id: int, listener: Listener, lang: str
+    ) -> None:
+        self.hub, self.store, self.actor, self.event_id = hub, hub.store, actor, event_id
+        self.listener, self.lang = listener, lang
+        self.cards: CardSet | None = None
+        self.sending = asyncio.Lock()  # one message at a time on the socket
+
+    def _state(self) -> dict[str, Any]:
+        player_id = self.actor.player_id
+        assert player_id is not None
+        with self.store.read() as session:
+            view, seat, cards = views.seat_draft(
+                session, self.store.clock(), self.event_id, player_id
+            )
+        if cards is not None:
+            self.cards = cards
+        if seat is not None:
+            self.listener.pod, self.listener.seat, self.listener.seat_id = (
+                seat.pod_id,
+                seat.seat_no,
+                seat.id,
+            )
+        return {"type": "state", **view.as_json()}
+
+    async def state(self, *, seen: bool = True) -> dict[str, Any]:
+        """The page's whole state; ``seen``: the page (re)connected, so it is present now."""
+        player_id = self.actor.player_id
+        assert player_id is not None
+        if seen:  # with the other pages reporting now: one UPDATE (api_draft_hub)
+            await self.hub.report(self.event_id, seen=[player_id])
+        async with self.hub.catching_up:
+            return await anyio.to_thread.run_sync(self._state)
+
+    async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:
+        def run() -> dict[str, Any]:
+            booster, pick = raw.get("booster"), raw.get("pick")
+            done = commands.pick_card(
+                self.store,
+                self.actor,
+                self.event_id,
+                str(raw.get("card", ""))[:40],
+                booster=booster if isinstance(booster, int) else None,
+                pick=pick if isinstance(pick, int) else None,
+            )
+            return {
+                "type": "picked",
+                "card": done.card,
+                "booster": done.position.booster,
+                "pick": done.position.pick,
+            }
+
+        try:
+            return await anyio.to_thread.run_sync(run)
+        except TorneoError as err:
+            return self.error(err)
+
+    def error(self, err: TorneoError) -> dict[str, Any]:
+        with i18n.language(self.lang):
+            return {
+                "type": "error",
+                "status": err.status,
+                "field": err.field,
+                "reason": i18n.translate_reason(err),
+                "accepted": i18n.translate_accepted(err),
+            }
+
+    def _card(self, code: str) -> dict[str, object]:
+        card = self.cards.card(code) if self.cards is not None else None
+        return card.as_dict() if card is not None else {"id": code, "name": code}
+
+    async def hear(self, notice: Notice) -> dict[str, Any] | None:
+        """The message for this page of one notice of the event's draft (None: not for it)."""
+        data, mine = notice.data, self.listener
+        if notice.kind in ("started", "reconnect") or (
+            notice.kind == "disqualified"
+            and data.get("pod") == mine.pod
+            and data.get("seat") == mine.seat
+        ):
+            return await self.state(seen=notice.kind == "started")  # the seats exist now
+        if data.get("pod") != mine.pod or mine.seat is None:
+            return None
+        if notice.kind == "picked":
+            return {
+                "type": "ready",
+                "seat": data.get("seat"),
+                "booster": data.get("booster"),
+                "pick": data.get("pick"),
+            }
+        if notice.kind == "pass":
+            codes = cast(dict[str, list[str]], data.get("packs") or {}).get(str(mine.seat), [])
+            return {
+                "type": "pack",
+                "status": data.get("status"),
+                "booster": data.get("booster"),
+                "pick": data.get("pick"),
+                "deadline": data.get("deadline"),
+                "server_now": self.store.clock().isoformat(),
+                "pack": [self._card(c) for c in codes],
+            }
+        return None
+
+
+def _player(actor: Actor | None) -> Actor:
+    if actor is None or actor.player_id is None:
+        raise Forbidden(
+            "actor",
+            N_("only a player may draft"),
+            N_("the account of a player seated in the draft (log in)"),
+        )
+    return actor
+
+
+def _same_origin(socket: WebSocket) -> bool:
+    origin = socket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser (the bench, a test client): the session still decides
+    host = socket.headers.get("host", "")
+    return origin.split("://", 1)[-1] == host
+
+
+@router.websocket("/events/{event_id}/draft/ws")
+async def draft_socket(socket: WebSocket, event_id: int) -> None:
+    """The player's live draft (module doc)."""
+    if not _same_origin(socket):
+        await socket.close(code=4403)
+        return
+    hub = hub_of(socket.app)
+    try:
+        async with hub.catching_up:
+            actor = _player(await anyio.to_thread.run_sync(current_actor, cast(Request, socket)))
+    except TorneoError:
+        await socket.close(code=4401)
+        return
+    await socket.accept()
+    lang = page_language(cast(Request, socket))
+    async with hub.listen(event_id, actor.player_id or 0) as listener:
+        seat = Seat(hub, actor, event_id, listener, lang)
+        await _send(socket, seat, await seat.state())
+        reader = asyncio.create_task(_read(socket, seat))
+        # the page closed (the reader ended): a None in the queue ends the writer below, with
+        # no task and wait per notice (8 pages wake at every pick of their pod)
+        reader.add_done_callback(lambda _: offer(listener.queue, None))
+        try:
+            while (notice := await listener.queue.get()) is not None:
+                message = await seat.hear(notice)
+                if message is not None:
+                    await _send(socket, seat, message)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            reader.cancel()
+            await _left(socket.app, event_id, listener)
+
+
+async def _read(socket: WebSocket, seat: Seat) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            text = await socket.receive_text()
+            try:
+                raw = json.loads(text)
+            except ValueError:
+                raw = None
+            if not isinstance(raw, dict) or raw.get("type") not in ("pick", "state"):
+                answer: dict[str, Any] = {
+                    "type": "error",
+                    "status": 422,
+                    "field": "type",
+                    "reason": "pick or state",
+                    "accepted": None,
+                }
+            elif raw["type"] == "state":
+                answer = await seat.state()
+            else:
+                answer = await seat.pick(raw)
+            await _send(socket, seat, answer)
+
+
+async def _send(socket: WebSocket, seat: Seat, message: dict[str, Any]) -> None:
+    async with seat.sending:
+        await socket.send_text(json.dumps(message, default=str))
+
+
+async def _left(app: FastAPI, event_id: int, listener: Listener) -> None:
+    player_id, hub = listener.player_id, hub_of(app)
+    if player_id is None or hub.is_open(event_id, player_id, besides=listener):
+        return  # another page of the same player is still open here
+    # with the other pages closing now (a pod's 8 at its end): one UPDATE (api_draft_hub);
+    # written even when the page's task is being cancelled (a client gone, a shutdown)
+    with anyio.CancelScope(shield=True):
+        await hub.report(event_id, left=[player_id])
+
+
+@router.get("/events/{event_id}/draft/stream")
+async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
+    """The fallback: the socket's messages as Server-Sent Events (picks by POST)."""
+    actor = _player(await anyio.to_thread.run_sync(current_actor, request))
+    lang = page_language(request)
+    app = request.app
+
+    async def body() -> AsyncIterator[str]:
+        hub = hub_of(app)
+        async with hub.listen(event_id, actor.player_id or 0) as listener:
+            seat = Seat(hub, actor, event_id, listener, lang)
+            yield _sse(await seat.state())
+            try:
+                while True:
+                    try:
+                        notice = await asyncio.wait_for(listener.queue.get(), 15.0)
+                    except TimeoutError:
+                        if await request.is_disconnected():
+                            return
+                        yield ": heartbeat\n\n"
+                        continue
+                    if notice is None:
+                        return
+                    message = await seat.hear(notice)
+                    if message is not None:
+                        yield _sse(message)
+            finally:
+                await _left(app, event_id, listener)
+
+    return StreamingResponse(
+        body(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+def _sse(message: dict[str, Any]) -> str:
+    return f"data: {json.dumps(message, default=str)}\n\n"

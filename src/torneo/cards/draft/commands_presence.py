@@ -1,0 +1,88 @@
+"""Presence and the timer's questions for the live draft (BER-DRAFT-2).
+
+"Connected" means a page of the player's draft (WebSocket or stream) reported within the last
+:data:`PRESENCE_SECONDS` and was not closed since; every worker reports the pages it holds every
+few seconds (``torneo.cards.draft.api_live``). Presence is connection telemetry, not a change of
+the event: it is written without an audit row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select, update
+
+from torneo.cards.draft.state import RUNNING, aware
+from torneo.cards.draft.tables import DraftPod, DraftSeat
+from torneo.platform.store.uow import Actor, Store
+
+PRESENCE_SECONDS = 15
+TIMER = Actor("draft-timer")  # the server's own acts: timeouts, disqualifications, presence
+
+
+def is_connected(seat: DraftSeat, now: datetime) -> bool:
+    """A page of the seat's player reported within :data:`PRESENCE_SECONDS` and was not closed."""
+    if seat.seen_at is None:
+        return False
+    seen = aware(seat.seen_at)
+    if seat.left_at is not None and aware(seat.left_at) >= seen:
+        return False
+    return seen >= now - timedelta(seconds=PRESENCE_SECONDS)
+
+
+def due_pods(store: Store) -> list[int]:
+    """The running pods whose timer has run out (every worker's timer loop asks)."""
+    now = store.clock()
+    with store.read() as session:
+        return list(
+            session.scalars(
+                select(DraftPod.id).where(DraftPod.status == RUNNING, DraftPod.deadline <= now)
+            )
+        )
+
+
+def timer_look(store: Store) -> tuple[list[int], datetime | None]:
+    """The running pods due now, and the next deadline after now (None: no other pod runs):
+    two ranges of the (status, deadline) index, however many pods run, so a worker's timer can
+    sleep until the next deadline instead of polling (``cards.draft.api_hub.DraftTimers``)."""
+    now = store.clock()
+    with store.read() as session:
+        running = DraftPod.status == RUNNING
+        due = list(session.scalars(select(DraftPod.id).where(running, DraftPod.deadline <= now)))
+        wake = session.scalar(
+            select(func.min(DraftPod.deadline)).where(running, DraftPod.deadline > now)
+        )
+    return due, aware(wake) if wake is not None else None
+
+
+def mark_seen(store: Store, event_id: int, player_ids: list[int]) -> None:
+    """Presence: these players have a page of the event's draft open on this worker (one
+    UPDATE, no audit: module doc). Before the draft starts there is no seat yet: nothing."""
+    mark_presence(store, event_id, seen=player_ids)
+
+
+def mark_left(store: Store, event_id: int, player_id: int) -> None:
+    """The last page of this player closed (on this worker)."""
+    mark_presence(store, event_id, left=[player_id])
+
+
+def mark_presence(
+    store: Store, event_id: int, *, seen: Iterable[int] = (), left: Iterable[int] = ()
+) -> None:
+    """Pages opened (``seen``) and the last pages of players closed (``left``), in one
+    transaction of at most two UPDATEs, however many pages (a worker writes its pages'
+    presence together: ``cards.draft.api_hub.DraftHub.report``)."""
+    seen, left = sorted(set(seen)), sorted(set(left))
+    if not seen and not left:
+        return
+    with store.unit(TIMER) as uow:
+        mine = DraftSeat.event_id == event_id
+        if seen:
+            uow.session.execute(
+                update(DraftSeat).where(mine, DraftSeat.player_id.in_(seen)).values(seen_at=uow.now)
+            )
+        if left:
+            uow.session.execute(
+                update(DraftSeat).where(mine, DraftSeat.player_id.in_(left)).values(left_at=uow.now)
+            )

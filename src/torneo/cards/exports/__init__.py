@@ -1,0 +1,1 @@
+"""An event outside the screen: CSV/XLSX/JSON downloads, the print sheets, the terminal tables."""

@@ -1,0 +1,341 @@
+"""Pages of self-reporting (issue 4): the player's phone, the judges' queue, the pairing slips.
+
+- ``/events/{id}/report`` the player's page: a logged-in player sees their match at once;
+  anyone else types the table and the code of their pairing slip (``?table=&code=`` prefill it,
+  for a link or a QR code on the slip), then taps the result *as they see it* ("I won 2-1").
+  The page says what happened: waiting for the opponent, confirmed, or sent to the judges.
+- ``/events/{id}/reports`` the judges' queue (organizers, judges of the event): disputed
+  matches first, each with both reports and a form to decide.
+- ``/events/{id}/slips`` the current round's slips to print, one per player with their code.
+
+Every form carries the session's CSRF token, the code-based ones too (a visitor gets a session
+cookie for it): uniform, and harmless. Wrong codes are rate-limited per event, table and address
+(:data:`CODE_FAILURES` in :data:`CODE_WINDOW` seconds, then 429), and per event and address over
+all tables (:data:`ADDRESS_FAILURES`), so codes cannot be guessed.
+
+**Why per table (decision).** A club's players often share one address: the venue's Wi-Fi goes
+out through one router. Counted per address only, ten typos anywhere in the hall locked every
+phone of the event out for five minutes. Counted per table, a typo costs only that table's two
+players; guessing stays hopeless (ten tries per table in five minutes against 32^6 codes each),
+and the wider cap per address stops one address from sweeping every table. Once a slip has
+opened its match, the session remembers it (:func:`remember_slip`): that phone's next requests
+with the same slip skip the limit (:func:`slip_attempt`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import uuid
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, Response
+
+from torneo.cards.self_report import commands as sr
+from torneo.cards.self_report import views as srv
+from torneo.cards.self_report.pages_batches import report_by_account, report_by_slip
+from torneo.cards.views_rounds import allowed_results, likely_results
+from torneo.core.errors import Forbidden, TorneoError
+from torneo.core.messages import N_
+from torneo.platform.web import csrf
+from torneo.platform.web.auth import PageActor, PageWriter
+from torneo.platform.web.forms import form_int_required
+from torneo.platform.web.ratelimit import RateLimiter, TooManyAttempts, client_address
+from torneo.platform.web.session import current_actor, settings_of, store_of
+from torneo.platform.web.templating import add_templates, render
+
+add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
+add_templates("torneo.cards.self_report", "self_report")  # its own, as "self_report/<name>"
+
+router = APIRouter(include_in_schema=False)
+
+CODE_FAILURES = 10  # wrong codes for one table from one address ...
+ADDRESS_FAILURES = 200  # ... and for all the event's tables from one address ...
+CODE_WINDOW = 300  # ... within this many seconds
+Text = Annotated[str, Form(max_length=200)]
+
+
+def _limiter(request: Request) -> RateLimiter:
+    limiter: RateLimiter = request.app.state.rate_limiter
+    return limiter
+
+
+def code_keys(request: Request, event_id: int, table: object) -> list[tuple[str, int]]:
+    """The limits an attempt counts in: this table from this address, and every table of the
+    event from this address (the module doc). ``table`` is as typed: a bad one counts too."""
+    address = client_address(request.scope)
+    typed = str(table).strip()[:10]
+    return [
+        (f"code:{event_id}:{typed}@{address}", CODE_FAILURES),
+        (f"code:{event_id}@{address}", ADDRESS_FAILURES),
+    ]
+
+
+@contextmanager
+def code_attempt(request: Request, event_id: int, table: object) -> Iterator[None]:
+    """Reserve one attempt of a slip code before it is checked (429 when this address has typed
+    too many wrong codes for this table, or for this event): concurrent guesses count like
+    sequential ones. The attempt counts when the code is refused; anything else gives it
+    back."""
+    limiter, member = _limiter(request), uuid.uuid4().hex
+    limits = code_keys(request, event_id, table)
+    wait = limiter.reserve(limits, CODE_WINDOW, member)
+    if wait is not None:
+        raise TooManyAttempts("code", wait)
+    counted = False
+    try:
+        yield
+    except Forbidden as err:
+        counted = err.field == "code"
+        raise
+    finally:
+        if not counted:
+            limiter.release([key for key, _ in limits], member)
+
+
+SLIP_KEY = "slip"  # the session's slip: the table and code that last opened a match
+
+
+def _slip_digest(request: Request, event_id: int, table: object, code: str) -> str:
+    """Which slip opened a match, keyed with the server's secret: the session cookie is only
+    signed, and a bare hash of a six-symbol code could be reversed by trying them all."""
+    secret = settings_of(request).secret_key.encode()
+    said = f"{event_id}|{str(table).strip()}|{srv.normalize_code(code)}".encode()
+    return hmac.new(secret, said, hashlib.sha256).hexdigest()[:32]
+
+
+def slip_attempt(
+    request: Request, event_id: int, table: object, code: str
+) -> AbstractContextManager[None]:
+    """:func:`code_attempt`, except for the slip this session has already opened its match
+    with: a phone that proved its code is not guessing, so its next requests (the match, the
+    report) skip the rate limit's two trips to Redis, and wrong codes typed at its table by
+    others behind the same address do not lock it out."""
+    if request.session.get(SLIP_KEY) == _slip_digest(request, event_id, table, code):
+        return nullcontext()
+    return code_attempt(request, event_id, table)
+
+
+def remember_slip(request: Request, event_id: int, table: object, code: str) -> None:
+    """The slip opened its match: this session need not prove it again."""
+    request.session[SLIP_KEY] = _slip_digest(request, event_id, table, code)
+
+
+_TABLE_NUMBER = N_("a table number")
+
+
+def result_choices(seat: srv.Seat) -> list[tuple[str, str]]:
+    """(value, kind) of every result the player may tap, seen from their side."""
+    out = []
+    for text in allowed_results(seat.best_of, draws=not seat.is_top):
+        parts = [int(p) for p in text.split("-")]
+        mine, theirs = parts[0], parts[1]
+        draws = parts[2] if len(parts) > 2 else 0
+        if mine == theirs == 0 and draws == seat.best_of:
+            kind = "id"
+        elif mine > theirs:
+            kind = "won"
+        elif mine < theirs:
+            kind = "lost"
+        else:
+            kind = "draw"
+        out.append((text, kind))
+    return out
+
+
+def split_choices(seat: srv.Seat) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Issue 15: the likely results first (2-0, 2-1, 1-2, 0-2, 1-1-1), the rest behind "other"."""
+    likely = set(likely_results(seat.best_of, draws=not seat.is_top))
+    choices = result_choices(seat)
+    return [c for c in choices if c[0] in likely], [c for c in choices if c[0] not in likely]
+
+
+def confirm_choice(seat: srv.Seat) -> str | None:
+    """The one result the opponent of the first reporter confirms, seen from their side."""
+    report = seat.report
+    if report.status != "pending" or report.first_player_id in (None, seat.player_id):
+        return None
+    return seat.mine(report.first_result)
+
+
+def _page(
+    request: Request,
+    event_id: int,
+    *,
+    seat: srv.Seat | None = None,
+    answer: str | None = None,
+    error: TorneoError | None = None,
+    form: dict[str, Any] | None = None,
+    status: int = 200,
+    heading: srv.Heading | None = None,
+) -> Response:
+    choices = result_choices(seat) if seat is not None else []
+    likely, others = split_choices(seat) if seat is not None else ([], [])
+    context = {
+        "summary": heading or srv.heading(store_of(request), event_id),
+        "seat": seat,
+        "answer": answer,
+        "error": error,
+        "form": form or {},
+        "choices": choices,
+        "likely": likely,
+        "others": others,
+        "confirm": confirm_choice(seat) if seat is not None else None,
+    }
+    headers = {}
+    if isinstance(error, TooManyAttempts):
+        headers["Retry-After"] = str(error.retry_after)
+    return render(request, "self_report/report.html", context, status=status, headers=headers)
+
+
+def _player_seat(request: Request, event_id: int) -> srv.Seat | None:
+    actor = current_actor(request)
+    if actor is None or "player" not in actor.roles:
+        return None
+    try:
+        return srv.my_seat(store_of(request), actor, event_id)
+    except TorneoError:
+        return None
+
+
+@router.get("/events/{event_id}/report", response_class=HTMLResponse)
+def report_page(request: Request, event_id: int, table: str = "", code: str = "") -> Response:
+    """With the table and the code (the QR code of a slip), the match opens at once: the
+    player taps the result, the opponent taps "Confirm" (issue 15). A wrong code counts in the
+    rate limit like a typed one and shows the form with the refusal."""
+    form = {"table": table[:10], "code": code[:20]}
+    csrf.csrf_token(request)  # the form needs the session's token, even for a visitor
+    if form["table"].strip() and form["code"].strip():
+        store, secret = store_of(request), settings_of(request).secret_key
+        try:
+            with slip_attempt(request, event_id, form["table"], form["code"]):
+                number = form_int_required("table", form["table"], accepted=_TABLE_NUMBER)
+                seat = srv.seat_by_code(store, event_id, number, form["code"], secret=secret)
+        except TorneoError as err:
+            return _page(request, event_id, error=err, form=form, status=err.status)
+        remember_slip(request, event_id, form["table"], form["code"])
+        return _page(request, event_id, seat=seat, form=form)
+    return _page(request, event_id, seat=_player_seat(request, event_id), form=form)
+
+
+@router.post("/events/{event_id}/report", response_class=HTMLResponse)
+def report_submit(
+    request: Request,
+    event_id: int,
+    table: Text = "",
+    code: Text = "",
+    result: Text = "",
+    csrf_token: Text = "",
+) -> Response:
+    # A plain (sync) endpoint: the services block on the database, so they run in the
+    # worker's thread pool, never on its event loop (which serves the live streams).
+    csrf.check(request, csrf_token)
+    typed = {"table": table, "code": code}
+    store = store_of(request)
+    secret = settings_of(request).secret_key
+    seat: srv.Seat | None = None
+    try:
+        if code.strip():
+            with slip_attempt(request, event_id, table, code):
+                number = form_int_required("table", table, accepted=_TABLE_NUMBER)
+                try:
+                    if not result.strip():  # the code opens the player's match
+                        seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
+                        remember_slip(request, event_id, table, code)
+                        return _page(request, event_id, seat=seat, form=typed)
+                    done = report_by_slip(request, event_id, number, code, result)
+                except Forbidden:
+                    raise  # a wrong code: counted by code_attempt
+                except TorneoError:  # show the match again beside the refusal
+                    seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
+                    raise
+            remember_slip(request, event_id, table, code)
+        else:
+            actor = current_actor(request)
+            if actor is None or "player" not in actor.roles:
+                raise TorneoError(
+                    "code",
+                    N_("is empty"),
+                    N_("the code printed on your pairing slip, with your table"),
+                )
+            try:
+                done = report_by_account(request, event_id, actor, result)
+            except TorneoError:  # show the match again beside the refusal, if there is one
+                seat = _player_seat(request, event_id)
+                raise
+    except TorneoError as err:
+        return _page(request, event_id, seat=seat, error=err, form=typed, status=err.status)
+    return _page(
+        request, event_id, seat=done.seat, answer=done.answer, form=typed, heading=done.heading
+    )
+
+
+# --- the judges ------------------------------------------------------------------------------
+
+
+def _queue(
+    request: Request,
+    event_id: int,
+    *,
+    error: TorneoError | None = None,
+    done: srv.ReportView | None = None,
+    status: int = 200,
+) -> Response:
+    actor = current_actor(request)
+    assert actor is not None
+    store = store_of(request)
+    lines = srv.judge_queue(store, actor, event_id)
+    summary = srv.heading(store, event_id)
+    context = {
+        "summary": summary,
+        "lines": lines,
+        "error": error,
+        "done": done,
+        "results": allowed_results(summary.best_of),  # side A's view; Top X: no draws
+    }
+    return render(request, "self_report/queue.html", context, status=status)
+
+
+@router.get("/events/{event_id}/reports", response_class=HTMLResponse)
+def judge_queue(request: Request, event_id: int, actor: PageActor) -> Response:
+    return _queue(request, event_id)
+
+
+@router.post("/events/{event_id}/reports/resolve", response_class=HTMLResponse)
+def resolve(
+    request: Request,
+    event_id: int,
+    actor: PageWriter,
+    round_no: Text = "",
+    table: Text = "",
+    result: Text = "",
+    reason: Annotated[str, Form(max_length=1000)] = "",
+) -> Response:
+    try:
+        view = sr.resolve(
+            store_of(request),
+            actor,
+            event_id,
+            form_int_required("round_no", round_no, accepted=_TABLE_NUMBER),
+            form_int_required("table", table, accepted=_TABLE_NUMBER),
+            result,
+            reason=reason,
+        )
+    except TorneoError as err:
+        if isinstance(err, Forbidden) and err.field in {"actor", "judge"}:
+            raise
+        return _queue(request, event_id, error=err, status=err.status)
+    return _queue(request, event_id, done=view)
+
+
+@router.get("/events/{event_id}/slips", response_class=HTMLResponse)
+def print_slips(request: Request, event_id: int, actor: PageActor) -> Response:
+    store = store_of(request)
+    slips = srv.slips(store, actor, event_id, secret=settings_of(request).secret_key)
+    summary = srv.heading(store, event_id)
+    base = str(request.base_url).rstrip("/")
+    context = {"summary": summary, "slips": slips, "report_url": f"{base}/events/{event_id}/report"}
+    return render(request, "self_report/slips.html", context)

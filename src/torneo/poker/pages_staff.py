@@ -1,8 +1,0 @@
-"""The page where the organizer appoints the floor staff of a poker tournament (issue 12)."""
-
-from __future__ import annotations
-
-from torneo.platform.web.staff_routes import staff_pages
-from torneo.poker.commands_staff import STAFF
-
-router = staff_pages("/poker", STAFF, back="/poker/{tid}/director")

@@ -1,0 +1,1 @@
+"""The floor staff of a poker tournament (issue 12), appointed by the organizer."""

@@ -1,0 +1,1 @@
+"""The floor's stateless tools (PKR-POT-1 and friends): side pots, odd chips, minimum bets."""

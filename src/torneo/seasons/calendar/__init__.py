@@ -1,0 +1,1 @@
+"""The season's calendar of announced events (INV-LEGAL-1)."""

@@ -1,0 +1,128 @@
+"""Each worker's draft machinery (``api_draft_hub``): presence written together, the timer.
+
+No timings asserted: the timer test waits on events (with a generous bound against a hang)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+from sqlalchemy import select
+
+from tests.cards.test_draft_load import statements
+from tests.conftest import FakeClock
+from tests.support.draft import draft_event, pod_now, seat_players
+from torneo.cards.draft import commands as commands_draft
+from torneo.cards.draft.api_hub import DraftHub, DraftTimers
+from torneo.cards.draft.commands_presence import is_connected
+from torneo.cards.draft.tables import DraftSeat
+from torneo.platform.store.uow import Store
+
+
+def test_pages_reporting_at_once_are_written_in_one_update(sqlite_store: Store) -> None:
+    """The 512 pages of a draft's start (or a lost worker's pages coming back) each report
+    their presence; one transaction each queued them ahead of the picks on the worker's
+    threads. Reported together, they are one UPDATE, and every seat is marked."""
+    event = draft_event(sqlite_store, 8)
+    players = list(seat_players(sqlite_store, event).values())
+
+    async def report() -> None:
+        hub = DraftHub(sqlite_store)
+        await asyncio.gather(*(hub.report(event, seen=[p]) for p in players))
+
+    with statements(sqlite_store) as sent:
+        asyncio.run(report())
+    assert [s for s in sent if s.startswith("UPDATE draft_seats")] != []
+    assert len([s for s in sent if s.startswith("UPDATE draft_seats")]) == 1
+    with sqlite_store.read() as s:
+        seen = s.scalars(select(DraftSeat.seen_at).where(DraftSeat.event_id == event)).all()
+    assert len(seen) == 8
+    assert all(moment is not None for moment in seen)
+
+
+def test_a_reload_reported_with_the_closing_page_stays_connected(sqlite_store: Store) -> None:
+    """A page closing and its reload opening, written together: the player is present; a page
+    closing alone leaves."""
+    event = draft_event(sqlite_store, 8)
+    seats = seat_players(sqlite_store, event)
+    reloaded, gone = seats[(1, 1)], seats[(1, 2)]
+
+    async def report() -> None:
+        hub = DraftHub(sqlite_store)
+        await hub.report(event, seen=[reloaded, gone])
+        await asyncio.gather(
+            hub.report(event, left=[reloaded]),
+            hub.report(event, seen=[reloaded]),
+            hub.report(event, left=[gone]),
+        )
+
+    asyncio.run(report())
+    with sqlite_store.read() as s:
+        rows = {
+            seat.player_id: is_connected(seat, sqlite_store.clock())
+            for seat in s.scalars(select(DraftSeat).where(DraftSeat.event_id == event))
+        }
+    assert rows[reloaded] is True
+    assert rows[gone] is False
+
+
+def test_the_timer_expires_a_pod_due_while_another_is_still_expiring(
+    sqlite_store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The timer waited for every expiry of one look before the next: a pod due a moment
+    after another waited for the other's whole transaction (BER-DRAFT-2's timer ran late)."""
+    first = draft_event(sqlite_store, 4, pick_seconds=10)
+    clock.advance(seconds=5)
+    second = draft_event(sqlite_store, 4, pick_seconds=10)
+    pods = {
+        pod_now(sqlite_store, first).pod.id: "first",
+        pod_now(sqlite_store, second).pod.id: "second",
+    }
+    started = {name: threading.Event() for name in pods.values()}
+    release = threading.Event()
+
+    def expire(store: Store, pod_id: int) -> bool:
+        started[pods[pod_id]].set()
+        if pods[pod_id] == "first":
+            assert release.wait(30)  # held until the second one has started
+        return True
+
+    monkeypatch.setattr(commands_draft, "expire_pod", expire)
+    clock.advance(seconds=5)  # the first pod is due; the second one in 5 s
+
+    async def run() -> bool:
+        timers = DraftTimers(sqlite_store, DraftHub(sqlite_store))
+        timers.start()
+        try:
+            loop = asyncio.get_running_loop()
+            assert await loop.run_in_executor(None, started["first"].wait, 30)
+            clock.advance(seconds=5)  # now the second one is due too, the first one still runs
+            return await loop.run_in_executor(None, started["second"].wait, 30)
+        finally:
+            release.set()
+            await timers.stop()
+
+    assert asyncio.run(run())
+
+
+def test_a_presence_write_cancelled_before_it_ran_releases_its_pages(sqlite_store: Store) -> None:
+    """A shutdown cancels the write the pages wait on (a closing page waits shielded from
+    cancellation): they must not wait for it forever, and later reports start a new write."""
+    event = draft_event(sqlite_store, 4)
+    player_id = seat_players(sqlite_store, event)[(1, 1)]
+
+    async def run() -> None:
+        hub = DraftHub(sqlite_store)
+        async with hub._writing:  # a write in flight: the next one gathers behind it
+            page = asyncio.create_task(hub.report(event, seen=[player_id]))
+            await asyncio.sleep(0)  # the page has joined the next write
+            for writer in list(hub._writers):
+                writer.cancel()
+            await asyncio.wait_for(page, 30)  # a bound against a hang, not a timing
+        await asyncio.wait_for(hub.report(event, seen=[player_id]), 30)
+
+    asyncio.run(run())
+    with sqlite_store.read() as s:
+        seat = s.scalars(select(DraftSeat).where(DraftSeat.player_id == player_id)).one()
+    assert seat.seen_at is not None  # the later report was written

@@ -1,0 +1,67 @@
+"""Print views over HTTP (issue 15): each sheet renders, the slips carry a QR code of the
+self-report link and stay private; the self-report page in two taps. The PDFs are checked in
+Chromium by tests/cards/test_pages_browser_print.py."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from fastapi.testclient import TestClient
+
+from tests.cards.self_report.test_pages import running
+from tests.support.web import make_client, page_login
+from torneo.platform.store.uow import Store
+
+
+def test_slips_have_a_qr_code_of_the_report_link_and_the_code(web_store: Store) -> None:
+    event_id, tables = running(web_store)
+    with make_client(web_store) as client:
+        page_login(client, "org")
+        for per_page, sheets in ((4, 2), (2, 4)):
+            html = client.get(f"/events/{event_id}/print/slips?per_page={per_page}").text
+            assert html.count('class="card-cut slip-card"') == 8
+            assert html.count("<svg") == 8
+            assert html.count(f'class="cards per-{per_page}') == sheets
+        _table, code_a, code_b = tables[0]
+        assert code_a in html
+        assert code_b in html
+        assert "/static/print.css" in html
+        assert "/static/torneo.css" not in html
+
+
+def test_slips_are_private_and_the_other_sheets_public(web_store: Store, anon: TestClient) -> None:
+    event_id, _ = running(web_store)
+    assert anon.get(f"/events/{event_id}/print/slips", follow_redirects=False).status_code == 303
+    for sheet in ("pairings", "by-name?columns=3", "standings"):
+        r = anon.get(f"/events/{event_id}/print/{sheet}")
+        assert r.status_code == 200, sheet
+        assert "data-print" in r.text
+    assert anon.get(f"/events/{event_id}/print/bracket").status_code == 404
+    wall = anon.get(f"/events/{event_id}/print/by-name?columns=3").text
+    assert wall.count('class="wall-line"') == 8
+    assert "wall cols-3" in wall
+
+
+def test_the_qr_link_opens_the_match_and_the_opponent_confirms_with_one_button(
+    web_store: Store,
+) -> None:
+    event_id, tables = running(web_store)
+    table, code_a, code_b = tables[0]
+    with make_client(web_store) as phone_a:
+        opened = phone_a.get(f"/events/{event_id}/report?table={table}&code={code_a}&lang=en")
+        likely = opened.text.split('class="likely"', 1)[1].split("</div>", 1)[0]
+        assert re.findall(r'value="([0-9-]+)"', likely) == ["2-0", "2-1", "1-2", "0-2", "1-1-1"]
+        assert "Other result" in opened.text
+        token = re.search(r'name="csrf_token" value="([^"]+)"', opened.text)
+        assert token
+        data = {"table": table, "code": code_a, "result": "2-1", "csrf_token": token.group(1)}
+        assert phone_a.post(f"/events/{event_id}/report", data=data).status_code == 200
+    with make_client(web_store) as phone_b:
+        page = phone_b.get(f"/events/{event_id}/report?table={table}&code={code_b}&lang=en")
+        confirm = page.text.split('class="confirm-one"', 1)[1].split("</div>", 1)[0]
+        assert re.findall(r'value="([0-9-]+)"', confirm) == ["1-2"]
+        assert "Confirm 1-2" in unescape(confirm)
+        wrong = phone_b.get(f"/events/{event_id}/report?table={table}&code=ZZZZZZ")
+        assert wrong.status_code == 403
+        assert 'class="field-name">code:<' in wrong.text  # the field, by its label
