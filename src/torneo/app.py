@@ -51,7 +51,7 @@ from torneo.platform import invitations
 from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.db import worker_threads
 from torneo.platform.store.uow import Store
-from torneo.platform.web import auth, clubs_pages, desks, live, problems
+from torneo.platform.web import auth, clubs_pages, desks, health, live, problems
 from torneo.platform.web.arrival import StampArrival
 from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
@@ -158,6 +158,7 @@ def _routers() -> tuple[APIRouter, ...]:
     path segment (platform.web.route_index). Moving a router ahead must not take another's
     paths: test_route_index checks that every route is reached at its own path."""
     return (
+        health.router,  # issue 31: the proxy's probes, a few times a second, cost nothing
         pages_self_report.router,
         live.router,
         auth.api,
@@ -240,6 +241,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         app.state.rate_limiter, limit=settings.login_failures, window=settings.login_window
     )
 
+    health.quiet_probes_in_access_log()  # issue 31: probes stay out of the access log
     app.add_exception_handler(TorneoError, _torneo_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)

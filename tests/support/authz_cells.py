@@ -58,6 +58,8 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("WEBSOCKET", "/events/{event_id}/draft/ws"): SOCKET,
     ("MOUNT", "/static"): MOUNT,
     ("GET", "/"): PUBLIC,
+    ("GET", "/healthz"): PUBLIC,  # issue 31: probes, no session
+    ("GET", "/readyz"): PUBLIC,
     ("GET", "/events"): PUBLIC,
     ("GET", "/poker/assets/poker.js"): PUBLIC,
     ("GET", "/api/v1/docs"): PUBLIC,
