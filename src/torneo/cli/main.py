@@ -24,6 +24,14 @@ LazyGroup.registry = {
         "Pair the next round: first line the number of pairs, then 'white black', 0 = bye.",
     ),
     "db": LazyCommand("torneo.cli.db:app", "Database schema.", no_args_is_help=True),
+    "backup": LazyCommand(
+        "torneo.cli.backup:backup",
+        "Back up the whole database to FILE while the server runs (SQLite or pg_dump).",
+    ),
+    "restore": LazyCommand(
+        "torneo.cli.backup:restore",
+        "Restore the whole database from FILE (checked first), then migrate it to this Torneo.",
+    ),
     "club": LazyCommand(
         "torneo.cli.accounts:club_app",
         "Clubs: create them and manage their members.",
