@@ -51,7 +51,7 @@ from torneo.platform import invitations
 from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.db import worker_threads
 from torneo.platform.store.uow import Store
-from torneo.platform.web import auth, clubs_pages, desks, health, live, problems
+from torneo.platform.web import auth, clubs_pages, desks, health, live, metrics, problems
 from torneo.platform.web.arrival import StampArrival
 from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
@@ -159,6 +159,7 @@ def _routers() -> tuple[APIRouter, ...]:
     paths: test_route_index checks that every route is reached at its own path."""
     return (
         health.router,  # issue 31: the proxy's probes, a few times a second, cost nothing
+        metrics.router,  # issue 31: /metrics for Prometheus (a token, or local clients only)
         pages_self_report.router,
         live.router,
         auth.api,
@@ -275,6 +276,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     )
     app.add_middleware(SecurityHeaders, hsts=settings.is_production)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # 413 before any work
+    app.add_middleware(metrics.RequestMetrics, pool=store.engine.pool)  # issue 31: by route
     app.add_middleware(StampArrival)  # outermost: a page's data-live-since precedes its reads
     install_route_index(app)  # last: every route is in (torneo.platform.web.route_index)
     return app

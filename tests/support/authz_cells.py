@@ -60,6 +60,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/"): PUBLIC,
     ("GET", "/healthz"): PUBLIC,  # issue 31: probes, no session
     ("GET", "/readyz"): PUBLIC,
+    ("GET", "/metrics"): PUBLIC,  # issue 31: a local client (the tests) or a token
     ("GET", "/events"): PUBLIC,
     ("GET", "/poker/assets/poker.js"): PUBLIC,
     ("GET", "/api/v1/docs"): PUBLIC,

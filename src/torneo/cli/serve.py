@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -58,6 +61,8 @@ def serve(
     if warning:
         typer.secho(warning, err=True, fg=typer.colors.RED, bold=True)
     options: dict[str, Any] = {} if access_log else {"access_log": False}
+    if workers > 1:
+        _multiprocess_metrics()
     uvicorn.run(
         "torneo.app:create_app",
         factory=True,
@@ -94,3 +99,18 @@ def _check_connections(url: str, workers: int) -> None:
         engine.dispose()
     if warning is not None:
         err_console().print(f"[yellow]Warning[/] [bold]database[/]: {warning.english()}")
+
+
+def _multiprocess_metrics() -> None:
+    """Issue 31 item 2: several workers write their metrics to files that /metrics sums.
+
+    prometheus-client reads ``PROMETHEUS_MULTIPROC_DIR`` when the workers import it, so it is set
+    here, before uvicorn starts them; the folder must start empty (stale samples of a previous run
+    would be summed in): a fresh one, or the administrator's own emptied of its ``*.db`` files.
+    """
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if folder:
+        for stale in Path(folder).glob("*.db"):
+            stale.unlink()
+    else:
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="torneo-metrics-")

@@ -30,6 +30,7 @@ BUSY = Unavailable(
 
 async def database_busy(request: Request, exc: Exception) -> Response:
     log.warning("503 for %s %s: %s", request.method, request.url.path, exc.__class__.__name__)
+    request.scope["torneo.database_busy"] = True  # counted by torneo.platform.web.metrics
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
     if request.url.path.startswith("/api/"):
         response = from_torneo_error(BUSY, request.url.path)
