@@ -57,6 +57,7 @@ from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.overload import database_busy
 from torneo.platform.web.ratelimit import LoginGuard, limiter_for, retry_after_header
+from torneo.platform.web.request_ids import RequestIds
 from torneo.platform.web.route_index import install_route_index
 from torneo.platform.web.settings import InsecureSettings, WebSettings, development_secret_warning
 from torneo.platform.web.templating import render
@@ -277,6 +278,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.add_middleware(SecurityHeaders, hsts=settings.is_production)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # 413 before any work
     app.add_middleware(metrics.RequestMetrics, pool=store.engine.pool)  # issue 31: by route
-    app.add_middleware(StampArrival)  # outermost: a page's data-live-since precedes its reads
+    app.add_middleware(StampArrival)  # a page's data-live-since precedes its reads
+    app.add_middleware(RequestIds)  # outermost (reads nothing): every log line has the id
     install_route_index(app)  # last: every route is in (torneo.platform.web.route_index)
     return app

@@ -13,6 +13,7 @@ import uvicorn
 from torneo.cli.common import err_console, fail, safe_url
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
+from torneo.platform.logs import log_format, logging_config
 from torneo.platform.store.db import database_url, make_engine, pool_size
 from torneo.platform.store.pool import connection_budget
 from torneo.platform.web.settings import WebSettings, development_secret_warning
@@ -60,7 +61,12 @@ def serve(
     warning = development_secret_warning(WebSettings.from_env())
     if warning:
         typer.secho(warning, err=True, fg=typer.colors.RED, bold=True)
-    options: dict[str, Any] = {} if access_log else {"access_log": False}
+    # Issue 31 item 3: Torneo writes the access line itself (torneo.platform.logs), with the
+    # request id and the route, as JSON lines in production.
+    options: dict[str, Any] = {
+        "access_log": False,
+        "log_config": logging_config(log_format(), access=access_log),
+    }
     if workers > 1:
         _multiprocess_metrics()
     uvicorn.run(

@@ -22,6 +22,7 @@ from torneo.core.errors import Conflict
 from torneo.core.messages import N_
 from torneo.core.policy import Actor as Actor  # re-exported: every use case takes one
 from torneo.platform.live.broker import Broker, InProcessBroker, Notice
+from torneo.platform.logs import log_audits
 from torneo.platform.store.db import make_engine, make_session_factory
 from torneo.platform.store.tables import AuditEntry
 
@@ -40,6 +41,7 @@ class UnitOfWork:
     # Audit rows wait here and are written with one INSERT just before the commit (issue 14:
     # an ORM object per row cost a flush each); nothing reads the log inside a transaction.
     audits: list[dict[str, Any]] = field(default_factory=list)
+    written: list[dict[str, Any]] = field(default_factory=list)  # inserted, logged after commit
     _connection: Connection | None = None
 
     def connection(self) -> Connection:
@@ -92,6 +94,7 @@ class UnitOfWork:
         """The waiting audit rows, in the order they were given (called before the commit)."""
         if self.audits:
             self.session.execute(insert(_AUDIT), self.audits)
+            self.written.extend(self.audits)  # logged once committed (torneo.platform.logs)
             self.audits.clear()
 
     def audit_many(
@@ -165,6 +168,7 @@ class Store:
             raise
         finally:
             session.close()
+        log_audits(uow.written)  # issue 31 item 3: one log line per committed change
         for notice in uow.notices:  # after the commit: a notice never announces a rollback
             try:
                 self.broker.publish(notice)

@@ -130,6 +130,8 @@ def render_text(request: Request, template: str, context: Mapping[str, Any]) -> 
             "flashes": pop_flashes(request),
             "path": request.url.path,
             "live_since": arrived(request.scope),
+            # Issue 31 item 3: the error page shows it (torneo.platform.web.request_ids).
+            "request_id": request.scope.get("state", {}).get("request_id"),
             **context,
         }
         return env.get_template(template).render(full)
