@@ -11,7 +11,7 @@ LOCK := requirements.lock
 UV_VERSION := 0.13.9
 export TORNEO_ENV ?= development
 
-.PHONY: install run test lint contracts typecheck pytest bench chromium locale lock rules-doc clean
+.PHONY: install run test lint contracts typecheck pytest bench chromium deploy-tools locale lock rules-doc clean
 
 # Exactly the lock, then the project itself without letting pip pick anything else.
 $(STAMP): $(LOCK) pyproject.toml
@@ -67,7 +67,13 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "chromium could not be installed: browser tests will skip"; \
 	  else echo "chromium missing and not root: browser tests will skip"; fi; }
 
-pytest: install chromium
+# The deployment files' tests read deploy/ with nginx -t and systemd-analyze (issue 31).
+deploy-tools:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq nginx-light openssl >/dev/null) || echo "nginx could not be installed: its tests will skip"; \
+	  else echo "nginx missing and not root: its tests will skip"; fi; }
+
+pytest: install chromium deploy-tools
 	$(BIN)/pytest -n 2 --dist loadgroup -q
 
 test: lint typecheck pytest
