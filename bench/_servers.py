@@ -56,8 +56,9 @@ def start_server(
     secret: str,
     env: str = "development",
     threads: int | None = None,
+    wait: float = 60,
 ) -> subprocess.Popen[bytes]:
-    """``torneo serve`` on 127.0.0.1:``port``, once it answers (or RuntimeError after 60 s).
+    """``torneo serve`` on 127.0.0.1:``port``, once it answers (or RuntimeError after ``wait`` s).
     ``env`` is ``TORNEO_ENV``: production is how a club runs it (templates not reloaded,
     secure cookies: a client must send them back over plain HTTP, as bench/load/phones does);
     ``threads`` is ``TORNEO_WORKER_THREADS`` (None: the server's default)."""
@@ -83,7 +84,7 @@ def start_server(
         "--no-access-log",
     ]
     server = subprocess.Popen(command, env=environment, start_new_session=True)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/", timeout=2).status_code == 200:
