@@ -3,15 +3,19 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+DEV_STAMP := $(VENV)/.installed-dev-stamp
 PIP := $(BIN)/pip --quiet --disable-pip-version-check
-# requirements.lock pins every package, indirect ones too, with hashes (main + dev, Python 3.11,
-# Linux x86_64). `make lock` rewrites it from pyproject.toml; `make lock UPGRADE=1` also moves the
-# indirect packages to their newest releases. uv only writes the lock: installing needs pip alone.
+# Two locks pin every package, indirect ones too, with hashes (Python 3.11, Linux x86_64):
+# requirements.lock what running needs (`make run`), requirements-dev.lock that plus the tools of
+# `make test` (pytest, ruff, mypy, Playwright …), the same versions of the shared ones.
+# `make lock` rewrites both from pyproject.toml; `make lock UPGRADE=1` also moves the indirect
+# packages to their newest releases. uv only writes the locks: installing needs pip alone.
 LOCK := requirements.lock
+DEV_LOCK := requirements-dev.lock
 UV_VERSION := 0.13.9
 export TORNEO_ENV ?= development
 
-.PHONY: install run test lint contracts typecheck pytest bench chromium deploy-tools locale lock rules-doc clean
+.PHONY: install install-dev run test lint contracts typecheck pytest bench chromium deploy-tools locale lock rules-doc clean
 
 # Exactly the lock, then the project itself without letting pip pick anything else.
 $(STAMP): $(LOCK) pyproject.toml
@@ -20,18 +24,28 @@ $(STAMP): $(LOCK) pyproject.toml
 	$(PIP) install --no-deps -e .
 	touch $(STAMP)
 
+# The development tools on top (issue 30 item 9: `make run` no longer waits for them).
+$(DEV_STAMP): $(DEV_LOCK) $(STAMP)
+	$(PIP) install -r $(DEV_LOCK)
+	touch $(DEV_STAMP)
+
 # The project's bytecode, compiled ahead: where PYTHONDONTWRITEBYTECODE is set (containers, this
 # machine) an editable install would otherwise compile every module at every start of `torneo`
 # (issue 14 item 1: 35-80 ms of each command). Up to date, this takes a tenth of a second.
 install: $(STAMP) locale
 	@$(BIN)/python -m compileall -q src
 
+install-dev: install $(DEV_STAMP)
+
 lock:
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) install uv==$(UV_VERSION)
 	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 \
 	  --python-platform x86_64-unknown-linux-gnu --generate-hashes \
-	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) --quiet -o $(LOCK)
+	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) --quiet -o $(DEV_LOCK)
+	$(BIN)/uv pip compile pyproject.toml --python-version 3.11 \
+	  --python-platform x86_64-unknown-linux-gnu --generate-hashes -c $(DEV_LOCK) \
+	  --custom-compile-command "make lock" --quiet -o $(LOCK)
 
 # Babel catalogs: the .po files are the source, the .mo files are built here.
 locale: $(STAMP)
@@ -44,21 +58,21 @@ run: install
 
 # Import contracts ([tool.importlinter] in pyproject.toml): the rooms of each discipline are
 # written by tools/import_contracts.py from the tree (`make contracts` after adding a module).
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/python tools/module_size.py
 	$(BIN)/python tools/import_contracts.py --check
 	$(BIN)/lint-imports --no-cache
 
-contracts: $(STAMP)
+contracts: $(DEV_STAMP)
 	$(BIN)/python tools/import_contracts.py
 
 # docs/rules.md: refresh the "where" columns (code and tests naming each rule id).
-rules-doc: $(STAMP)
+rules-doc: $(DEV_STAMP)
 	$(BIN)/python tools/rules_index.py
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
 # Browser tests drive Debian's Chromium (Playwright's own download does not work here).
@@ -73,12 +87,12 @@ deploy-tools:
 	  if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq nginx-light openssl >/dev/null) || echo "nginx could not be installed: its tests will skip"; \
 	  else echo "nginx missing and not root: its tests will skip"; fi; }
 
-pytest: install chromium deploy-tools
+pytest: install-dev chromium deploy-tools
 	$(BIN)/pytest -n 2 --dist loadgroup -q
 
 test: lint typecheck pytest
 
-bench: install
+bench: install-dev
 	@for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:

@@ -288,7 +288,12 @@ def load_demo(store: Store, *, if_empty: bool = False) -> DemoSummary | None:
     _draft_event(store, organizer, rng)
     return DemoSummary(
         fantasy_league=league,
-        accounts=(org_account, judge_account),
+        accounts=(
+            org_account,
+            judge_account,
+            # Issue 30 item 9: the fantasy league's manager logs in too (and the drafters).
+            DemoAccount(fantasy_demo.MANAGER, "fantasy manager", DEMO_PASSWORD),
+        ),
         players=len(PLAYERS),
         finished_event_id=finished,
         running_event_id=running,

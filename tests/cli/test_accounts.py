@@ -82,3 +82,22 @@ def test_set_password_and_disable_end_the_sessions(cli: Cli) -> None:
     )
     assert short.exit_code == 2
     assert "password" in short.stderr
+
+
+def test_issue30_the_readme_first_step_creates_the_club_and_its_new_owner(cli: Cli) -> None:
+    """`torneo club create "Circolo del Dado" --owner anna` on a fresh server: anna is made."""
+    club = cli.json("club", "create", "Circolo del Dado", "--owner", "anna")
+    assert (club["name"], club["owner"]) == ("Circolo del Dado", "anna")
+    assert accounts.authenticate(cli.store, "anna", club["password"]).name == "anna"
+    listed = {u["username"]: u for u in cli.json("user", "list")}
+    assert {(r["club"], r["role"]) for r in listed["anna"]["roles"]} == {
+        ("Circolo del Dado", "owner")
+    }
+    shown = cli.ok("club", "create", "Circolo Sud", "--owner", "anna")  # existing: no password
+    assert "One-time password" not in shown.stdout
+
+
+def test_issue30_a_bad_new_owner_name_creates_no_club(cli: Cli) -> None:
+    result = cli.refused("club", "create", "Circolo Ovest", "--owner", "anna rossi")
+    assert "username" in result.stderr
+    assert [c["name"] for c in cli.json("club", "list")] == ["Club"]

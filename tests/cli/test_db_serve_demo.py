@@ -120,6 +120,8 @@ def test_demo_if_empty_does_nothing_on_a_database_with_events(cli: Cli) -> None:
     before = cli.fingerprint()
     result = cli.ok("demo", "--if-empty")
     assert "demo not loaded" in result.stdout
+    # Issue 30 item 9: `make run` says the demo's logins every time, the fantasy manager too.
+    assert "password torneo-demo: organizer, judge, allenatore" in " ".join(result.stdout.split())
     assert cli.fingerprint() == before
     refused = cli.refused("demo")
     assert "--if-empty" in refused.stderr

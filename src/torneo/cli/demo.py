@@ -9,7 +9,7 @@ import typer
 from torneo.cli.common import JsonFlag, console, edge, open_store, print_json, print_table
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
-from torneo.demo import load_demo
+from torneo.demo import DEMO_PASSWORD, DEMO_USERNAMES, demo_accounts_left, load_demo
 from torneo.platform.web.settings import WebSettings
 
 
@@ -29,10 +29,19 @@ def demo(
             )
         summary = load_demo(open_store(), if_empty=if_empty)
     if summary is None:
+        # Issue 30 item 9: `make run` says the logins every time, not only the first.
+        left = sorted(demo_accounts_left(open_store()), key=_demo_order)
         if as_json:
-            print_json({"loaded": False})
+            print_json(
+                {"loaded": False, "demo_logins": left, "password": DEMO_PASSWORD if left else None}
+            )
         else:
             console().print("The database already holds events: demo not loaded.")
+            if left:
+                console().print(
+                    f"Demo logins at http://127.0.0.1:8000, password {DEMO_PASSWORD}: "
+                    + ", ".join(left)
+                )
         return
     if as_json:
         print_json(
@@ -68,3 +77,8 @@ def demo(
         "Draft: 'Draft del giovedì' is ready to start (/events/<id>/draft/judge); its players "
         "log in as drafter1 … drafter8 with the same password."
     )
+
+
+def _demo_order(username: str) -> int:
+    """The organizer first, then the judge, the fantasy manager, the drafters."""
+    return DEMO_USERNAMES.index(username) if username in DEMO_USERNAMES else len(DEMO_USERNAMES)

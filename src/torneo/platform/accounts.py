@@ -40,6 +40,19 @@ def actor_of(session: Session, user: User) -> Actor:
     )
 
 
+def check_username(username: str) -> str:
+    """The user name as stored (trimmed, lower case), or a refusal naming what is accepted."""
+    name = username.strip().lower()
+    if not name or len(name) > 80 or not all(c.isalnum() or c in "._-" for c in name):
+        raise TorneoError(
+            "username",
+            N_("'%(name)s' is not a valid user name"),
+            N_("1-80 letters, digits, '.', '_' or '-'"),
+            params={"name": username},
+        )
+    return name
+
+
 def create_user(
     store: Store,
     actor: Actor,
@@ -54,14 +67,7 @@ def create_user(
 ) -> int:
     """A new account. ``role`` "player" links it to ``player_id`` with no club role; any other
     role is a membership of ``club`` (an id or name; left out, the one club of the server)."""
-    name = username.strip().lower()
-    if not name or len(name) > 80 or not all(c.isalnum() or c in "._-" for c in name):
-        raise TorneoError(
-            "username",
-            N_("'%(name)s' is not a valid user name"),
-            N_("1-80 letters, digits, '.', '_' or '-'"),
-            params={"name": username},
-        )
+    name = check_username(username)
     check_password(password)
     if role not in ROLES:
         raise TorneoError(
