@@ -34,10 +34,12 @@ from pathlib import Path
 import httpx
 from sqlalchemy import func, select
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from bench._common import host_line
-from bench._servers import (
+from _common import host_line  # noqa: E402
+from _servers import (  # noqa: E402
     _descendants,
     create_database,
     drop_database,
@@ -45,14 +47,13 @@ from bench._servers import (
     start_server,
     stop_server,
 )
-
-from torneo.cards import commands as events
-from torneo.cards.tables import Match
-from torneo.platform import accounts
-from torneo.platform.store.db import make_engine
-from torneo.platform.store.migrate import upgrade
-from torneo.platform.store.tables import AuditEntry
-from torneo.platform.store.uow import Actor, Store
+from torneo.cards import commands as events  # noqa: E402
+from torneo.cards.tables import Match  # noqa: E402
+from torneo.platform import accounts  # noqa: E402
+from torneo.platform.store.db import make_engine  # noqa: E402
+from torneo.platform.store.migrate import upgrade  # noqa: E402
+from torneo.platform.store.tables import AuditEntry  # noqa: E402
+from torneo.platform.store.uow import Actor, Store  # noqa: E402
 
 PASSWORD = "bench-faults-password-1"
 START_SECONDS = 300  # a loaded 2-core host starts 2 workers slowly: waited for, not a fault
@@ -235,7 +236,7 @@ def main() -> int:
     print(host_line())
     redis, redis_port = own_redis()
     os.environ["TORNEO_BENCH_REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
-    import bench._servers as servers
+    import _servers as servers
 
     servers.REDIS_URL = os.environ["TORNEO_BENCH_REDIS_URL"]
     name, url = create_database("torneo_faults")
