@@ -1,5 +1,5 @@
 """Issue 26 item 4, one truth on every screen: after each kind of change (a bust, a tie, an undo,
-a chop, the end, a correction) the API's JSON, the printed payout sheet, the TV, the CSV
+a chop, the end, a correction) the API's JSON, the printed payout sheet, the TV, the CSV and XLSX
 download and ``torneo poker show`` (text and --json) show the same places and prizes, read from
 one model (:mod:`torneo.poker.rules.places`); and the per-player stacks of a final table
 (PKR-LEAGUE-3) are the same on the API, the seat cards and the CLI."""

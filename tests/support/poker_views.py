@@ -1,5 +1,5 @@
 """Read a poker tournament's places and prizes off every view (issue 26 item 4): the API's JSON,
-the printed payout sheet, the TV, the CSV download, ``torneo poker show`` (text and --json), so
+the printed payout sheet, the TV, the CSV and XLSX downloads, ``torneo poker show`` (text and --json), so
 a test can check they all say the same after a change.
 
 A view's figures are ``(place, name, cents)`` lines: the paid places (a place without a player
@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from fastapi.testclient import TestClient
+from openpyxl import load_workbook
 
 from tests.support.cli import Cli
 
@@ -84,6 +85,15 @@ def csv_placed(client: TestClient, tid: int) -> list[Line]:
     )
 
 
+def xlsx_placed(client: TestClient, tid: int) -> list[Line]:
+    """The XLSX download's placed players: columns place, player_id, player, status, prize …"""
+    book = load_workbook(io.BytesIO(client.get(f"/poker/{tid}/results.xlsx").content))
+    rows = list(book.active.iter_rows(min_row=2, values_only=True))  # type: ignore[union-attr]
+    return sorted(
+        (int(str(r[0])), str(r[2]), int(Decimal(str(r[4])) * 100)) for r in rows if r[0] is not None
+    )
+
+
 def cli_paid(cli: Cli, tid: int) -> tuple[list[Line], list[Line]]:
     """``torneo poker show``'s two tables: the paid places and the finishing order."""
     text = cli.ok("poker", "show", str(tid)).stdout
@@ -126,6 +136,7 @@ def every_view_agrees(cli: Cli, client: TestClient, tid: int) -> dict[str, Any]:
     placed = json_placed(state)
     assert placed == sorted(finishing), "the players' places and prizes"
     assert csv_placed(client, tid) == placed, "the CSV download"
+    assert xlsx_placed(client, tid) == placed, "the XLSX download"
     # The paid places that are decided are exactly the placed players with a prize.
     assert sorted(x for x in paid if x[1]) == sorted(x for x in placed if x[2])
     return state
