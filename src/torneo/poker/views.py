@@ -17,8 +17,7 @@ from torneo.core.ids import PlayerId
 from torneo.platform.store.uow import Store
 from torneo.poker.rules import clock as poker_clock
 from torneo.poker.rules.entries import PurchaseKind, summary
-from torneo.poker.rules.payouts import prizes_for_field
-from torneo.poker.rules.places import PlaceLine, Standings, chop_of, standings
+from torneo.poker.rules.places import PlaceLine, Standings, chop_of, payout_amounts, standings
 from torneo.poker.rules.positions import NextHand, next_hand_positions
 from torneo.poker.rules.seating import Table
 from torneo.poker.rules.structure import BlindLevel
@@ -221,14 +220,7 @@ def _aware(at: datetime) -> datetime:
 
 def _results(state: PokerState, chop: Any) -> Standings:
     """The one model of places and prizes (issue 26 item 4): after ties and a chop."""
-    ledger = state.ledger
-    amounts = prizes_for_field(
-        state.payouts,
-        ledger.prize_pool,
-        ledger.entries,
-        max(len(state.field.players), 1),
-        state.unit_cents,
-    )
+    amounts = payout_amounts(state.payouts, state.ledger, state.field, state.unit_cents)
     return standings(state.field, amounts, chop_of(chop))
 
 

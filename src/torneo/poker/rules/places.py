@@ -33,7 +33,8 @@ from dataclasses import dataclass
 
 from torneo.core.ids import PlayerId
 from torneo.poker.rules.eliminations import Field, Finish, finishing_order
-from torneo.poker.rules.payouts import award
+from torneo.poker.rules.entries import Ledger
+from torneo.poker.rules.payouts import PayoutTable, award, prizes_for_field
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,14 @@ class Standings:
     def to_win(self) -> int:
         """Cents still to be won: the prizes of the places not decided yet."""
         return sum(line.cents for line in self.open)
+
+
+def payout_amounts(table: PayoutTable, ledger: Ledger, field: Field, unit: int) -> tuple[int, ...]:
+    """The payout table's amounts for this field (entries counted as :mod:`.payouts` says), the
+    one list both the views and a chop start from."""
+    return prizes_for_field(
+        table, ledger.prize_pool, ledger.entries, max(len(field.players), 1), unit
+    )
 
 
 def final_places(field: Field, chop: Chop | None = None) -> tuple[Finish, ...]:
