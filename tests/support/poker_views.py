@@ -94,9 +94,11 @@ def xlsx_placed(client: TestClient, tid: int) -> list[Line]:
     )
 
 
-def cli_paid(cli: Cli, tid: int) -> tuple[list[Line], list[Line]]:
-    """``torneo poker show``'s two tables: the paid places and the finishing order."""
+def cli_paid(cli: Cli, tid: int) -> tuple[list[Line], list[Line], int]:
+    """``torneo poker show``'s two tables, the paid places and the finishing order, and what it
+    says is left to win (cents)."""
     text = cli.ok("poker", "show", str(tid)).stdout
+    left = re.search(r"^Left to win: ([\d.]+) €$", text, re.M)
     paid: list[Line] = []
     finishing: list[Line] = []
     section: list[Line] | None = None
@@ -114,7 +116,7 @@ def cli_paid(cli: Cli, tid: int) -> tuple[list[Line], list[Line]]:
             else:
                 cents = int(Decimal(cells[2]) * 100) if cells[2] else 0
                 finishing.append((int(cells[0]), cells[1], cents))
-    return paid, finishing
+    return paid, finishing, int(Decimal(left.group(1)) * 100) if left else 0
 
 
 def every_view_agrees(cli: Cli, client: TestClient, tid: int) -> dict[str, Any]:
@@ -129,8 +131,9 @@ def every_view_agrees(cli: Cli, client: TestClient, tid: int) -> dict[str, Any]:
     cli_json = cli.json("poker", "show", str(tid))
     assert json_paid(cli_json) == paid, "torneo poker show --json"
     assert cli_json["finishing"] == state["finishing"], "torneo poker show --json"
-    cli_text, cli_finishing = cli_paid(cli, tid)
+    cli_text, cli_finishing, cli_left = cli_paid(cli, tid)
     assert cli_text == paid, "torneo poker show"
+    assert cli_left == state["to_win"], "torneo poker show (left to win)"
     finishing = [(f["place"], f["name"], f["cents"]) for f in state["finishing"]]
     assert cli_finishing == finishing, "torneo poker show (finishing order)"
     placed = json_placed(state)
