@@ -52,6 +52,8 @@ def test_PKR_BTN_1_a_running_tournament_clock_seats_payouts(cli: Cli) -> None:
                 assert seat.name in text
     assert text.count("button") == len(view.open_tables)
     assert "Payouts (4 places paid)" in text
+    # Issue 26: nothing decided in the money yet, the whole prize pool is left to win.
+    assert f"Left to win: {view.cash.prize_pool // 100} €" in text
     assert "Finishing order" in text
     for line in view.finishing:
         assert f"│    {line.place} │ {line.name}" in text

@@ -205,6 +205,21 @@ def test_pkr_league_3_qualifier_and_final_table_from_a_season_entered_through_th
         assert by_name[r["name"]] == stack(Fraction(r["points"]))
     for name in winners:
         assert by_name[name] == stack(seventh)
+    # Issue 26: the stacks are on every view of the final, not only in its rows: the API's
+    # players[].chips and starting_stack, and the league's board, which follows the final's own
+    # stacks once it exists (a stack the director changes included).
+    assert {p["name"]: p["chips"] for p in final["players"]} == by_name
+    assert {p["name"]: p["starting_stack"] for p in final["players"]} == by_name
+    fid = final["id"]
+    changed = {p["player_id"]: by_name[p["name"]] for p in final["players"]}
+    first_id = final["players"][0]["player_id"]
+    changed[first_id] += 1_000
+    state = _ok(org.put(f"{API}/tournaments/{fid}/starting-stacks", json={"stacks": changed}))
+    assert {p["player_id"]: p["chips"] for p in state["players"]} == changed
+    after = {
+        r["player_id"]: r["final_chips"] for r in _ok(org.get(f"{API}/leagues/{lid}"))["board"]
+    }
+    assert {pid: after[pid] for pid in changed} == changed
     # Its own structure: 30-minute levels from 50/100 (PKR-LEAGUE-3).
     first = final["steps"][0]
     assert (first["small_blind"], first["big_blind"], first["minutes"]) == (50, 100, 30)

@@ -230,12 +230,16 @@ def _print_tables(view: TournamentView) -> None:
 
 
 def _print_payouts(view: TournamentView) -> None:
+    """The paid places and the finishing order, both from the view's one model of places and
+    prizes (after tied places and a chop, issue 26): they cannot disagree."""
     if view.payouts:
         print_table(
             f"Payouts ({len(view.payouts)} places paid)",
             ["place", "prize €", "player"],
             [(p.place, plain_euros(p.cents), p.name) for p in view.payouts],
         )
+        if view.to_win:
+            console().print(f"Left to win: {plain_euros(view.to_win)} €", markup=False)
     if view.finishing:
         print_table(
             "Finishing order",

@@ -24,7 +24,8 @@ from torneo.poker.floor import commands_log as floor_log
 from torneo.poker.floor.commands import finish, open_running
 from torneo.poker.rules.colour_up import check_chip_counts
 from torneo.poker.rules.icm import chop_icm
-from torneo.poker.rules.payouts import chop_chips, chop_equal, prizes_for_field
+from torneo.poker.rules.payouts import chop_chips, chop_equal
+from torneo.poker.rules.places import payout_amounts
 from torneo.poker.state import (
     PokerState,
 )
@@ -104,14 +105,8 @@ def chop(
                 N_("two or more to chop"),
                 params={"n": len(alive)},
             )
-        ledger = state.ledger
-        amounts = prizes_for_field(
-            state.payouts,
-            ledger.prize_pool,
-            ledger.entries,
-            len(state.field.players),
-            state.unit_cents,
-        )
+        # The amounts every view shows for this field (rules/places.py, issue 26).
+        amounts = payout_amounts(state.payouts, state.ledger, state.field, state.unit_cents)
         counts: dict[PlayerId, int] = {}
         if method != "equal" or stacks:
             counts = _counts(state, stacks or {}, "stacks")

@@ -39,7 +39,14 @@ def desk(request: Request, tid: int, actor: PageActor) -> Response:
 @router.get("/poker/{tid}/print/seats", response_class=HTMLResponse)
 def print_seats(request: Request, tid: int) -> Response:
     view = poker_views.tournament_view(store_of(request), tid)
-    seats = [(t.number, s.seat, s.name) for t in view.open_tables for s in t.seats if s.player_id]
+    # Each card carries its player's own starting stack (the stacks model, PKR-LEAGUE-3).
+    stacks = {p.player_id: p.starting_stack for p in view.players}
+    seats = [
+        (t.number, s.seat, s.name, stacks.get(s.player_id))
+        for t in view.open_tables
+        for s in t.seats
+        if s.player_id
+    ]
     seats.sort(key=lambda x: (x[2] or "").casefold())
     pages = [seats[i : i + 8] for i in range(0, len(seats), 8)]
     return render(request, "poker/print_seats.html", {"view": view, "pages": pages, **helpers()})

@@ -259,10 +259,18 @@ class TournamentOut(BaseModel):
     tables: list[TableRow]
     players: list[PlayerRow]
     moves: list[MoveRow] = Field(description="newest first")
-    payouts: list[PayoutLine] = Field(description="places paid for the current field")
+    to_announce: list[MoveRow] = Field(
+        description="moves between tables the room still has to make (issue 26): not undone, "
+        "the player still at the new seat, from the last 10 minutes"
+    )
+    payouts: list[PayoutLine] = Field(
+        description="the paid places: the player and prize once decided, after tied places "
+        "(PKR-END-1) and a chop; a place without a player is still to be won"
+    )
+    to_win: int = Field(description="cents of the paid places not decided yet")
     payout_rows: list[tuple[int | None, list[str]]]
     unit_cents: int
-    finishing: list[PayoutLine]
+    finishing: list[PayoutLine] = Field(description="every decided place, paid or not")
     sanctions: list[SanctionRow]
     chop: dict[str, Any] | None
     stacks_at: str | None

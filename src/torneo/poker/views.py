@@ -8,21 +8,20 @@ the next hand's positions (PKR-DEAD-1), the cashier's sheet, the finishing order
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from torneo.core.ids import PlayerId
 from torneo.platform.store.uow import Store
 from torneo.poker.rules import clock as poker_clock
-from torneo.poker.rules.eliminations import Finish, finishing_order
 from torneo.poker.rules.entries import PurchaseKind, summary
-from torneo.poker.rules.payouts import award, prizes_for_field
+from torneo.poker.rules.places import PlaceLine, Standings, chop_of, payout_amounts, standings
 from torneo.poker.rules.positions import NextHand, next_hand_positions
 from torneo.poker.rules.seating import Table
 from torneo.poker.rules.structure import BlindLevel
 from torneo.poker.state import PokerState, get_tournament, level_number_at, load
-from torneo.poker.tables import PokerTournament
 from torneo.poker.views_rows import (
     CashOut,
     ClockOut,
@@ -36,6 +35,7 @@ from torneo.poker.views_rows import (
     StepRow,
     TableRow,
 )
+from torneo.poker.views_stacks import stacks_of
 
 
 def _seconds(delta: timedelta | None) -> int | None:
@@ -67,10 +67,12 @@ class TournamentView:
     tables: tuple[TableRow, ...]
     players: tuple[PlayerRow, ...]
     moves: tuple[MoveRow, ...]  # newest first
-    payouts: tuple[PayoutLine, ...]  # places paid for the current field
+    to_announce: tuple[MoveRow, ...]  # the moves the room still has to make (issue 26 item 5)
+    payouts: tuple[PayoutLine, ...]  # paid places: decided ones after ties and a chop (issue 26)
+    to_win: int  # cents of the paid places not decided yet
     payout_rows: tuple[tuple[int | None, tuple[str, ...]], ...]
     unit_cents: int
-    finishing: tuple[PayoutLine, ...]  # finishing order with prizes (places known so far)
+    finishing: tuple[PayoutLine, ...]  # finishing order with prizes (places decided so far)
     sanctions: tuple[SanctionRow, ...]
     chop: dict[str, Any] | None
     stacks_at: str | None
@@ -191,39 +193,41 @@ def _table_row(table: Table, names: dict[int, str], chips: dict[str, int]) -> Ta
     return TableRow(table.number, table.capacity, table.count, seats, table.is_closed, nxt)
 
 
-def _results(
-    row: PokerTournament, state: PokerState, names: dict[int, str]
-) -> tuple[tuple[PayoutLine, ...], tuple[PayoutLine, ...], dict[int, int], dict[int, int]]:
-    """(payouts for the field, finishing order with prizes, prize by player, place by player)."""
-    ledger = state.ledger
-    players = len(state.field.players)
-    amounts = prizes_for_field(
-        state.payouts, ledger.prize_pool, ledger.entries, max(players, 1), state.unit_cents
+# How long the screens announce a move between tables: the time for a player to carry their chips
+# to the new seat. A decision (the regulation does not say): a move leaves the screens once it is
+# older, once it is undone, or once its player no longer sits where it sent them (out, or moved
+# again), so a break's every move stays up until its players are seated (PKR-BRK-1).
+ANNOUNCE_FOR = timedelta(minutes=10)
+
+
+def _to_announce(
+    moves: tuple[MoveRow, ...], where: Mapping[PlayerId, tuple[int, int]], now: datetime
+) -> tuple[MoveRow, ...]:
+    return tuple(
+        m
+        for m in moves
+        if m.from_table is not None
+        and not m.undone
+        and where.get(PlayerId(m.player_id)) == (m.to_table, m.to_seat)
+        and _aware(m.at) >= now - ANNOUNCE_FOR
     )
-    finishes: list[Finish] = list(finishing_order(state.field))
-    money = award(finishes, amounts)
-    if row.chop:
-        for pid, place in row.chop["places"].items():
-            finishes.append(Finish(PlayerId(int(pid)), int(place)))
-        for pid, cents in row.chop["amounts"].items():
-            money[PlayerId(int(pid))] = int(cents)
-    finishes.sort(key=lambda f: (f.place, f.player))
-    table = tuple(PayoutLine(i, c) for i, c in enumerate(amounts, start=1) if c)
-    finishing = tuple(
-        PayoutLine(f.place, money.get(f.player, 0), int(f.player), names.get(int(f.player)))
-        for f in finishes
-    )
-    by_player = {int(p): c for p, c in money.items()}
-    places = {int(f.player): f.place for f in finishes}
-    # Paid places that are known get the player's name.
-    named = {f.place: f for f in finishing}
-    table = tuple(
-        PayoutLine(p.place, p.cents, named[p.place].player_id, named[p.place].name)
-        if p.place in named
-        else p
-        for p in table
-    )
-    return table, finishing, by_player, places
+
+
+def _aware(at: datetime) -> datetime:
+    """Stored times are UTC; SQLite gives them back without their zone."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def _results(state: PokerState, chop: Any) -> Standings:
+    """The one model of places and prizes (issue 26 item 4): after ties and a chop."""
+    amounts = payout_amounts(state.payouts, state.ledger, state.field, state.unit_cents)
+    return standings(state.field, amounts, chop_of(chop))
+
+
+def _line(line: PlaceLine, names: dict[int, str]) -> PayoutLine:
+    pid = int(line.player) if line.player is not None else None
+    name = names.get(pid) if pid is not None else None
+    return PayoutLine(line.place, line.cents, pid, name, line.shared, line.chopped)
 
 
 def tournament_view(store: Store, tournament_id: int) -> TournamentView:
@@ -233,15 +237,21 @@ def tournament_view(store: Store, tournament_id: int) -> TournamentView:
         state = load(row)
         names = {e.player_id: e.player.name for e in row.entrants}
         clock = _clock_out(state, now)
-        counts: dict[str, int] = dict(row.stacks.get("counts", {}))
+        alive = frozenset(state.field.alive)
+        stacks = stacks_of(row, alive, clock.is_started)
+        known = {str(p): s.chips for p, s in stacks.items() if s.chips is not None}
         tables = (
-            tuple(_table_row(t, names, counts) for t in state.seating.tables.values())
+            tuple(_table_row(t, names, known) for t in state.seating.tables.values())
             if state.seating
             else ()
         )
-        payouts, finishing, prizes, places = _results(row, state, names)
-        where = state.seating.where if state.seating else {}
-        alive = set(state.field.alive)
+        results = _results(state, row.chop)
+        payouts = tuple(_line(x, names) for x in results.paid)
+        finishing = tuple(_line(x, names) for x in results.finishing)
+        prizes = {int(p): c for p, c in results.prizes.items()}
+        places = {int(p): n for p, n in results.places.items()}
+        # A finished tournament seats nobody: its players show their places, not a seat.
+        where = state.seating.where if state.seating and row.status != "finished" else {}
         disq = set(state.field.disqualified)
         players: list[PlayerRow] = []
         for e in row.entrants:
@@ -275,10 +285,12 @@ def tournament_view(store: Store, tournament_id: int) -> TournamentView:
                     sum(1 for p in mine if p.kind is PurchaseKind.REBUY),
                     sum(1 for p in mine if p.kind is PurchaseKind.ADD_ON),
                     sum(p.price.cents for p in mine),
-                    counts.get(str(e.player_id)),
+                    stacks[e.player_id].chips,
+                    stacks[e.player_id].starting,
                 )
             )
         moves = tuple(MoveRow.of(m, names) for m in reversed(row.moves))
+        to_announce = _to_announce(moves, where, now)
         sanctions = tuple(
             SanctionRow(
                 names.get(s.player_id, str(s.player_id)),
@@ -345,7 +357,9 @@ def tournament_view(store: Store, tournament_id: int) -> TournamentView:
             tables=tables,
             players=tuple(sorted(players, key=lambda p: p.name.casefold())),
             moves=moves,
+            to_announce=to_announce,
             payouts=payouts,
+            to_win=results.to_win,
             payout_rows=tuple(
                 (r.get("max_entries"), tuple(str(x) for x in r["percentages"]))
                 for r in row.payouts["rows"]

@@ -92,7 +92,8 @@ class PlayerRow:
     rebuys: int
     add_ons: int
     paid: int  # cents
-    chips: int | None  # last count
+    chips: int | None  # the stack as last known (:mod:`torneo.poker.views_stacks`)
+    starting_stack: int | None = None  # chips of the player's entry (their own: PKR-LEAGUE-3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +130,15 @@ class MoveRow:
 
 @dataclass(frozen=True, slots=True)
 class PayoutLine:
+    """A line of :func:`torneo.poker.rules.places.standings`: a paid place not decided yet (no
+    player), or a player's place and prize after ties and a chop (issue 26)."""
+
     place: int
     cents: int
     player_id: int | None = None
     name: str | None = None
+    shared: int = 1  # players sharing this place (PKR-END-1)
+    chopped: bool = False  # the place and amount of a deal
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,9 +32,10 @@ from torneo.poker.league.tables import (
     PokerLeagueResult,
     PokerScheduleRun,
 )
-from torneo.poker.rules.eliminations import Field, finishing_order
+from torneo.poker.rules.eliminations import Field
 from torneo.poker.rules.entries import PurchaseKind
 from torneo.poker.rules.leagues import JackpotRule, jackpot_total
+from torneo.poker.rules.places import chop_of, final_places
 from torneo.poker.state import field_of_rows, ledger_of, options_of
 from torneo.poker.tables import PokerTournament
 
@@ -83,11 +84,9 @@ def check_board_open(uow: UnitOfWork, row: PokerTournament, field: str) -> None:
 
 
 def places_of(row: PokerTournament, field: Field | None = None) -> dict[PlayerId, int]:
-    """Each player's finishing place (a chop's places as agreed)."""
-    places = {f.player: f.place for f in finishing_order(field or field_of_rows(row))}
-    if row.chop:
-        places.update({PlayerId(int(p)): int(n) for p, n in row.chop["places"].items()})
-    return places
+    """Each player's finishing place (a chop's places as agreed): the places every view shows
+    (:func:`torneo.poker.rules.places.final_places`, issue 26)."""
+    return {f.player: f.place for f in final_places(field or field_of_rows(row), chop_of(row.chop))}
 
 
 def feed(uow: UnitOfWork, row: PokerTournament) -> list[int]:

@@ -191,6 +191,17 @@ def _names(session: Session, ids: Sequence[int]) -> dict[int, str]:
     return dict(session.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all())
 
 
+def _final_stacks(session: Session, final_id: int | None) -> dict[int, int]:
+    """Once the final exists, its players' stacks are its own (the tournament's starting stacks,
+    PKR-LEAGUE-3, as the director may have set them), not the board's projection (issue 26)."""
+    if final_id is None:
+        return {}
+    row = session.get(PokerTournament, final_id)
+    if row is None:
+        return {}
+    return {int(p): int(c) for p, c in row.options.get("starting_stacks", ())}
+
+
 def league_view(store: Store, league_id: int) -> LeagueView:
     with store.read() as session:
         league = get_league_row(session, league_id)
@@ -203,6 +214,7 @@ def league_view(store: Store, league_id: int) -> LeagueView:
         names = _names(session, [int(r.player) for r in board])
         chips_row = board[rules.chips_rank - 1] if len(board) >= rules.chips_rank else None
         qualifier_chips = points_to_chips(chips_row.points, rules) if chips_row else 0
+        seated = _final_stacks(session, league.final_id)
         lines = tuple(
             BoardLine(
                 r.position,
@@ -213,7 +225,8 @@ def league_view(store: Store, league_id: int) -> LeagueView:
                 r.best_finish,
                 len(r.counted),
                 s,
-                (
+                seated.get(int(r.player))
+                or (
                     points_to_chips(r.points, rules)
                     if s.rank <= rules.direct_seats
                     else qualifier_chips
