@@ -192,7 +192,7 @@ def test_issue26_item2_the_director_page_listens_and_rereads_itself(
     assert live
     assert f'data-live="poker:{tid}"' in live.group(0)
     assert 'hx-select="#director-live"' in live.group(0)
-    assert 'data-live-gap="150"' in live.group(0)
+    assert 'data-live-gap="100"' in live.group(0)
     assert 'class="alert error live-lost"' in page
     assert "data-stale-url" not in page
     x = _seated(state, 0)[0]
