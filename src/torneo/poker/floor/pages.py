@@ -75,7 +75,10 @@ def _log(request: Request, tid: int, actor: Actor) -> tuple[LogRow, ...]:
 
 @router.get("/poker/{tid}/director", response_class=HTMLResponse)
 def poker_director(request: Request, tid: int, actor: PageActor) -> Response:
-    refused = pop_refused(request, _page(tid))  # a refused form, brought back with its values
+    # A refused form, brought back with its values; the page's own live re-read (htmx) leaves
+    # a pending refusal for the page the browser is about to show.
+    live = request.headers.get("HX-Request") == "true"
+    refused = None if live else pop_refused(request, _page(tid))
     if refused is None:
         return _director(request, tid, actor)
     return _director(request, tid, actor, error=refused.error, form=refused.form)
