@@ -42,6 +42,7 @@ from torneo.core.policy import Action
 from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
+from torneo.poker import state_changes
 from torneo.poker.rules.balancing import check_threshold
 from torneo.poker.rules.entries import BuyInPart, EntryOptions, PartKind, Price
 from torneo.poker.rules.presets import club_payouts, entry_options, weekly, weekly_structure
@@ -75,8 +76,11 @@ def topic(tournament_id: int) -> str:
     return f"poker:{tournament_id}"
 
 
-def touch(row: PokerTournament) -> None:
-    """Every change bumps the tournament's version, so a stale phone is detected."""
+def touch(row: PokerTournament, *changed: str) -> None:
+    """Every change bumps the tournament's version, so a stale phone is detected; ``changed``
+    names what it changed (``state_changes`` keys: a player, the clock...), so that only a phone
+    acting on one of those is refused (issue 26 item 1). Nothing named: the whole tournament."""
+    state_changes.declare(row, changed or [state_changes.EVERYTHING])
     flag_modified(row, "options")
 
 

@@ -26,9 +26,8 @@ from torneo.poker.rules.colour_up import check_chip_counts
 from torneo.poker.rules.icm import chop_icm
 from torneo.poker.rules.payouts import chop_chips, chop_equal
 from torneo.poker.rules.places import payout_amounts
-from torneo.poker.state import (
-    PokerState,
-)
+from torneo.poker.state import PokerState, check_version
+from torneo.poker.state_changes import COUNTS
 
 # --- chip counts and the chop -----------------------------------------------------------------
 
@@ -74,9 +73,10 @@ def record_chip_counts(
     """The chips of every player still in; refused unless they add up to the chips in play."""
     precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE, [COUNTS])
         parsed = _counts(state, counts, "chip_counts")
         row.stacks = {"at": uow.now.isoformat(), "counts": {str(p): c for p, c in parsed.items()}}
+        touch(row, COUNTS)
         uow.audit("poker.chip_counts", "poker_tournament", row.id, after=row.stacks)
         uow.notify(topic(row.id), "stacks")
 
@@ -97,6 +97,7 @@ def chop(
         raise TorneoError("method", N_("'%(method)s'"), ", ".join(CHOPS), params={"method": method})
     with store.unit(actor) as uow:
         row, state = open_running(uow, tournament_id, version, Action.MANAGE)
+        check_version(row, version)  # a deal ends the night: it is based on all of it
         alive = list(state.field.alive)
         if len(alive) < 2:
             raise Conflict(

@@ -14,10 +14,10 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
+from torneo.poker import state_changes as changes
 from torneo.poker.commands import RUNNING, not_finished, parse_int, topic
 from torneo.poker.rules import clock as poker_clock
 from torneo.poker.state import (
-    check_version,
     clock_to_json,
     get_tournament,
     load,
@@ -40,7 +40,7 @@ def _clock_action(
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.OFFICIATE)
-        check_version(row, version)
+        changes.based_on(row, version, [changes.CLOCK])
         not_finished(row)
         state = load(row)
         if action == "start":
@@ -57,6 +57,8 @@ def _clock_action(
         row.clock = clock_to_json(new)
         if action == "start":
             row.status = RUNNING
+        # the start opens the play (bust-outs, late entries): it conflicts with every stale page
+        changes.declare(row, [changes.EVERYTHING if action == "start" else changes.CLOCK])
         uow.audit(
             f"poker.clock.{action}",
             "poker_tournament",

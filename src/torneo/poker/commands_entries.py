@@ -22,13 +22,13 @@ from torneo.platform import players as identities
 from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
+from torneo.poker import state_changes as changes
 from torneo.poker.commands import audit, not_finished, topic, touch
 from torneo.poker.commands_seats import MoveOut, SeatOut, seat_newcomer
 from torneo.poker.floor import commands_log as floor_log
 from torneo.poker.rules.entries import Purchase, register
 from torneo.poker.rules.entries_roster import register_all
 from torneo.poker.state import (
-    check_version,
     get_tournament,
     level_number_at,
     load,
@@ -72,7 +72,7 @@ def book_player(
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
-        check_version(row, version)
+        changes.based_on(row, version, ())
         not_finished(row)
         player = _player(uow, name)
         entrant = _entrant(uow, row, player)
@@ -84,7 +84,7 @@ def book_player(
                 params={"name": player.name},
             )
         entrant.booked = True
-        touch(row)
+        touch(row, changes.player(player.id))
         audit(uow, row, "book", player=player.name, player_id=player.id)
         uow.notify(topic(row.id), "entries")
         return player.id
@@ -137,7 +137,7 @@ def register_player(
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
-        check_version(row, version)
+        changes.based_on(row, version, ())
         not_finished(row)
         state = load(row)
         clean = clean_name("name", name)
@@ -179,7 +179,7 @@ def register_player(
                     opened=floor_log.opened_table(state.seating, seating),
                     players=[who.id, *floor_log.moved_players(row, seqs[1:])],
                 )
-        touch(row)
+        touch(row, changes.player(pid), *([changes.MOVES] if moves else []))
         audit(
             uow,
             row,
@@ -260,7 +260,7 @@ def register_roster(
                 for p in purchases
             ],
         )
-        touch(row)
+        touch(row, *(changes.player(pid) for pid, _ in who))
         audit(uow, row, "roster", players=len(who))
         uow.notify(topic(row.id), "entries")
     return [pid for pid, _ in who]

@@ -16,6 +16,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
+from torneo.poker import state_changes as changes
 from torneo.poker.commands import (
     before_start,
     not_finished,
@@ -32,7 +33,6 @@ from torneo.poker.rules.seating import (
 )
 from torneo.poker.rules.structure import Structure, check_structure
 from torneo.poker.state import (
-    check_version,
     get_tournament,
     load,
     options_of,
@@ -60,7 +60,7 @@ def edit_structure(
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
-        check_version(row, version)
+        changes.changing(row, version, changes.STRUCTURE)
         before_start(row, "structure")
         chips = (
             tuple(parse_int("chip_set", c, low=1) for c in chip_set)
@@ -104,7 +104,7 @@ def set_entry_options(
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
-        check_version(row, version)
+        changes.changing(row, version, changes.OPTIONS)
         before_start(row, "options")
         options = dict(row.options)
         entry = load(row).options.entry
@@ -173,7 +173,7 @@ def set_payouts(
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
-        check_version(row, version)
+        changes.changing(row, version, changes.PAYOUTS)
         not_finished(row)
         before = row.payouts
         row.payouts = payouts_to_json(table, unit or int(before.get("unit_cents", 100)))
@@ -223,7 +223,7 @@ def set_floor_options(
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
-        check_version(row, version)
+        changes.changing(row, version, changes.FLOOR)
         not_finished(row)
         before = {"threshold": row.balance_threshold, "order": row.break_order}
         if balance_threshold is not None:
@@ -239,7 +239,7 @@ def set_floor_options(
             seats = parse_int("seats_per_table", seats_per_table)
             check_capacity(seats)
             row.seats_per_table = seats
-        touch(row)
+        touch(row, changes.FLOOR)
         uow.audit(
             "poker.floor_options",
             "poker_tournament",

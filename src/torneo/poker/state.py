@@ -27,9 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table as SqlTable
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, selectinload
 
 from torneo.core.clock import Stopwatch
@@ -78,6 +79,12 @@ def get_tournament(
     )
     if for_update:
         stmt = stmt.with_for_update()  # PostgreSQL serialises the directors' phones
+        if session.get_bind().dialect.name == "sqlite":
+            # SQLite has no FOR UPDATE: a no-op write takes its one writer's lock now, so a
+            # second phone waits for the first to commit and reads its change, instead of both
+            # reading the same version and the later one failing (issue 26 item 1).
+            t = cast(SqlTable, PokerTournament.__table__)
+            session.execute(update(t).where(t.c.id == tournament_id).values(id=t.c.id))
     row = session.scalars(stmt).first()
     if row is None:
         raise NotFound(

@@ -52,6 +52,9 @@ class PokerTournament(Versioned, Base):
     adjustments: Mapped[list[Any]] = mapped_column(JSON, default=list)  # chips in/out of play
     stacks: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # last chip counts
     chop: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    # Issue 26 item 1: the version at which each thing last changed ("player:12", "clock"...),
+    # so a phone's stale version is refused only for what changed (poker.state_changes).
+    changed_in: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     created_at: Mapped[datetime]
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
 

@@ -70,6 +70,6 @@ def test_the_development_secret_is_announced(
 def test_the_poker_and_print_scripts_are_served(anon: TestClient) -> None:
     r = anon.get("/poker/assets/poker.js")
     assert r.status_code == 200
-    assert "data-stale-url" in r.text
+    assert "director-live" in r.text  # the director's page follows the live topic (issue 26)
     assert "data-countdown" in r.text
     assert "data-print" in anon.get("/static/torneo.js").text

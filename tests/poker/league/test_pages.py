@@ -117,7 +117,9 @@ def test_pkr_proc_1_floor_procedures_on_the_directors_phone(
     )
     assert "5 → 8 → 2" in page.text
     bad = anon.post(rulings, data={"csrf_token": token, "procedure": "misdeal", "case": "nonsense"})
-    assert bad.status_code == 422
+    assert bad.status_code == 200  # issue 26 item 3: the refusal shown on the GET page
+    assert str(bad.url).split("#")[0].endswith(rulings)
+    assert 'class="alert error"' in bad.text
     with web_store.read() as s:
         audits = s.scalars(select(AuditEntry).where(AuditEntry.action == "poker.ruling")).all()
     assert [a.after["article"] for a in audits if a.after] == ["15.1", "12.8"]

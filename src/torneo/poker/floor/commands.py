@@ -20,7 +20,7 @@ same hand need each one's chips at the start of the hand (PKR-END-1 ranks them b
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
+from torneo.poker import state_changes as changes
 from torneo.poker.commands import FINISHED, parse_int, topic, touch
 from torneo.poker.commands_seats import MoveOut, add_move_row, record_moves
 from torneo.poker.floor import commands_log as floor_log
@@ -41,7 +42,6 @@ from torneo.poker.rules.positions import record_hand
 from torneo.poker.rules.seating import HandPositions, MoveReason, apply_move, move_player, undo
 from torneo.poker.state import (
     PokerState,
-    check_version,
     clock_to_json,
     get_tournament,
     level_number_at,
@@ -57,12 +57,18 @@ UNDOABLE = (MoveReason.BALANCE.value, MoveReason.BREAK.value, MoveReason.DIRECTO
 
 
 def open_running(
-    uow: UnitOfWork, tournament_id: int, version: int | None, action: Action
+    uow: UnitOfWork,
+    tournament_id: int,
+    version: int | None,
+    action: Action,
+    basis: Iterable[str] = (),
 ) -> tuple[PokerTournament, PokerState]:
-    """The running tournament, locked, once the policy lets the actor do ``action`` on it."""
+    """The running tournament, locked, once the policy lets the actor do ``action`` on it and
+    none of ``basis`` (what the action is based on, ``state_changes`` keys) changed after the
+    ``version`` its client read (issue 26 item 1)."""
     row = get_tournament(uow.session, tournament_id, for_update=True)
     authorize_tournament(uow.session, uow.actor, row, action)
-    check_version(row, version)
+    changes.based_on(row, version, basis)  # what it changes: declared by its touch() once done
     if row.status == FINISHED:
         raise Conflict("status", N_("the tournament is finished"), N_("a tournament still running"))
     return row, load(row)
@@ -81,6 +87,7 @@ def finish(uow: UnitOfWork, row: PokerTournament, state: PokerState) -> None:
     """PKR-END-1: the runner-up is out (or a chop): the clock stops, the results are final."""
     row.status = FINISHED
     row.finished_at = uow.now
+    changes.declare(row, [changes.EVERYTHING])  # the end conflicts with every action read before it
     league_feed.feed(uow, row)  # PKR-LEAGUE-1/2: the results flow into its leagues (issue 17)
     if state.clock.is_running:
         row.clock = clock_to_json(poker_clock.pause(state.clock, uow.now))
@@ -99,6 +106,19 @@ class BustOutcome:
     finished: bool
     winner: int | None
     entry: int = 0  # its number in the floor's log (what the director undoes it by)
+
+
+def refuse_out(row: PokerTournament, state: PokerState, ids: Sequence[PlayerId]) -> None:
+    """Issue 26 item 1: a player busted (or disqualified) by another phone is "already out",
+    named, before anything else is said or changed."""
+    for p in ids:
+        if p in state.field.players and p not in state.field.alive:
+            raise Conflict(
+                "players",
+                N_("%(name)s is already out"),
+                N_("a player still in the tournament"),
+                params={"name": changes.entrant_name(row, p)},
+            )
 
 
 def _int_ids(field: str, values: Sequence[Any]) -> list[PlayerId]:
@@ -127,7 +147,10 @@ def bust_out(
         for k, v in (chips_at_start or {}).items()
     }
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
+        row, state = open_running(uow, tournament_id, None, Action.OFFICIATE)
+        refuse_out(row, state, ids)  # "already out" comes before "someone changed it"
+        basis = [changes.player(p) for p in ids]
+        changes.check_basis(row, version, basis)
         playing_level(state, uow)
         seating = state.require_seating()
         if len(ids) > 1:
@@ -192,7 +215,7 @@ def bust_out(
         )
         if field.is_over:
             finish(uow, row, state)
-        touch(row)
+        touch(row, *basis, *([changes.MOVES] if moves else []))
         places = tuple((int(f.player), f.place) for f in finishes)
         uow.audit(
             "poker.bust",
@@ -220,7 +243,7 @@ def undo_last_move(
     """Put back the last balancing, breaking or director's move (announced as a move)."""
     precheck(actor, Action.OFFICIATE)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE, [changes.MOVES])
         seating = state.require_seating()
         last = next((m for m in reversed(row.moves) if not m.undone and m.reason in UNDOABLE), None)
         if last is None:
@@ -246,7 +269,7 @@ def undo_last_move(
             (back.from_table, back.from_seat),
         )
         row.seating = seating_to_json(seating)
-        touch(row)
+        touch(row, changes.MOVES)
         uow.audit("poker.undo", "poker_tournament", row.id, after={"move": out.announcement})
         uow.notify(topic(row.id), "moves")
         return out
@@ -268,7 +291,8 @@ def move_player_to(
     to_table = parse_int("table", table, low=1)
     to_seat = parse_int("seat", seat, low=1)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
+        basis = [changes.player(pid), changes.seat(to_table, to_seat)]
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE, basis)
         seating = state.require_seating()
         move = move_player(seating, pid, to_table, to_seat)
         seating = apply_move(seating, move)
@@ -283,7 +307,7 @@ def move_player_to(
             players=[int(pid)],
             moves=floor_log.moves_since(row, since),
         )
-        touch(row)
+        touch(row, changes.MOVES, *basis)
         uow.audit(
             "poker.move",
             "poker_tournament",
@@ -315,10 +339,12 @@ def record_hand_positions(
         parse_int("big_blind", big_blind, low=1),
     )
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
+        row, state = open_running(
+            uow, tournament_id, version, Action.OFFICIATE, [changes.table(number)]
+        )
         seating = record_hand(state.require_seating(), number, positions)
         row.seating = seating_to_json(seating)
-        touch(row)
+        touch(row, changes.table(number))
         uow.audit(
             "poker.hand",
             "poker_tournament",

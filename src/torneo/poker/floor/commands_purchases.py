@@ -25,6 +25,7 @@ from torneo.poker.state import (
     PokerState,
     seating_to_json,
 )
+from torneo.poker.state_changes import MOVES, player
 
 # --- re-entries, rebuys, add-ons --------------------------------------------------------------
 
@@ -42,7 +43,7 @@ def re_enter(
     precheck(actor, Action.MANAGE)
     pid = PlayerId(parse_int("player_id", player_id, low=1))
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version, Action.MANAGE)
+        row, state = open_running(uow, tournament_id, version, Action.MANAGE, [player(pid)])
         level = playing_level(state, uow)
         _, purchase = domain_re_enter(
             state.ledger, state.options, pid, level, state.field.has_busted(pid)
@@ -72,7 +73,7 @@ def re_enter(
             opened=floor_log.opened_table(before, seating),
             players=[int(pid), *floor_log.moved_players(row, seqs[1:])],
         )
-        touch(row)
+        touch(row, player(pid), MOVES)
         uow.audit(
             "poker.re_entry",
             "poker_tournament",
@@ -122,7 +123,7 @@ def rebuy(
     pid = PlayerId(parse_int("player_id", player_id, low=1))
     chips = parse_int("stack", stack, low=0)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version, Action.MANAGE)
+        row, state = open_running(uow, tournament_id, version, Action.MANAGE, [player(pid)])
         level = playing_level(state, uow)
         _still_in(state, pid)
         _, purchase = domain_rebuy(state.ledger, state.options, pid, level, chips)
@@ -130,7 +131,7 @@ def rebuy(
         floor_log.log_action(
             uow, row, floor_log.REBUY, int(pid), purchase=purchase.number, players=[]
         )
-        touch(row)
+        touch(row, player(pid))
         uow.audit(
             "poker.rebuy",
             "poker_tournament",
@@ -153,7 +154,7 @@ def add_on(
     precheck(actor, Action.MANAGE)
     pid = PlayerId(parse_int("player_id", player_id, low=1))
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version, Action.MANAGE)
+        row, state = open_running(uow, tournament_id, version, Action.MANAGE, [player(pid)])
         level = playing_level(state, uow)
         _still_in(state, pid)
         _, purchase = domain_add_on(state.ledger, state.options, pid, level, False)
@@ -161,7 +162,7 @@ def add_on(
         floor_log.log_action(
             uow, row, floor_log.ADD_ON, int(pid), purchase=purchase.number, players=[]
         )
-        touch(row)
+        touch(row, player(pid))
         uow.audit(
             "poker.add_on",
             "poker_tournament",

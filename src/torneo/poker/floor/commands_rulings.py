@@ -17,6 +17,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
+from torneo.poker import state_changes as changes
 from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.floor import commands_log as floor_log
 from torneo.poker.floor.commands import open_running
@@ -75,7 +76,8 @@ def record_ruling(
             "note", N_("%(n)s characters"), N_("at most 1000"), params={"n": len(note)}
         )
     with store.unit(actor) as uow:
-        row, _ = open_running(uow, tournament_id, version, Action.OFFICIATE)
+        at = [changes.table(number)] if number else []
+        row, _ = open_running(uow, tournament_id, version, Action.OFFICIATE, at)
         uow.session.add(
             PokerRuling(
                 tournament_id=row.id,
@@ -102,7 +104,7 @@ def record_ruling(
             decision=ruling.decision,
             players=[],
         )
-        touch(row)
+        touch(row, changes.log_entry(entry))
         uow.audit(
             "poker.ruling",
             "poker_tournament",

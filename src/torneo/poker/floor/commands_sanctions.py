@@ -29,6 +29,7 @@ from torneo.poker.state import (
     next_rng,
     seating_to_json,
 )
+from torneo.poker.state_changes import MOVES, player
 from torneo.poker.tables import PokerSanction
 
 # --- sanctions --------------------------------------------------------------------------------
@@ -73,7 +74,7 @@ def sanction_player(
         ) from None
     turns = parse_int("orbits", orbits or 0, low=0)
     with store.unit(actor) as uow:
-        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE, [player(pid)])
         seating = state.require_seating()
         if not seating.is_seated(pid):
             raise TorneoError(
@@ -154,7 +155,7 @@ def sanction_player(
         )
         if finished:  # PKR-END-1: the disqualification left one player in
             finish(uow, row, state)
-        touch(row)
+        touch(row, player(pid), *([MOVES] if moves else []))
         uow.audit(
             "poker.sanction",
             "poker_tournament",

@@ -59,6 +59,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
+from torneo.poker import state_changes as changes
 from torneo.poker.commands import FINISHED, RUNNING, parse_int, topic, touch
 from torneo.poker.commands_seats import MoveOut, add_move_row, record_moves
 from torneo.poker.floor import commands_log as floor_log
@@ -67,7 +68,6 @@ from torneo.poker.rules.balancing import BigBlindSeat, decide
 from torneo.poker.rules.seating import Move, MoveReason, Seating
 from torneo.poker.rules.undo import Blocked, Reseat, put_back
 from torneo.poker.state import (
-    check_version,
     get_tournament,
     load,
     move_of,
@@ -370,8 +370,13 @@ def undo_entry(
         target = _entry(row, number)
         if target.kind in ORGANIZERS:  # money and the deal are the organizer's, to take or undo
             authorize_tournament(uow.session, actor, row, Action.MANAGE)
-        check_version(row, version)
-        _check_undoable(row, target)
+        _check_undoable(row, target)  # "already undone" comes before "someone changed it"
+        # Issue 26 item 1: based on this entry and the players it concerns, not the whole night.
+        involved = {int(p) for p in target.details.get("players", [])}
+        if target.player_id is not None:
+            involved.add(target.player_id)
+        basis = [changes.log_entry(number), *(changes.player(p) for p in sorted(involved))]
+        changes.based_on(row, version, basis)
         reopened = row.status == FINISHED
         if reopened:  # its results would leave leagues whose final was drawn from them
             league_feed.check_board_open(uow, row, "log_entry")
@@ -394,7 +399,8 @@ def undo_entry(
             league_feed.unfeed(uow, row)
         target.undone_at = uow.now
         target.undone_by = actor.name
-        touch(row)
+        whole = [changes.EVERYTHING] if reopened or target.kind == floor_log.CHOP else []
+        touch(row, *basis, *whole, *([changes.MOVES] if outs else []))
         uow.audit(
             "poker.undo",
             "poker_tournament",

@@ -4,7 +4,8 @@ entries, sanctions, chip counts, payouts and the chop.
 
 Each form posts to ``/poker/{id}/director/<action>``. :data:`ACTIONS` names the handler of every
 action: it calls one service and says what happened (a flash message in the page's language) and
-where to come back to; a refusal shows the page again with the values typed and nothing changed.
+where to come back to; a refusal redirects to the page too, which shows it with the values typed
+and nothing changed (Post/Redirect/Get, issue 26 item 3: :mod:`torneo.platform.web.refused`).
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from torneo.core.errors import Forbidden, NotFound, TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.store.uow import Actor
 from torneo.platform.web.auth import PageActor, PageWriter
-from torneo.platform.web.session import flash, store_of
+from torneo.platform.web.refused import act_or_refuse, pop_refused
+from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import add_templates, render
 from torneo.poker import commands as poker
 from torneo.poker import commands_chop as poker_chop
@@ -50,7 +52,6 @@ def _director(
     *,
     error: TorneoError | None = None,
     form: Mapping[str, Any] | None = None,
-    status: int = 200,
 ) -> Response:
     view = poker_views.tournament_view(store_of(request), tid)
     context = {
@@ -60,7 +61,7 @@ def _director(
         "form": dict(form or {}),
         **helpers(),
     }
-    return render(request, "poker/director.html", context, status=status)
+    return render(request, "poker/director.html", context)
 
 
 def _log(request: Request, tid: int, actor: Actor) -> tuple[LogRow, ...]:
@@ -74,7 +75,17 @@ def _log(request: Request, tid: int, actor: Actor) -> tuple[LogRow, ...]:
 
 @router.get("/poker/{tid}/director", response_class=HTMLResponse)
 def poker_director(request: Request, tid: int, actor: PageActor) -> Response:
-    return _director(request, tid, actor)
+    # A refused form, brought back with its values; the page's own live re-read (htmx) leaves
+    # a pending refusal for the page the browser is about to show.
+    live = request.headers.get("HX-Request") == "true"
+    refused = None if live else pop_refused(request, _page(tid))
+    if refused is None:
+        return _director(request, tid, actor)
+    return _director(request, tid, actor, error=refused.error, form=refused.form)
+
+
+def _page(tid: int) -> str:
+    return f"/poker/{tid}/director"
 
 
 # --- reading the forms ------------------------------------------------------------------------
@@ -376,13 +387,13 @@ def _run(action: str, posted: Posted) -> Outcome:
 async def poker_director_action(
     request: Request, tid: int, action: str, actor: PageWriter
 ) -> Response:
+    # Who may not act here is told so (403) before the form is read; a refusal of the form
+    # itself goes back to the page (act_or_refuse).
+    floor_reader(store_of(request), actor, tid)
     raw = await request.form()
     form = {k: v for k, v in raw.items() if isinstance(v, str)}
     version = poker.parse_int("version", form["version"]) if form.get("version") else None
     posted = Posted(request, store_of(request), actor, tid, raw, form, version)
-    try:
-        message, anchor = _run(action, posted)
-    except TorneoError as err:
-        return _director(request, tid, actor, error=err, form=form, status=err.status)
-    flash(request, "ok", message)
-    return RedirectResponse(f"/poker/{tid}/director{anchor}", status_code=303)
+    # Issue 26 item 3: a refusal too answers with a redirect to the page (shown there with the
+    # values typed), so reload and Back never send the form again.
+    return act_or_refuse(request, lambda: _run(action, posted), page=_page(tid), form=form)

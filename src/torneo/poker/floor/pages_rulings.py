@@ -8,18 +8,19 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from torneo.core.errors import TorneoError
 from torneo.platform import i18n
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageActor, PageWriter
+from torneo.platform.web.refused import act_or_refuse, pop_refused
 from torneo.platform.web.session import store_of
-from torneo.platform.web.templating import add_templates, render
+from torneo.platform.web.templating import add_templates, render, say
 from torneo.poker import views as poker_views
 from torneo.poker.floor import commands_rulings as rulings
 from torneo.poker.league import views as views_league
 from torneo.poker.league.views import decimal_text
 from torneo.poker.pages_labels import helpers
 from torneo.poker.rules.rulings import CASES, Procedure
+from torneo.poker.state_access import floor_reader
 
 add_templates("torneo.poker.floor", "poker")  # its own templates/, as "poker/<name>"
 
@@ -75,23 +76,38 @@ def _rulings(request: Request, tid: int, **extra: Any) -> Response:
         **extra,
         **_helpers(),
     }
-    status = extra["error"].status if extra.get("error") else 200
-    return render(request, "poker/rulings.html", context, status=status)
+    return render(request, "poker/rulings.html", context)
+
+
+RULED = "ruled"  # the session key of the ruling just recorded, shown once on the GET page
 
 
 @router.get("/poker/{tid}/rulings", response_class=HTMLResponse)
 def rulings_page(request: Request, tid: int, actor: PageActor) -> Response:
+    page = f"/poker/{tid}/rulings"
+    refused = pop_refused(request, page)
+    if refused is not None:
+        return _rulings(request, tid, error=refused.error, form=refused.form)
+    ruled = request.session.pop(RULED, None)
+    if isinstance(ruled, dict) and ruled.get("page") == page:
+        # the pure ruling again from the answers recorded (the same decision, its order)
+        answers = dict(ruled.get("answers") or {})
+        return _rulings(request, tid, ruling=rulings.ruling_for(ruled["p"], ruled["c"], answers))
     return _rulings(request, tid)
 
 
 @router.post("/poker/{tid}/rulings", response_class=HTMLResponse)
 async def rulings_post(request: Request, tid: int, actor: PageWriter) -> Response:
+    """Post/Redirect/Get (issue 26 item 3): the ruling, or the refusal, shows on the GET page."""
+    floor_reader(store_of(request), actor, tid)  # 403 before the form is read
     form = {k: str(v) for k, v in (await request.form()).items() if k != "csrf_token"}
     procedure = form.pop("procedure", "")
     case = form.pop("case", "") or "last_round"
     table = form.pop("table", "")
     note = form.pop("note", "")
-    try:
+    page = f"/poker/{tid}/rulings"
+
+    def act() -> tuple[str, str]:
         ruling = rulings.record_ruling(
             store_of(request),
             actor,
@@ -102,6 +118,9 @@ async def rulings_post(request: Request, tid: int, actor: PageWriter) -> Respons
             table=table,
             note=note,
         )
-    except TorneoError as err:
-        return _rulings(request, tid, error=err, form={"procedure": procedure, "case": case})
-    return _rulings(request, tid, ruling=ruling)
+        answers = {k: v[:200] for k, v in form.items()}
+        request.session[RULED] = {"page": page, "p": procedure, "c": case, "answers": answers}
+        return say(request, N_("Ruling recorded: art. %(article)s."), article=ruling.article), ""
+
+    kept = {"procedure": procedure, "case": case}
+    return act_or_refuse(request, act, page=page, form=kept)

@@ -19,10 +19,11 @@ from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
+from torneo.poker import state_changes as changes
 from torneo.poker.commands import before_start, parse_int, parse_steps, topic
 from torneo.poker.rules import structure_builder as builder
 from torneo.poker.rules.structure import Break, Step, Structure
-from torneo.poker.state import check_version, get_tournament, structure_of, structure_to_json
+from torneo.poker.state import get_tournament, structure_of, structure_to_json
 from torneo.poker.state_access import authorize_tournament
 
 ANTES = ("none", "classic", "big_blind")
@@ -40,7 +41,7 @@ def _change(
     with store.unit(actor) as uow:
         row = get_tournament(uow.session, tournament_id, for_update=True)
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
-        check_version(row, version)
+        changes.changing(row, version, changes.STRUCTURE)
         before_start(row, "structure")  # PKR-BTN-1: published before the start
         before = row.structure
         row.structure = structure_to_json(change(structure_of(before)))

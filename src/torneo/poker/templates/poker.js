@@ -1,4 +1,4 @@
-/* Poker pages: the clock counting down, and the director's page noticing another phone's change.
+/* Poker pages: the clock counting down, and the director's page following every phone's change.
    Served as /poker/assets/poker.js (no inline script: the Content-Security-Policy allows none). */
 /* The clock counts down here every second from the stored state; the page re-reads it often.
    Every other figure of time on the page (data-countdown-from="seconds", e.g. "break in") ticks
@@ -37,20 +37,58 @@
   document.addEventListener("htmx:afterSwap", function () { read(); tick(); });
   setInterval(tick, 250);
 })();
-/* Another director's phone changed the tournament: offer a reload instead of a stale form. The
-   element #stale carries the clock's API address and the version the page was made from. */
+/* The director's page (issue 26 item 2): #director-live re-reads itself (htmx "refresh") on
+   every notice of the tournament's live topic. What a person is typing is never lost: while a
+   field of the page has the focus the refresh waits until it leaves, and values changed by hand
+   are put back into the same fields (form address + field name) after the swap, as are the
+   open <details>. */
 (function () {
   "use strict";
-  document.addEventListener("DOMContentLoaded", function () {
-    var stale = document.getElementById("stale");
-    var url = stale && stale.getAttribute("data-stale-url");
-    if (!url) return;
-    var seen = parseInt(stale.getAttribute("data-stale-version"), 10);
-    setInterval(function () {
-      fetch(url, { headers: { "Accept": "application/json" } })
-        .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (d) { if (d && d.version !== seen) stale.classList.add("show"); })
-        .catch(function () {});
-    }, 10000);
+  var waiting = false;
+  function box() { return document.getElementById("director-live"); }
+  function typing() {
+    var el = document.activeElement, live = box();
+    return !!(el && live && live.contains(el) && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && el.type !== "submit");
+  }
+  function refresh() {
+    var live = box();
+    if (!live || !window.htmx) return;
+    if (typing()) { waiting = true; return; }
+    waiting = false;
+    window.htmx.trigger(live, "refresh");
+  }
+  function key(el) {
+    var form = el.form ? el.form.getAttribute("action") + (el.form.querySelector("[name=type]") ? ":" + el.form.querySelector("[name=type]").value : "") : "";
+    return form + "|" + el.name;
+  }
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var live = box();
+    if (!live || e.detail.target !== live) return;
+    kept = { values: {}, open: [] };
+    live.querySelectorAll("input, textarea, select").forEach(function (el) {
+      if (!el.name || el.type === "hidden") return;
+      var changed = el.type === "checkbox" ? el.checked !== el.defaultChecked
+        : el.tagName === "SELECT" ? el.value !== (Array.prototype.filter.call(el.options, function (o) { return o.defaultSelected; })[0] || el.options[0] || {}).value
+        : el.value !== el.defaultValue;
+      if (changed) kept.values[key(el)] = el.type === "checkbox" ? el.checked : el.value;
+    });
+    live.querySelectorAll("details").forEach(function (d, i) { if (d.open) kept.open.push(i); });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var live = box();
+    if (!live || !kept) return;
+    var was = kept; kept = null;
+    live.querySelectorAll("input, textarea, select").forEach(function (el) {
+      var k = key(el);
+      if (!el.name || !(k in was.values)) return;
+      if (el.type === "checkbox") el.checked = was.values[k]; else el.value = was.values[k];
+    });
+    var all = live.querySelectorAll("details");
+    was.open.forEach(function (i) { if (all[i]) all[i].open = true; });
+  });
+  document.addEventListener("live", function () { if (box()) refresh(); });
+  document.addEventListener("focusout", function () {
+    if (waiting) window.setTimeout(function () { if (waiting && !typing()) refresh(); }, 200);
   });
 })();

@@ -50,8 +50,17 @@
   // refreshes too: it may have missed a notice meanwhile. The stream sends back when the page
   // was read (<body data-live-since>), so a change made while it was opening arrives as a
   // "missed" notice instead of waiting for the slow poll.
-  var MIN_GAP = 2000, SPREAD = 600;
+  // A staff page of a few phones asks for less coalescing (data-live-gap="ms" on its data-live
+  // element, issue 26 item 2: the director's page shows another phone's change within a second).
+  // While the stream is down, <html data-live-state="lost"> shows the page's .live-lost banner;
+  // a stream the server closed (a restart, a refusal) is opened again after REOPEN ms.
+  var MIN_GAP = 2000, SPREAD = 600, REOPEN = 4000;
   var sources = {}, timer = null, lastFired = 0, pending = null;
+  function gapOf(el) {
+    var gap = el && el.getAttribute && parseInt(el.getAttribute("data-live-gap"), 10);
+    if (gap >= 0) { MIN_GAP = gap; SPREAD = Math.min(SPREAD, gap); }
+  }
+  function liveState(state) { document.documentElement.setAttribute("data-live-state", state); }
   function fire(detail) {
     if (pending) {
       if (pending.kinds.indexOf(detail.kind) < 0) pending.kinds.push(detail.kind);
@@ -76,8 +85,19 @@
     var opened = false;
     sources[topic] = source;
     source.addEventListener("open", function () {
+      liveState("live");
       if (opened) fire({ topic: topic, kind: "reconnect", data: {} });
       opened = true;
+    });
+    source.addEventListener("error", function () {
+      liveState("lost");
+      if (source.readyState !== 2) return;  // CONNECTING: the browser retries by itself
+      if (sources[topic] === source) delete sources[topic];
+      window.setTimeout(function () {
+        if (sources[topic]) return;
+        listen(topic);
+        if (sources[topic]) fire({ topic: topic, kind: "reconnect", data: {} });
+      }, REOPEN);
     });
     source.addEventListener("message", function (e) {
       var notice;
@@ -87,8 +107,8 @@
   }
   function scan(root) {
     var scope = root && root.querySelectorAll ? root : document;
-    if (scope.getAttribute && scope.getAttribute("data-live")) listen(scope.getAttribute("data-live"));
-    scope.querySelectorAll("[data-live]").forEach(function (el) { listen(el.getAttribute("data-live")); });
+    if (scope.getAttribute && scope.getAttribute("data-live")) { gapOf(scope); listen(scope.getAttribute("data-live")); }
+    scope.querySelectorAll("[data-live]").forEach(function (el) { gapOf(el); listen(el.getAttribute("data-live")); });
   }
   document.addEventListener("DOMContentLoaded", function () { scan(document); });
   document.addEventListener("htmx:load", function (e) { scan(e.target); });
