@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import tracemalloc
+import zipfile
 from collections.abc import Callable
 
 import pytest
@@ -122,3 +123,28 @@ def test_issue27_csv_as_before() -> None:
     assert sheet_rows("file", "a;b\n1;2\n".encode("cp1252")) == [["a", "b"], ["1", "2"]]
     with pytest.raises(TorneoError, match="not a text file"):
         sheet_rows("file", b"a\x00b")
+
+
+@pytest.mark.parametrize(
+    ("part", "content"),
+    [
+        ("xl/workbook.xml", b"<workbook"),
+        ("xl/worksheets/sheet1.xml", b"<worksheet><sheetData><row>"),
+        ("xl/_rels/workbook.xml.rels", b"not xml at all"),
+        ("[Content_Types].xml", b"<Types"),
+        ("xl/styles.xml", b"<styleSheet"),
+    ],
+)
+def test_issue27_a_broken_part_is_a_refusal_not_a_crash(part: str, content: bytes) -> None:
+    """Whatever part is broken, the answer is "not a readable XLSX workbook" (422), never 500."""
+    good = upload_bombs.xlsx(upload_bombs.sheet('<row r="1"><c r="A1"><v>1</v></c></row>'))
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(good)) as source, zipfile.ZipFile(out, "w") as broken:
+        for item in source.infolist():
+            if item.filename != part:
+                broken.writestr(item, source.read(item))
+        broken.writestr(part, content)
+    with pytest.raises(TorneoError, match="not a readable XLSX workbook"):
+        xlsx_rows("file", out.getvalue())
+    with pytest.raises(TorneoError, match="not a readable XLSX workbook"):
+        xlsx_rows("file", good[: len(good) // 2])

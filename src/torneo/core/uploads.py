@@ -344,6 +344,8 @@ def xlsx_rows(field: str, data: bytes, limits: UploadLimits = DEFAULT) -> list[l
         OSError,
         IndexError,
         AttributeError,
+        TypeError,
+        ParseError,  # a part openpyxl reads (styles, the workbook) is not XML
     ) as exc:
         raise _not_xlsx(field) from exc
     except ValueError as exc:
