@@ -73,6 +73,11 @@ def test_issue27_xlsx_bombs_refused_in_bounded_memory(
     _refused(lambda: xlsx_rows("file", data, BIG), reason)
 
 
+def test_issue27_lower_case_reference_counts_as_its_column() -> None:
+    data = upload_bombs.xlsx(upload_bombs.sheet('<row r="1"><c r="xfd1"><v>1</v></c></row>'))
+    _refused(lambda: xlsx_rows("file", data), "more than 64 columns")
+
+
 def test_issue27_rows_counted_while_streaming() -> None:
     data = upload_bombs.rows_bomb(1000)
     _refused(lambda: xlsx_rows("file", data, UploadLimits(rows=100)), "more than 100 rows")

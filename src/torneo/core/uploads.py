@@ -116,7 +116,7 @@ class _Counter:
 
 
 def text_lines(field: str, text: str, limits: UploadLimits = DEFAULT) -> list[str]:
-    """The lines of a pasted text (as :meth:`str.splitlines`), at most ``limits.rows``."""
+    """The lines of a pasted text (ended by ``\\n``, ``\\r\\n`` or ``\\r``), at most ``limits.rows``."""
     check_bytes(field, len(text), limits)
     out: list[str] = []
     for line in io.StringIO(text, newline=None):
@@ -209,7 +209,7 @@ def _check_parts(field: str, archive: zipfile.ZipFile, limits: UploadLimits) -> 
 
 def _column(ref: str | None) -> int:
     """``XFD12`` → 16384; no reference: 0 (openpyxl then counts the cell as the next one)."""
-    found = _CELL_REF.match(ref or "")
+    found = _CELL_REF.match((ref or "").upper())  # openpyxl reads "xfd1" as XFD1 too
     if not found:
         return 0
     number = 0
