@@ -4,6 +4,7 @@ nothing and the owner's is refused in bounded memory, naming the limit."""
 
 from __future__ import annotations
 
+import json
 import tracemalloc
 from collections.abc import Callable
 
@@ -15,7 +16,9 @@ from tests.support import upload_bombs
 from tests.support.risiko import tournament as risiko_tournament
 from torneo.cards import commands as events
 from torneo.cards.roster import commands as cards_roster
+from torneo.cards.rules import set_files
 from torneo.core.errors import Forbidden, TorneoError
+from torneo.engines.trf.codec import decode_trf, parse_trf
 from torneo.fantasy import commands as fantasy
 from torneo.fantasy import commands_votes as votes
 from torneo.platform.store.uow import Actor, Store
@@ -115,3 +118,20 @@ def test_issue27_season_import_refused_before_it_is_read(store: Store, clock: Fa
         seasons.import_season_csv(store, OTHER, "Stagione", "invasion-it-2012", paste, club=1)
     with pytest.raises(TorneoError, match="more than 200000 rows"):
         seasons.import_season_csv(store, ORG, "Stagione", "invasion-it-2012", paste, club=1)
+
+
+def test_issue27_card_set_files_bounded() -> None:
+    with pytest.raises(TorneoError, match="more than 20000 rows"):
+        set_files.read_csv(upload_bombs.csv_bomb(30_000), code="X", name="X")
+    with pytest.raises(TorneoError, match="is nested too deep"):
+        set_files.read_json("[" * 200_000 + "]" * 200_000)
+    too_many = json.dumps({"code": "X", "name": "X", "cards": [{}] * 20_001})
+    with pytest.raises(TorneoError, match="more than 20000 rows"):
+        set_files.read_json(too_many)
+
+
+def test_issue27_trf_lines_counted_before_they_are_built() -> None:
+    with pytest.raises(TorneoError, match="more than 100000 lines"):
+        parse_trf("\n" * 300_000)
+    with pytest.raises(TorneoError, match="at most 20000000 bytes"):
+        decode_trf(b" " * 20_000_001)
