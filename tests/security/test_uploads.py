@@ -4,16 +4,19 @@ nothing and the owner's is refused in bounded memory, naming the limit."""
 
 from __future__ import annotations
 
+import base64
 import json
 import tracemalloc
 from collections.abc import Callable
 
 import pytest
+from sqlalchemy import func, select
 
 from tests.conftest import FakeClock
 from tests.fantasy.conftest import ADMIN, build_league
 from tests.support import upload_bombs
 from tests.support.risiko import tournament as risiko_tournament
+from tests.support.web import PASSWORD, api_login, make_client
 from torneo.cards import commands as events
 from torneo.cards.roster import commands as cards_roster
 from torneo.cards.rules import set_files
@@ -21,6 +24,8 @@ from torneo.core.errors import Forbidden, TorneoError
 from torneo.engines.trf.codec import decode_trf, parse_trf
 from torneo.fantasy import commands as fantasy
 from torneo.fantasy import commands_votes as votes
+from torneo.platform import accounts, clubs
+from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
 from torneo.poker import commands_entries as poker_entries
@@ -135,3 +140,34 @@ def test_issue27_trf_lines_counted_before_they_are_built() -> None:
         parse_trf("\n" * 300_000)
     with pytest.raises(TorneoError, match="at most 20000000 bytes"):
         decode_trf(b" " * 20_000_001)
+
+
+def test_issue27_vote_file_over_http_stranger_403_owner_422(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    """The issue's path: the API's vote import, a stranger first (403, the file never parsed),
+    then the league's organizer (422 naming the limit); nothing imported either time."""
+    league = build_league(sqlite_store, teams=2)
+    accounts.create_user(
+        sqlite_store, Actor.system(), username="org", password=PASSWORD, role="organizer"
+    )
+    clubs.create_club(sqlite_store, Actor("admin", admin=True), "Circolo rivale")
+    accounts.create_user(
+        sqlite_store, Actor.system(), username="rival", password=PASSWORD, role="organizer",
+        club="Circolo rivale",
+    )  # fmt: skip
+    body = {"file": base64.b64encode(upload_bombs.gap_bomb()).decode()}
+    url = f"/api/v1/fantasy/leagues/{league.id}/matchdays/1/votes"
+    audited = _audit_rows(sqlite_store)
+    for who, status, says in (("rival", 403, "may not"), ("org", 422, "more than 10000 rows")):
+        with make_client(sqlite_store) as client:
+            api_login(client, who)
+            answer = client.post(url, json=body)
+        assert answer.status_code == status, answer.text
+        assert says in answer.text
+    assert _audit_rows(sqlite_store) == audited  # no import, no change
+
+
+def _audit_rows(store: Store) -> int:
+    with store.read() as session:
+        return session.scalar(select(func.count(AuditEntry.id))) or 0
