@@ -20,7 +20,14 @@ What it does, on 127.0.0.1 only (it stops by itself; every loop and wait is boun
    name of its own, so that no limit stops them before the check;
 5. **1,000 open live streams** on 10 events (each stream from its own address, under the
    per-address cap): prints how many Redis clients the workers hold for them (aim: one per
-   worker), read from Redis' ``CLIENT LIST`` by the connections' name.
+   worker), read from Redis' ``CLIENT LIST`` by the connections' name;
+6. **upload bombs** (issue 27): each bomb of the tests sent as a league's vote file by its
+   organizer and by another club's; prints the answers and each worker's peak memory increase
+   (aim: under +100 MiB) (``bench/_security_uploads.py``);
+7. **claim-code guessing** (issue 27): wrong codes from one account and address until 429;
+   prints the count at which it came (aim: at most 10), or "no 429".
+
+``--parts 5,6`` runs only those parts (numbered as printed) (the server and its data are the same).
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 
+import _security_uploads  # noqa: E402
 from _servers import (  # noqa: E402
     REDIS_URL,
     create_database,
@@ -206,7 +214,9 @@ def redis_clients(name: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer requests and streams")
+    parser.add_argument("--parts", default="1,2,3,4,5,6", help="which parts, e.g. 5,6")
     args = parser.parse_args()
+    parts = {int(p) for p in args.parts.split(",") if p.strip()}
     concurrencies = [5, 20, 60] if args.quick else [5, 20, 60, 200]
     storm = 60 if args.quick else 200
     streams = 200 if args.quick else 1000
@@ -216,69 +226,87 @@ def main() -> None:
     server = None
     try:
         ids = seed(url, 10)
+        uploads = _security_uploads.seed(url)
         port = free_port()
         server = start_server(url, port, prefix, 2, SECRET)
         base = f"http://127.0.0.1:{port}"
         pids = worker_pids(server.pid)
         print(f"2 workers (pids {pids}) on PostgreSQL + Redis, 127.0.0.1:{port}")
 
-        print(f"\n1. concurrent wrong passwords for one user from one address (limit {LIMIT})")
-        print("   at once | passwords checked (401) | refused before the check (429) | other")
-        for n in concurrencies:
+        if 1 in parts:
+            print(f"\n1. concurrent wrong passwords for one user from one address (limit {LIMIT})")
+            print("   at once | passwords checked (401) | refused before the check (429) | other")
+            for n in concurrencies:
+                reset_limits(prefix)
+                wrong = [{"username": "victim", "password": f"guess-{i:04d}-x"} for i in range(n)]
+                got = asyncio.run(logins(base, wrong, ["127.0.0.1"] * n))
+                other = {k: v for k, v in got.items() if k not in (401, 429)}
+                print(f"   {n:7d} | {got.get(401, 0):23d} | {got.get(429, 0):30d} | {other or '-'}")
+
+        if 2 in parts:
+            print(f"\n2. one address, many user names at once (address limit {ADDRESS_LIMIT})")
             reset_limits(prefix)
-            wrong = [{"username": "victim", "password": f"guess-{i:04d}-x"} for i in range(n)]
-            got = asyncio.run(logins(base, wrong, ["127.0.0.1"] * n))
-            other = {k: v for k, v in got.items() if k not in (401, 429)}
-            print(f"   {n:7d} | {got.get(401, 0):23d} | {got.get(429, 0):30d} | {other or '-'}")
-
-        print(f"\n2. one address, many user names at once (address limit {ADDRESS_LIMIT})")
-        reset_limits(prefix)
-        n = 200
-        spray = [{"username": f"user{i:03d}", "password": "guess-number-1"} for i in range(n)]
-        got = asyncio.run(logins(base, spray, ["127.0.0.1"] * n))
-        print(
-            f"   {n} at once: checked {got.get(401, 0)}, 429 {got.get(429, 0)}, "
-            f"503 (busy, not checked) {got.get(503, 0)}, other "
-            f"{ {k: v for k, v in got.items() if k not in (401, 429, 503)} or '-' }"
-        )
-
-        print(f"\n3. login storm: {storm} at once, each from its own address")
-        reset_limits(prefix)
-        before = {p: rss_mib(p) for p in pids}
-        sampler = Sampler(pids)
-        sampler.start()
-        bodies = [{"username": f"storm{i:03d}", "password": "storm-guess-x"} for i in range(storm)]
-        addresses = [f"10.1.{i // 256}.{i % 256}" for i in range(storm)]
-        start = time.perf_counter()
-        got = asyncio.run(logins(base, bodies, addresses))
-        took = time.perf_counter() - start
-        sampler.stop.set()
-        sampler.join()
-        for p in pids:
+            n = 200
+            spray = [{"username": f"user{i:03d}", "password": "guess-number-1"} for i in range(n)]
+            got = asyncio.run(logins(base, spray, ["127.0.0.1"] * n))
             print(
-                f"   worker {p}: {before[p]:.0f} MiB before, peak {sampler.peak[p]:.0f} MiB "
-                f"(+{sampler.peak[p] - before[p]:.0f} MiB)"
+                f"   {n} at once: checked {got.get(401, 0)}, 429 {got.get(429, 0)}, "
+                f"503 (busy, not checked) {got.get(503, 0)}, other "
+                f"{ {k: v for k, v in got.items() if k not in (401, 429, 503)} or '-' }"
             )
-        print(f"   answers in {took:.1f} s: {got} (401 checked, 503 busy: try again later)")
 
-        print(f"\n4. {streams} open live streams on {len(ids)} events")
-        reset_limits(prefix)
-        before_clients = redis_clients(f"{prefix}:live")
-        counted: list[int] = []
+        if 3 in parts:
+            print(f"\n3. login storm: {storm} at once, each from its own address")
+            reset_limits(prefix)
+            before = {p: rss_mib(p) for p in pids}
+            sampler = Sampler(pids)
+            sampler.start()
+            bodies = [
+                {"username": f"storm{i:03d}", "password": "storm-guess-x"} for i in range(storm)
+            ]
+            addresses = [f"10.1.{i // 256}.{i % 256}" for i in range(storm)]
+            start = time.perf_counter()
+            got = asyncio.run(logins(base, bodies, addresses))
+            took = time.perf_counter() - start
+            sampler.stop.set()
+            sampler.join()
+            for p in pids:
+                print(
+                    f"   worker {p}: {before[p]:.0f} MiB before, peak {sampler.peak[p]:.0f} MiB "
+                    f"(+{sampler.peak[p] - before[p]:.0f} MiB)"
+                )
+            print(f"   answers in {took:.1f} s: {got} (401 checked, 503 busy: try again later)")
 
-        async def streams_and_count() -> tuple[int, int]:
-            task = asyncio.create_task(open_streams(port, ids, streams, hold=2.0))
-            while not task.done():
-                await asyncio.sleep(0.5)
-                counted.append(await asyncio.to_thread(redis_clients, f"{prefix}:live"))
-            return await task
+        if 4 in parts:
+            print(f"\n4. {streams} open live streams on {len(ids)} events")
+            reset_limits(prefix)
+            before_clients = redis_clients(f"{prefix}:live")
+            counted: list[int] = []
 
-        live, failed = asyncio.run(streams_and_count())
-        print(
-            f"   streams live {live}, failed {failed}; Redis clients of the workers' live "
-            f"notices: {max(counted, default=0)} at most while open (before: {before_clients}; "
-            "aim: 1 per worker)"
-        )
+            async def streams_and_count() -> tuple[int, int]:
+                task = asyncio.create_task(open_streams(port, ids, streams, hold=2.0))
+                while not task.done():
+                    await asyncio.sleep(0.5)
+                    counted.append(await asyncio.to_thread(redis_clients, f"{prefix}:live"))
+                return await task
+
+            live, failed = asyncio.run(streams_and_count())
+            print(
+                f"   streams live {live}, failed {failed}; Redis clients of the workers' live "
+                f"notices: {max(counted, default=0)} at most while open (before: {before_clients}; "
+                "aim: 1 per worker)"
+            )
+
+        if 5 in parts:
+            print(
+                "\n5. upload bombs: a league's vote file, by another club's organizer, then its own"
+            )
+            _security_uploads.upload_bombs_part(base, SECRET, uploads, lambda: Sampler(pids))
+
+        if 6 in parts:
+            print("\n6. claim-code guessing: wrong codes from one account and address")
+            reset_limits(prefix)
+            _security_uploads.claim_guessing_part(base, SECRET, uploads)
     finally:
         if server is not None:
             stop_server(server)

@@ -58,3 +58,13 @@ def test_pair_command_missing_file_exits_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(_app(), ["pair", "--trf", str(tmp_path / "nope.trf")])
     assert result.exit_code == 2
     assert "cannot read" in result.stderr
+
+
+def test_issue27_a_huge_trf_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """A 30 GB file (sparse: it takes no disk) is refused from its size alone, exit code 2."""
+    huge = tmp_path / "huge.trf"
+    with huge.open("wb") as f:
+        f.truncate(30 * 1024**3)
+    result = CliRunner().invoke(_app(), ["pair", "--trf", str(huge)])
+    assert result.exit_code == 2
+    assert "at most 20000000 bytes" in result.stderr

@@ -14,7 +14,8 @@ import typer
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
-from torneo.engines.trf.codec import decode_trf
+from torneo.core.uploads import check_bytes
+from torneo.engines.trf.codec import TRF_LIMITS, decode_trf
 from torneo.engines.trf.pairing import pair_trf
 
 
@@ -42,6 +43,8 @@ def pair_command(
     """Pair the next round: first line the number of pairs, then 'white black', 0 = bye."""
     try:
         try:
+            # Issue 27 hole 2: the size before a byte is read.
+            check_bytes("trf", trf.stat().st_size, TRF_LIMITS)
             data = trf.read_bytes()
         except OSError as err:
             raise TorneoError(

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import date
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_, Message
+from torneo.core.uploads import UploadLimits, iter_csv_rows
 
 MAX_NAME = 120
 _RATING = N_("0..4000 or empty")
@@ -75,6 +74,7 @@ class PlayerInput:
 
 
 MAX_ROSTER_LINES = 5000
+ROSTER_LIMITS = UploadLimits(bytes=1_048_576, rows=MAX_ROSTER_LINES, columns=64, cells=50_000)
 
 
 def parse_roster_csv(text: str) -> list[PlayerInput]:
@@ -83,18 +83,12 @@ def parse_roster_csv(text: str) -> list[PlayerInput]:
     All problems are collected and reported at once with their line numbers; nothing is returned
     when any line is wrong, so a paste either registers everyone or no one.
     """
-    lines = text.splitlines()
-    if len(lines) > MAX_ROSTER_LINES:
-        raise TorneoError(
-            "roster",
-            N_("%(n)s lines"),
-            N_("at most %(most)s lines"),
-            params={"n": len(lines), "most": MAX_ROSTER_LINES},
-        )
     players: list[PlayerInput] = []
     problems: list[Message] = []
     seen: dict[str, int] = {}
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    # Issue 27 hole 2: rows counted while read, never all built first.
+    rows = iter_csv_rows("roster", text, ROSTER_LIMITS)
+    for number, (_, row) in enumerate(rows, start=1):
         if not row or not "".join(row).strip():
             continue
         if number == 1 and row[0].strip().lower() in {"name", "nome"}:

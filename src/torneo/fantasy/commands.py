@@ -132,10 +132,18 @@ def create_league(
         return row.id
 
 
+def authorize_before_reading(store: Store, actor: Actor, league_id: int) -> None:
+    """Issue 27 hole 2: "you may not" before a byte of the file is parsed, so a stranger's bomb
+    costs nothing (the unit of work authorizes again, in its transaction)."""
+    precheck(actor, Action.MANAGE)
+    with store.read() as session:
+        authorize_league(actor, get_league(session, league_id))
+
+
 def import_fixtures(store: Store, actor: Actor, league_id: int, data: bytes) -> int:
     """The season's fixtures from a CSV/XLSX (``Giornata; Data; Casa; Trasferta``), replacing
     the calendar; the number of matches."""
-    precheck(actor, Action.MANAGE)
+    authorize_before_reading(store, actor, league_id)
     fixtures = parse_fixtures(read_rows(data))
     with store.unit(actor) as uow:
         league = get_league(uow.session, league_id)
@@ -166,7 +174,7 @@ def import_prices(
     store: Store, actor: Actor, league_id: int, data: bytes, *, matchday: int = 1
 ) -> dict[str, int]:
     """A price list valid from ``matchday`` on (FAN-MKT-1): counts of new, priced, left."""
-    precheck(actor, Action.MANAGE)
+    authorize_before_reading(store, actor, league_id)
     if not 1 <= matchday <= 60:
         raise TorneoError("matchday", N_("matchday %(n)s"), N_("1 to 60"), params={"n": matchday})
     rows = parse_prices(read_rows(data))

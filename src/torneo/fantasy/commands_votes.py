@@ -21,7 +21,7 @@ from sqlalchemy import select
 from torneo.core.errors import NotFound, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
-from torneo.fantasy.commands import audit, topic
+from torneo.fantasy.commands import audit, authorize_before_reading, topic
 from torneo.fantasy.rules.extras import Extras, parse_extras
 from torneo.fantasy.rules.matching import Known, match_lines
 from torneo.fantasy.rules.players import normalise_name
@@ -106,7 +106,9 @@ def import_votes(
     """FAN-DATA-1: the matchday's vote file; counts of rows, matched, to review, teams."""
     precheck(actor, Action.MANAGE)
     with store.read() as session:
-        rules = rules_of(get_league(session, league_id))
+        league = get_league(session, league_id)
+        authorize_league(actor, league)  # issue 27: before the file is parsed
+        rules = rules_of(league)
     sheet = parse_sheet(read_rows(data), rules)
     facts = parse_extras(read_rows(extras)) if extras else None
     with store.unit(actor) as uow:
@@ -153,7 +155,7 @@ def import_votes(
 
 def set_extras(store: Store, actor: Actor, league_id: int, matchday: int, text: str) -> int:
     """FAN-SV-1/FAN-POST-1 facts typed in a form (the same lines as the file); teams scored."""
-    precheck(actor, Action.MANAGE)
+    authorize_before_reading(store, actor, league_id)
     facts = parse_extras(read_rows(text.encode("utf-8")))
     with store.unit(actor) as uow:
         league = get_league(uow.session, league_id)

@@ -215,6 +215,8 @@ def register_roster(
     (:mod:`torneo.platform.players`).
     """
     precheck(actor, Action.MANAGE)
+    with store.read() as session:  # issue 27: "you may not" before the names are checked
+        authorize_tournament(session, actor, get_tournament(session, tournament_id), Action.MANAGE)
     clean = _clean_names(names)
     with store.unit(actor) as uow:
         known = identities.known_players(uow.session, clean)

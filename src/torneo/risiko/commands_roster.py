@@ -31,6 +31,8 @@ def register_roster(store: Store, actor: Actor, tournament_id: int, text: str) -
     players, club changes, entrants and audit rows (:mod:`torneo.platform.players`).
     """
     precheck(actor, Action.MANAGE)
+    with store.read() as session:  # issue 27: "you may not" before the paste is parsed
+        authorize_tournament(session, actor, get_tournament(session, tournament_id), Action.MANAGE)
     players = parse_roster_csv(text)
     with store.unit(actor) as uow:
         known = identities.known_players(uow.session, [p.name for p in players])

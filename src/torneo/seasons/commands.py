@@ -330,6 +330,7 @@ def import_season_csv(
                         },
                     )
         else:
+            owning_club(session, actor, club, SEASON)  # issue 27: 403 before the file is read
             dates = _season_dates(preset, start, end)
     imported = parse_season_csv(csv_text, season=dates, ruleset=ruleset)
     tournaments = [

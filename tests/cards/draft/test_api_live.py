@@ -5,17 +5,24 @@ ASGI tests (the TestClient) on SQLite; the browser test is tests/cards/test_draf
 
 from __future__ import annotations
 
+import contextlib
+import threading
+
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from tests.support.draft import draft_event, pick_round, seat_players
-from tests.support.web import PASSWORD, add_user, api_login, make_client
+from tests.support.servers import running
+from tests.support.web import PASSWORD, SECRET, add_user, api_login, make_client
+from torneo.app import create_app
 from torneo.cards.draft.commands_presence import is_connected
 from torneo.cards.draft.tables import DraftSeat
 from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
+from torneo.platform.web.settings import WebSettings
 
 
 @pytest.fixture
@@ -233,3 +240,57 @@ def test_card_sets_are_imported_through_the_api_all_or_nothing(sqlite_store: Sto
         )
         assert good.status_code == 201, good.text
         assert client.get("/api/v1/card-sets/B").json()["cards"] == 30
+
+
+def test_issue27_draft_stream_of_a_missing_event_is_404(
+    world: tuple[Store, int, dict[tuple[int, int], int]],
+) -> None:
+    store, event, _ = world
+    client = _client(store, "p1")
+    assert client.get(f"/events/{event + 1000}/draft/stream").status_code == 404
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/events/{event + 1000}/draft/ws") as ws,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4404
+    client.__exit__(None, None, None)
+
+
+def test_issue27_draft_streams_share_the_live_pages_caps(
+    world: tuple[Store, int, dict[tuple[int, int], int]],
+) -> None:
+    """One account opened 3,000 draft streams; now the live pages' caps count them (429)."""
+    store, event, _ = world
+    settings = WebSettings(
+        secret_key=SECRET, env="test", live_streams_per_address=2, live_streams_per_worker=4
+    )
+    app = create_app(store, settings=settings)
+    with running(app) as base, contextlib.ExitStack() as held:
+        players = []
+        for seat in (1, 2, 3):  # a player's newer page ends his older one: three players
+            http = held.enter_context(httpx.Client(base_url=base, timeout=5))
+            login = http.post(
+                "/api/v1/session", json={"username": f"p{seat}", "password": PASSWORD}
+            )
+            assert login.status_code == 200
+            players.append(http)
+        with contextlib.ExitStack() as streams:
+            reading = []  # a dropped line iterator would close its stream
+            for http in players[:2]:
+                stream = streams.enter_context(http.stream("GET", f"/events/{event}/draft/stream"))
+                assert stream.status_code == 200
+                reading.append(stream.iter_lines())
+                assert next(reading[-1]).startswith("data:")
+            third = players[2].get(f"/events/{event}/draft/stream")
+            assert third.status_code == 429
+            assert int(third.headers["retry-after"]) >= 1
+            # one cap for every long-lived answer: a live page is refused as well
+            assert players[2].get(f"/live/event:{event}").status_code == 429
+        hubs = list(app.state.live_hubs.values())
+        for _ in range(10_000):  # bounded: the server sees both streams close
+            if not any(h.open_streams for h in hubs):
+                break
+            threading.Event().wait(0.001)
+        with players[2].stream("GET", f"/events/{event}/draft/stream") as stream:
+            assert stream.status_code == 200

@@ -40,12 +40,15 @@ from torneo.cards.draft import views as views
 from torneo.cards.draft.api_hub import DraftHub, Listener, hub_of, offer
 from torneo.cards.draft.api_hub import start_timers as start_timers
 from torneo.cards.rules.sets import CardSet
+from torneo.cards.state import no_event
+from torneo.cards.tables import Event
 from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.platform import i18n
 from torneo.platform.live.broker import Notice
-from torneo.platform.store.uow import Actor
-from torneo.platform.web.session import current_actor
+from torneo.platform.store.uow import Actor, Store
+from torneo.platform.web.live import CountedStream, admit_stream
+from torneo.platform.web.session import current_actor, store_of
 from torneo.platform.web.templating import page_language
 
 log = logging.getLogger(__name__)
@@ -191,6 +194,26 @@ async def draft_socket(socket: WebSocket, event_id: int) -> None:
     except TorneoError:
         await socket.close(code=4401)
         return
+    try:  # issue 27 hole 7: an event that exists, within the live pages' caps
+        await anyio.to_thread.run_sync(_event_exists, hub.store, event_id)
+        release = admit_stream(socket)
+    except TorneoError as err:
+        await socket.close(code=4000 + err.status)  # 4404, 4429
+        return
+    try:
+        await _converse(socket, hub, actor, event_id)
+    finally:
+        release()
+
+
+def _event_exists(store: Store, event_id: int) -> None:
+    """404 for an event that does not exist: no listener, no broker subscription for it."""
+    with store.read() as session:
+        if session.get(Event, event_id) is None:
+            raise no_event(event_id)
+
+
+async def _converse(socket: WebSocket, hub: DraftHub, actor: Actor, event_id: int) -> None:
     await socket.accept()
     lang = page_language(cast(Request, socket))
     async with hub.listen(event_id, actor.player_id or 0) as listener:
@@ -254,6 +277,8 @@ async def _left(app: FastAPI, event_id: int, listener: Listener) -> None:
 async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
     """The fallback: the socket's messages as Server-Sent Events (picks by POST)."""
     actor = _player(await anyio.to_thread.run_sync(current_actor, request))
+    await anyio.to_thread.run_sync(_event_exists, store_of(request), event_id)
+    release = admit_stream(request)  # issue 27 hole 7: the live pages' caps (429)
     lang = page_language(request)
     app = request.app
 
@@ -279,8 +304,9 @@ async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
             finally:
                 await _left(app, event_id, listener)
 
-    return StreamingResponse(
+    return CountedStream(
         body(),
+        release,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

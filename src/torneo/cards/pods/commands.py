@@ -32,6 +32,7 @@ from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
 from torneo.core.policy import Action
+from torneo.core.uploads import UploadLimits, text_lines
 from torneo.platform import guards
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
@@ -134,10 +135,14 @@ def _player(event: Event, ref: int | str) -> PlayerId:
     )
 
 
+# Issue 27 hole 2: a typed seating, a line a pod, counted while read.
+PODS_LIMITS = UploadLimits(rows=5000)
+
+
 def pods_from_text(text: str) -> list[list[str]]:
     """A seating typed by the judge: a line a pod, its players (names or ids) in seat order,
     separated by commas or semicolons; empty lines are skipped."""
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [line for line in text_lines("pods", text, PODS_LIMITS) if line.strip()]
     return [[p.strip() for p in line.replace(";", ",").split(",") if p.strip()] for line in lines]
 
 

@@ -15,8 +15,9 @@ from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.tournament import (
     can_register_all,
 )
-from torneo.cards.state import get_event, tournament_of
+from torneo.cards.state import get_event, no_event, tournament_of
 from torneo.cards.state_access import authorize_event
+from torneo.cards.tables import Event
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import PlayerInput, clean_name, parse_roster_csv
@@ -56,6 +57,11 @@ def register_roster(store: Store, actor: Actor, event_id: int, text: str) -> lis
     registrations and audit rows (:mod:`torneo.cards.roster.state`).
     """
     precheck(actor, Action.MANAGE)
+    with store.read() as session:  # issue 27: "you may not" before the paste is parsed
+        head = session.get(Event, event_id)  # the row alone, not its rounds and roster
+        if head is None:
+            raise no_event(event_id)
+        authorize_event(session, actor, head, Action.MANAGE)
     players = parse_roster_csv(text)
     with store.unit(actor) as uow:
         return _register(uow, event_id, players, version=None, roster=True)

@@ -16,8 +16,6 @@ fields). Row numbers in problems are the file's lines (the header is line 1).
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -33,10 +31,14 @@ from torneo.cards.rules.sets import (
 )
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_, Message
+from torneo.core.uploads import UploadLimits, csv_rows
 
 REQUIRED = ("id", "name", "rarity", "faction", "cost")
 OPTIONAL = ("kind", "text", "not_legal_in")
 MAX_BYTES = 2_000_000
+# Issue 27 hole 2: a set has hundreds of cards; its rows are counted while read.
+LIMITS = UploadLimits(bytes=MAX_BYTES, rows=20_000, columns=len(REQUIRED + OPTIONAL) + 8)
+MAX_CARDS = LIMITS.rows
 
 
 def _too_big(text: str) -> None:
@@ -56,8 +58,7 @@ def read_csv(
 ) -> CardSet:
     """A set from a CSV of its cards; ``booster``/``starter`` as ``rarity=count, ...``."""
     _too_big(text)
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    rows = list(reader)
+    rows = csv_rows("file", text.lstrip("\ufeff"), LIMITS)
     header = [h.strip().lower() for h in rows[0]] if rows else []
     missing = [c for c in REQUIRED if c not in header]
     unknown = [c for c in header if c not in REQUIRED + OPTIONAL]
@@ -112,6 +113,10 @@ def read_json(text: str) -> CardSet:
     _too_big(text)
     try:
         data = json.loads(text)
+    except RecursionError as exc:  # "[[[[…" nested past the interpreter's stack
+        raise TorneoError(
+            "file", N_("is nested too deep"), N_("a JSON document as in docs/card-sets.md")
+        ) from exc
     except json.JSONDecodeError as exc:
         raise TorneoError(
             "file",
@@ -124,6 +129,13 @@ def read_json(text: str) -> CardSet:
             "file",
             N_("has no list of cards"),
             N_('an object with "code", "name", "booster", "starter" and "cards"'),
+        )
+    if len(data["cards"]) > MAX_CARDS:
+        raise TorneoError(
+            "file",
+            N_("more than %(most)s rows"),
+            N_("at most %(most)s rows"),
+            params={"most": MAX_CARDS},
         )
     cards = [c if isinstance(c, dict) else {"id": "", "name": ""} for c in data["cards"]]
     return build_set(

@@ -32,6 +32,7 @@ from dataclasses import field as dataclass_field
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_, Term
+from torneo.core.uploads import UploadLimits, check_bytes
 from torneo.engines.trf.extensions import KNOWN, TrfExtensions, half_points
 
 PLAYED = frozenset("10=WDL")
@@ -43,6 +44,11 @@ _BYE_TAKEN = frozenset("UF+")
 FIRST_ROUND_COLUMN = 92  # 1-based column of round 1's opponent
 ROUND_WIDTH = 10
 _START_RANGE = N_("1 to 9999")
+
+
+# Issue 27 hole 2: a federation's biggest Swiss (thousands of players, a line each, dozens of
+# rounds) is far below these; a bigger file is refused before its lines are built.
+TRF_LIMITS = UploadLimits(bytes=20_000_000, rows=100_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +160,7 @@ def format_points(points2: int) -> str:
 
 def decode_trf(data: bytes) -> str:
     """Bytes of a TRF file as text; non-UTF-8 bytes are an error naming line and column."""
+    check_bytes("trf", len(data), TRF_LIMITS)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -180,6 +187,14 @@ def export_trf(tournament: TrfTournament) -> str:
 
 def parse_trf(text: str) -> TrfTournament:
     """Parse TRF-2016 text; any defect is a TorneoError naming its line and column."""
+    check_bytes("trf", len(text), TRF_LIMITS)
+    if text.count("\n") + text.count("\r") > 2 * TRF_LIMITS.rows:  # before a line is built
+        raise TorneoError(
+            "trf",
+            N_("more than %(most)s lines"),
+            N_("at most %(most)s lines"),
+            params={"most": TRF_LIMITS.rows},
+        )
     newline = "\r\n" if "\r\n" in text else "\n"
     final_newline = text.endswith(("\n", "\r"))
     raw_lines = text.splitlines()

@@ -203,7 +203,16 @@ class _Channels:
             self.listeners.setdefault(channel, set()).add(queue)
             if first:
                 self.confirmed[channel] = asyncio.Event()
-                await self.pubsub.subscribe(channel)
+                try:
+                    await self.pubsub.subscribe(channel)
+                except Exception:
+                    # Issue 27 hole 5: Redis is down. A channel left registered here was never
+                    # subscribed again (the next listener found it "already there") and its
+                    # topic stayed silent until the worker restarted. The whole connection is
+                    # dropped instead: every listener resubscribes, on a new one.
+                    self.listeners[channel].discard(queue)
+                    await self._drop()
+                    raise
             confirmed = self.confirmed[channel]
         # The reader sets it when Redis confirms: from then on no notice can slip by.
         await confirmed.wait()
@@ -224,7 +233,7 @@ class _Channels:
 
     async def _read(self) -> None:
         try:
-            while True:
+            while not self.closed:
                 if not self.listeners or self.pubsub.connection is None:
                     await asyncio.sleep(0.05)  # nothing subscribed yet
                     continue

@@ -73,6 +73,7 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import StreamingResponse
+from starlette.requests import HTTPConnection
 from starlette.types import Receive, Scope, Send
 
 from torneo.core.errors import NotFound
@@ -252,7 +253,7 @@ class LiveHub:
             _offer(queue, chunk)
 
 
-def hub_of(request: Request) -> LiveHub:
+def hub_of(request: HTTPConnection) -> LiveHub:
     """The app's hub for the running event loop (one per worker process)."""
     loop = asyncio.get_running_loop()
     state = request.app.state
@@ -314,7 +315,19 @@ async def _stream(
             yield chunk
 
 
-class _Stream(StreamingResponse):
+def admit_stream(connection: HTTPConnection) -> Callable[[], None]:
+    """One more long-lived answer of the connection's address on this worker, or 429
+    (:meth:`LiveHub.admit`); the live pages and the draft's stream and socket (issue 27 hole 7)
+    share the caps. Returns the release, to call however the answer ends."""
+    settings = connection.app.state.settings
+    return hub_of(connection).admit(
+        client_address(connection.scope),
+        settings.live_streams_per_address,
+        settings.live_streams_per_worker,
+    )
+
+
+class CountedStream(StreamingResponse):
     """A stream that gives back its place in the per-address count however it ends."""
 
     def __init__(self, body: AsyncIterator[str], release: Callable[[], None], **kw: Any) -> None:
@@ -341,18 +354,13 @@ async def live(
     kinds: Mapping[str, type[Any]] = getattr(state, "live_topics", {})
     await anyio.to_thread.run_sync(check_topic, state.store, kinds, topic)
     hub = hub_of(request)
-    settings = state.settings
-    release = hub.admit(
-        client_address(request.scope),
-        settings.live_streams_per_address,
-        settings.live_streams_per_worker,
-    )
+    release = admit_stream(request)
     headers: dict[str, Any] = {
         "Cache-Control": "no-cache, no-transform",
         "X-Accel-Buffering": "no",  # nginx: pass each event on at once (docs/deploy.md)
         "Connection": "keep-alive",
     }
-    return _Stream(
+    return CountedStream(
         _stream(request, hub, topic, since),
         release,
         media_type="text/event-stream",

@@ -111,13 +111,13 @@ def _structure_step(n: int, line: str) -> dict[str, Any]:
 
 
 def _structure_steps(text: str) -> list[dict[str, Any]]:
-    return [_structure_step(n, line) for n, line in enumerate(lines(text), start=1)]
+    return [_structure_step(n, line) for n, line in enumerate(lines(text, "structure"), start=1)]
 
 
 def _payout_rows(text: str) -> list[tuple[str | None, list[str]]]:
     """One row a line: "10: 50 30 20" (up to 10 entries) or "*: 27 16.5 ..." (any larger)."""
     rows: list[tuple[str | None, list[str]]] = []
-    for n, line in enumerate(lines(text), start=1):
+    for n, line in enumerate(lines(text, "payouts"), start=1):
         head, sep, tail = line.partition(":")
         if not sep:
             raise TorneoError(

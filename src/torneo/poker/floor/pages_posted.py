@@ -10,12 +10,17 @@ from typing import Any
 from fastapi import Request
 from starlette.datastructures import FormData
 
+from torneo.core.uploads import UploadLimits, text_lines
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.templating import say
 
+# Issue 27 hole 2: a pasted list (the names of a roster, a structure) is counted while read; the
+# API takes 5,000 names at most (schemas.RosterIn), the page as many.
+PASTE_LIMITS = UploadLimits(rows=5000)
 
-def lines(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if line.strip()]
+
+def lines(text: str, field: str = "names") -> list[str]:
+    return [line.strip() for line in text_lines(field, text, PASTE_LIMITS) if line.strip()]
 
 
 @dataclass(frozen=True, slots=True)
