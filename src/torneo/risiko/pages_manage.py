@@ -31,7 +31,7 @@ from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
 from torneo.risiko.commands_results import record_title_roll
 from torneo.risiko.commands_swaps import SwapPreview
-from torneo.risiko.pages_render import label, page
+from torneo.risiko.pages_render import page
 
 router = APIRouter(include_in_schema=False)
 
@@ -47,32 +47,18 @@ def _version(value: str | None) -> int | None:
 
 
 def suggested_regulation(rules: risiko_views.RulesView) -> dict[str, str]:
-    """Texts to start from, in the page's language, for the parts the organizer left empty."""
-    off = "5" if rules.table_policy == "fours_then_fives" else "3"
+    """Texts to start from, in the page's language, for the parts the organizer left empty.
+
+    Part 1 holds only what the settings do not say: the structure itself (games, table sizes,
+    semifinals, final, game time) is written from the current settings wherever the regulation
+    is shown (:func:`torneo.risiko.pages_render.formula_text`), so it never goes stale when the
+    settings change (issue 26 item 4)."""
     formula = i18n.gettext(
         N_(
-            "Scoring formula: %(formula)s. %(games)s qualifying games at tables of 4 (the "
-            "remainder at tables of %(off)s), drawn to avoid repeated opponents and same-club "
-            "pairs."
+            "Draws avoid repeated opponents and same-club pairs. Ties: total points, then wins, "
+            "then the best single game, then the second best."
         )
-    ) % {"formula": label(rules.formula), "games": rules.qualifying_games, "off": off}
-    if rules.semifinal_tables:
-        formula += " " + i18n.gettext(
-            N_(
-                "Then %(tables)s semifinal tables by bands (one player of each quarter of the "
-                "ranking per table) and a final table of %(final)s with the semifinal winners."
-            )
-        ) % {"tables": rules.semifinal_tables, "final": rules.final_table_size}
-    else:
-        formula += " " + i18n.gettext(
-            N_("Then a final table of %(final)s with the best of the ranking.")
-        ) % {"final": rules.final_table_size}
-    formula += " " + i18n.gettext(
-        N_(
-            "Ties: total points, then wins, then the best single game, then the second best. "
-            "Each game lasts %(minutes)s minutes, then the end-of-game roll."
-        )
-    ) % {"minutes": rules.game_minutes}
+    )
     sanctions = i18n.gettext(
         N_(
             "As the RTU 2016 referee regulation: armies over the allowed number (reinforcements, "

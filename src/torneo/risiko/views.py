@@ -39,6 +39,7 @@ from torneo.risiko.state import (
     rules_of,
     title_roll_of,
 )
+from torneo.risiko.state_access import allowed_actions
 from torneo.risiko.structure import (
     NextDraw,
     next_draw,
@@ -49,7 +50,6 @@ from torneo.risiko.structure import (
     title_tie_of,
     title_undecided,
 )
-from torneo.risiko.state_access import allowed_actions
 from torneo.risiko.tables import RisikoEntrant, RisikoTournament
 
 
