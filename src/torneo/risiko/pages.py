@@ -68,8 +68,8 @@ def _new_form(
 @router.get("/risiko/new", response_class=HTMLResponse)
 def new_tournament(request: Request, actor: PageActor) -> Response:
     refused = take_refusal(request)  # Post/Redirect/Get: a refused form comes back here
-    form: dict[str, Any] = {"formula": "bonus-50", "table_policy": "fours_then_fives"}
-    form.update(kind="club", **refused.form)
+    defaults = {"formula": "bonus-50", "table_policy": "fours_then_fives", "kind": "club"}
+    form: dict[str, Any] = {**defaults, **refused.form}
     if "open_variant" in refused.form:
         form["open_variant"] = refused.form["open_variant"] == "True"
     return _new_form(request, form, refused.error)

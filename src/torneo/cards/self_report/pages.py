@@ -324,6 +324,7 @@ def resolve(
     except TorneoError as err:
         if isinstance(err, Forbidden) and err.field in {"actor", "judge"}:
             raise
+        srv.judge_queue(store_of(request), actor, event_id)  # 403 first for a non-judge
         typed = {"round_no": round_no, "table": table, "result": result, "reason": reason}
         return refuse_to(request, err, f"/events/{event_id}/reports", typed)
     # Post/Redirect/Get (issue 26 item 3): the decision is recorded; reload and Back never

@@ -50,8 +50,24 @@
   // refreshes too: it may have missed a notice meanwhile. The stream sends back when the page
   // was read (<body data-live-since>), so a change made while it was opening arrives as a
   // "missed" notice instead of waiting for the slow poll.
+  // A staff page (few readers, who must see another referee's change within a second: issue 26
+  // item 5) lowers the gap and the spread on its listening element (data-live-gap="ms",
+  // data-live-spread="ms"; the lowest asked for on the page holds).
+  // While a stream is down, <html> has the class live-lost and every [data-live-lost] element
+  // is shown (the page says it is not updating), until the stream is open again.
   var MIN_GAP = 2000, SPREAD = 600;
-  var sources = {}, timer = null, lastFired = 0, pending = null;
+  var sources = {}, timer = null, lastFired = 0, pending = null, down = {};
+  function tune(el) {
+    var gap = parseInt(el.getAttribute("data-live-gap") || "", 10);
+    var spread = parseInt(el.getAttribute("data-live-spread") || "", 10);
+    if (gap >= 0 && gap < MIN_GAP) MIN_GAP = gap;
+    if (spread >= 0 && spread < SPREAD) SPREAD = spread;
+  }
+  function showLost() {
+    var lost = Object.keys(down).length > 0;
+    document.documentElement.classList.toggle("live-lost", lost);
+    document.querySelectorAll("[data-live-lost]").forEach(function (el) { el.hidden = !lost; });
+  }
   function fire(detail) {
     if (pending) {
       if (pending.kinds.indexOf(detail.kind) < 0) pending.kinds.push(detail.kind);
@@ -78,6 +94,12 @@
     source.addEventListener("open", function () {
       if (opened) fire({ topic: topic, kind: "reconnect", data: {} });
       opened = true;
+      delete down[topic];
+      showLost();
+    });
+    source.addEventListener("error", function () {
+      down[topic] = true;  // the browser retries by itself; "open" clears it
+      showLost();
     });
     source.addEventListener("message", function (e) {
       var notice;
@@ -87,14 +109,21 @@
   }
   function scan(root) {
     var scope = root && root.querySelectorAll ? root : document;
-    if (scope.getAttribute && scope.getAttribute("data-live")) listen(scope.getAttribute("data-live"));
-    scope.querySelectorAll("[data-live]").forEach(function (el) { listen(el.getAttribute("data-live")); });
+    if (scope.getAttribute && scope.getAttribute("data-live")) {
+      tune(scope);
+      listen(scope.getAttribute("data-live"));
+    }
+    scope.querySelectorAll("[data-live]").forEach(function (el) {
+      tune(el);
+      listen(el.getAttribute("data-live"));
+    });
   }
   document.addEventListener("DOMContentLoaded", function () { scan(document); });
-  document.addEventListener("htmx:load", function (e) { scan(e.target); });
+  document.addEventListener("htmx:load", function (e) { scan(e.target); showLost(); });
   window.addEventListener("pagehide", function () {
     Object.keys(sources).forEach(function (t) { sources[t].close(); });
     sources = {};
+    down = {};
   });
   window.addEventListener("pageshow", function (e) { if (e.persisted) scan(document); });
 })();
