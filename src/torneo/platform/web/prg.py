@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
@@ -81,6 +82,11 @@ def refuse_to(
         "form": values,
         "dropped": dropped,
     }
+    lang = request.query_params.get("lang")
+    if lang and "lang=" not in url:  # a form posted with ?lang= is answered in that language
+        path, _, anchor = url.partition("#")
+        url = f"{path}{'&' if '?' in path else '?'}{urlencode({'lang': lang})}"
+        url += f"#{anchor}" if anchor else ""
     response = RedirectResponse(url, status_code=303)
     response.headers[REFUSED_HEADER] = str(err.status)
     return response
