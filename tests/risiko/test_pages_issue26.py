@@ -5,6 +5,8 @@ pages listen to the tournament's live topic and say when the connection is lost 
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from typing import Any
 
@@ -159,6 +161,10 @@ def test_issue26_printed_standings_after_close_read_the_apis_final_ranking(
     assert [(int(p), n.strip()) for p, n in rows] == final
     screen = org.get(f"/risiko/{tid}").text
     assert screen.index(final[0][1]) < screen.index('id="standings"')
+    download = org.get(f"/risiko/{tid}/standings.csv").text
+    rows = list(csv.DictReader(io.StringIO(download)))
+    assert [(int(r["place"]), r["player"]) for r in rows] == final
+    assert rows[0]["stage"] == "final"
 
 
 def test_issue26_the_published_regulation_follows_the_settings(web_store: Store) -> None:
