@@ -94,6 +94,8 @@ def refuse_to(
 
 def take_refusal(request: Request) -> Refused:
     """The refusal kept for this page (its path), once; nothing when there is none."""
+    if request.headers.get("HX-Request") == "true":
+        return Refused()  # a live refresh of a section: the refusal is for the page itself
     kept = request.session.get(REFUSAL_KEY)
     if not isinstance(kept, dict) or kept.get("path") != request.url.path:
         return Refused()
