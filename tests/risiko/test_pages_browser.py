@@ -165,6 +165,7 @@ def test_issue26_two_referees_at_two_tables_see_each_other_within_a_second(
             form_1.wait_for_url(re.compile(r".*/manage\?round=1.*"))
             expect(form_1.locator("[role=alert]")).to_have_count(0)
             expect(room_2.locator("#table-1")).to_have_class(re.compile(r"\bdone\b"), timeout=1500)
+            expect(room_2.locator("#standings")).to_contain_text("★", timeout=1500)  # its winner
             fill(form_2, [12, 33, 21, 5])
             form_2.click("form.form button[type=submit]")
             form_2.wait_for_url(re.compile(r".*/manage\?round=1.*"))
