@@ -165,6 +165,9 @@ def test_issue26_printed_standings_after_close_read_the_apis_final_ranking(
     rows = list(csv.DictReader(io.StringIO(download)))
     assert [(int(r["place"]), r["player"]) for r in rows] == final
     assert rows[0]["stage"] == "final"
+    xlsx = org.get(f"/risiko/{tid}/standings.xlsx")
+    assert xlsx.content.startswith(b"PK")  # the same sheet as a workbook
+    assert f'href="/risiko/{tid}/standings.csv' in screen
 
 
 def test_issue26_the_published_regulation_follows_the_settings(web_store: Store) -> None:

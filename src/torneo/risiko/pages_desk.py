@@ -6,7 +6,7 @@
   the staff, the regulation and the print views;
 - ``/risiko/{id}/print/tables?round=`` one sheet per table with the score grid the table fills
   in by hand (status at the end, elimination order, table points, signatures), two a page;
-- ``/risiko/{id}/print/standings`` the ranking, and ``/risiko/{id}/standings.csv`` the same
+- ``/risiko/{id}/print/standings`` the ranking, and ``/risiko/{id}/standings.csv`` (``.xlsx``) the same
   ranking as a file (the final ranking first once it exists, issue 26 item 4).
 
 Decision: the table sheets and the ranking are public (names and tables are on the public
@@ -24,7 +24,7 @@ from torneo.core.messages import N_
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.auth import PageActor
 from torneo.platform.web.desks import DeskEntry, register_desks
-from torneo.platform.web.downloads import DialectParam, csv_download
+from torneo.platform.web.downloads import DialectParam, csv_download, xlsx_download
 from torneo.platform.web.session import store_of
 from torneo.risiko import views as risiko_views
 from torneo.risiko import views_desk
@@ -59,6 +59,12 @@ def standings_csv(request: Request, tid: int, dialect: DialectParam = "rfc") -> 
     """The standings as the screen, the print, the API and the CLI show them (issue 26 item 4)."""
     sheet = standings_sheet(risiko_views.tournament_page(store_of(request), tid))
     return csv_download(request, sheet, f"risiko-{tid}-standings.csv", dialect)
+
+
+@router.get("/risiko/{tid}/standings.xlsx")
+def standings_xlsx(request: Request, tid: int) -> Response:
+    sheet = standings_sheet(risiko_views.tournament_page(store_of(request), tid))
+    return xlsx_download(request, sheet, f"risiko-{tid}-standings.xlsx")
 
 
 def _my_desks(store: Store, actor: Actor) -> list[DeskEntry]:
