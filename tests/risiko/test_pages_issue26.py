@@ -200,3 +200,19 @@ def test_issue26_staff_and_public_pages_listen_and_say_when_the_stream_is_lost(
         assert 'data-live-gap="' in html, url  # staff pages refresh within a second
         assert "data-live-lost hidden" in html, url
         assert "Connessione persa" in html, url
+
+
+def test_issue26_a_refused_console_action_without_htmx_ends_on_the_console(
+    web_store: Store,
+) -> None:
+    org, token = _client(web_store, "org")
+    tid = _ready(org, token)
+    assert _post(org, f"/risiko/{tid}/manage/draw", token).status_code == 303
+    url = f"/risiko/{tid}/rounds/1/tables/1/console"
+    r = _post(org, url, token, kind="roll", total="13", version="0")
+    assert r.status_code == 303
+    assert r.headers["location"] == url
+    assert r.headers["x-torneo-refused"] in {"409", "422"}
+    page = org.get(url).text
+    assert 'role="alert"' in page
+    assert 'role="alert"' not in org.get(url).text  # shown once: a reload sends nothing

@@ -51,9 +51,7 @@ def tournaments(request: Request) -> Response:
     return page(request, "risiko/list.html", context)
 
 
-def _new_form(
-    request: Request, form: Mapping[str, Any], error: TorneoError | None, status: int = 200
-) -> Response:
+def _new_form(request: Request, form: Mapping[str, Any], error: TorneoError | None) -> Response:
     rules = preset_rules(risiko.DEFAULT_PRESET)
     context = {
         "form": dict(form),
@@ -62,7 +60,7 @@ def _new_form(
         "formulas": FORMULAS,
         "policies": POLICIES,
     }
-    return page(request, "risiko/new.html", context, status=status)
+    return page(request, "risiko/new.html", context)
 
 
 @router.get("/risiko/new", response_class=HTMLResponse)
