@@ -108,6 +108,8 @@ def _console(
     error: TorneoError | None = None,
     status: int = 200,
 ) -> Response:
+    if not panel_only and error is None:  # Post/Redirect/Get: the refusal a form left here
+        error = take_refusal(request).error
     view = views_tables.console_view(store_of(request), tid, round_no, table)
     context = {
         "v": view,
@@ -115,8 +117,6 @@ def _console(
         "poll": CONSOLE_SECONDS,
         "url": _table_url(tid, round_no, table),
     }
-    if not panel_only and error is None:  # Post/Redirect/Get: the refusal a form left here
-        error = take_refusal(request).error
     template = "risiko/_console_panel.html" if panel_only else "risiko/console.html"
     return page(request, template, context, status=status)
 
