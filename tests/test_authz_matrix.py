@@ -88,7 +88,10 @@ def _check(expected: str, response: Any) -> str | None:
     if expected == "ok":
         return None if status not in (401, 403) and not to_login else f"refused {status}"
     if expected == "no":
-        return None if status in REFUSED else f"not refused: {status}"
+        # Post/Redirect/Get (issue 26 item 3): a page form's refusal is a 303 to its GET page
+        # that says it was refused (platform/web/prg.py), never a success
+        prg = status == 303 and response.headers.get("x-torneo-refused", "").isdigit()
+        return None if status in REFUSED or prg else f"not refused: {status}"
     if expected == "303":
         return None if to_login else f"{status}, not a redirect to the login page"
     return None if str(status) == expected else f"{status}, expected {expected}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -77,6 +78,19 @@ def test_INV_PEN_1_two_taps_and_the_third_warning_disqualifies(
     assert "Automatic: follows warning #3 (INV-PEN-1)" in r.text
 
 
+def _refused(r: Any, status: int) -> bool:
+    """Post/Redirect/Get (issue 26 item 3): the form was refused with ``status`` and the browser
+    was sent (303) to a GET page that shows the refusal."""
+    first = r.history[0] if r.history else r
+    return (
+        first.status_code == 303
+        and first.headers.get("x-torneo-refused") == str(status)
+        and r.status_code == 200
+        and r.request.method == "GET"
+        and 'role="alert"' in r.text
+    )
+
+
 def test_a_refused_penalty_shows_the_error_and_changes_nothing(
     web_store: Store, setup: tuple[TestClient, int, list[int]]
 ) -> None:
@@ -87,7 +101,7 @@ def test_a_refused_penalty_shows_the_error_and_changes_nothing(
         f"/events/{event_id}/judge/penalty?lang=en",
         data={"csrf_token": token, "player_id": "99999", "infraction": "slow_play"},
     )
-    assert r.status_code == 404
+    assert _refused(r, 404)  # shown on the desk's GET page (issue 26 item 3)
     assert "is not in event" in r.text
     r = client.post(
         f"/events/{event_id}/judge/penalty",
@@ -137,7 +151,7 @@ def test_INV_DECK_1_draw_and_check_from_the_phone(
     assert "Deck checked: 2 ruling(s) applied." in r.text
     assert "Removed at random" in r.text
     again = client.post(f"/events/{event_id}/judge/deck-draw?lang=en", data={"csrf_token": token})
-    assert again.status_code == 409
+    assert _refused(again, 409)
     assert "already has its deck check" in again.text
 
 
@@ -153,7 +167,7 @@ def test_deck_list_upload_on_the_player_page_lists_every_problem(
         data={"csrf_token": token, "player": str(players[0])},
         files={"file": ("deck.txt", text.encode(), "text/plain")},
     )
-    assert r.status_code == 422
+    assert _refused(r, 422)
     for line in ("line 1", "line 2", "line 3"):
         assert line in r.text
     good = "\n".join(f"3 Carta {i}" for i in range(17))  # 51 cards
@@ -204,7 +218,7 @@ def test_a_refusal_is_italian_on_the_page_and_english_in_the_api(
         f"/events/{event_id}/judge/penalty",
         data={"csrf_token": token, "player_id": "99999", "infraction": "slow_play"},
     )
-    assert r.status_code == 404
+    assert _refused(r, 404)
     assert f"il giocatore 99999 non partecipa al torneo {event_id}" in r.text
     assert "un partecipante" in r.text
     api = make_client(web_store)

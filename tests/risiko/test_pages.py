@@ -51,6 +51,16 @@ def _post(client: TestClient, url: str, token: str, **data: Any) -> Any:
     return client.post(url, data={"csrf_token": token, **data}, follow_redirects=False)
 
 
+def _refused(client: TestClient, r: Any, status: int) -> Any:
+    """Post/Redirect/Get (issue 26 item 3): a refused form is sent (303) to its GET page, which
+    shows the refusal once; the page answered there is returned."""
+    assert r.status_code == 303, r.text
+    assert r.headers["x-torneo-refused"] == str(status)
+    page = client.get(r.headers["location"])
+    assert page.status_code == 200
+    return page
+
+
 def _ready(client: TestClient, token: str, players: int = 8) -> int:
     tid = _create(client, token)
     r = _post(client, f"/risiko/{tid}/manage/roster", token, roster=roster(players))
@@ -76,8 +86,9 @@ def test_RSK_REG_1_the_regulation_form_and_the_printable_page(
     assert "non pubblicato" in manage
     assert "Formula di punteggio: Spartac" in manage  # the suggested text, in Italian
     parts = {**REGULATION, "not_allowed": "   "}
-    r = _post(client, f"/risiko/{tid}/manage/regulation", token, publish="1", **parts)
-    assert r.status_code == 422
+    r = _refused(
+        client, _post(client, f"/risiko/{tid}/manage/regulation", token, publish="1", **parts), 422
+    )
     assert "regolamento · cosa non è ammesso:" in r.text
     assert "RSK-REG-1" in r.text
     assert "Anna and Marco" in r.text  # what was typed is kept
@@ -118,8 +129,7 @@ def test_a_round_through_the_forms_with_bad_inputs(web_store: Store, anon: TestC
                 f"seat-{i}-eliminated": "",
             }
         )
-    r = _post(client, url, token, **data)
-    assert r.status_code == 422
+    r = _refused(client, _post(client, url, token, **data), 422)
     assert "punti del tavolo:" in r.text
     assert "RSK-PTS-1" in r.text
     assert "87 punti tavolo, oltre il massimo dell&#39;obiettivo (86)" in r.text  # in Italian
@@ -128,7 +138,7 @@ def test_a_round_through_the_forms_with_bad_inputs(web_store: Store, anon: TestC
     r = _post(client, url, token, **data)
     assert r.status_code == 303, r.text
     again = _post(client, url, token, **data)  # a second entry is a correction: refused
-    assert again.status_code == 409
+    assert "ha già un risultato" in _refused(client, again, 409).text
     public = anon.get(f"/risiko/{tid}").text
     assert "142" in public
     assert "91" in public
@@ -206,7 +216,9 @@ def test_RSK_TBL_2_swap_preview_in_the_page(web_store: Store) -> None:
     tables = _tables(client, tid)
     a, b = tables[0][0], tables[1][0]
     r = _post(client, f"/risiko/{tid}/manage/swap", token, round_no="1", a=str(a), b=str(b))
-    assert r.status_code == 200
+    assert r.status_code == 303  # the preview is a read: shown at a GET address (issue 26)
+    assert r.headers["location"] == f"/risiko/{tid}/manage?round=1&a={a}&b={b}#swap-preview"
+    r = client.get(r.headers["location"])
     assert "Dopo lo scambio" in r.text
     assert 'name="confirm" value="1"' in r.text
     assert _tables(client, tid) == tables  # a preview changes nothing
@@ -268,8 +280,7 @@ def test_settings_form_changes_the_rules_until_the_first_draw(web_store: Store) 
         "final_table_size": "4",
         "game_minutes": "75",
     }
-    r = _post(client, f"/risiko/{tid}/manage/settings", token, **fields)
-    assert r.status_code == 422
+    r = _refused(client, _post(client, f"/risiko/{tid}/manage/settings", token, **fields), 422)
     assert "partite di qualificazione:" in r.text
     fields["qualifying_games"] = "3"
     r = client.post(
@@ -341,8 +352,7 @@ def test_RSK_OUT_1_the_result_form_agrees_with_the_console_or_overrides_it(
     a, b, c, d = _tables(client, tid)[0]
     url = f"/risiko/{tid}/rounds/1/tables/1"
     empty = {f"seat-{i}-player": p for i, p in enumerate((a, b, c, d), start=1)}
-    r = _post(client, f"{url}/result", token, **empty)
-    assert r.status_code == 422
+    r = _refused(client, _post(client, f"{url}/result", token, **empty), 422)
     assert "posti [1] · punti del tavolo:" in r.text
     console = {"HX-Request": "true"}
     r = client.post(
@@ -360,11 +370,9 @@ def test_RSK_OUT_1_the_result_form_agrees_with_the_console_or_overrides_it(
         data[f"seat-{i}-status"] = status
         data[f"seat-{i}-points"] = points
     data["seat-4-eliminated"] = "1"
-    r = _post(client, f"{url}/result", token, **data)
-    assert r.status_code == 422
+    r = _refused(client, _post(client, f"{url}/result", token, **data), 422)
     assert "registra escluso, il risultato dice eliminato" in r.text
-    r = _post(client, f"{url}/result", token, override_console="1", **data)
-    assert r.status_code == 422
+    r = _refused(client, _post(client, f"{url}/result", token, override_console="1", **data), 422)
     assert "motivo:" in r.text
     r = _post(
         client, f"{url}/result", token, override_console="1", reason="wrong player tapped", **data
@@ -427,8 +435,11 @@ def test_RSK_TIE_1_the_roll_for_the_title_in_the_page_and_the_api(web_store: Sto
     assert 'id="title-roll"' in page
     version = _version(page)
     rolls = {f"roll-{p}": "7" for p in winners}
-    r = _post(client, f"/risiko/{tid}/manage/title-roll", token, version=version, **rolls)
-    assert r.status_code == 422
+    r = _refused(
+        client,
+        _post(client, f"/risiko/{tid}/manage/title-roll", token, version=version, **rolls),
+        422,
+    )
     assert "lanci:" in r.text
     body = {"rolls": [{"player": winners[0], "total": 4}, {"player": winners[1], "total": 10}]}
     r = client.post(f"{API}/tournaments/{tid}/title-roll", json=body, headers=headers)
@@ -458,8 +469,7 @@ def test_RSK_TBL_2_the_structure_warning_and_its_change_in_the_page(web_store: S
         assert client.put(url, json=body, headers=headers).status_code == 200
     version = _version(client.get(f"/risiko/{tid}/manage").text)
     data = {"semifinal_tables": "1", "final_table_size": "4", "version": version}
-    r = _post(client, f"/risiko/{tid}/manage/structure", token, **data)
-    assert r.status_code == 422
+    r = _refused(client, _post(client, f"/risiko/{tid}/manage/structure", token, **data), 422)
     assert "motivo:" in r.text
     r = _post(client, f"/risiko/{tid}/manage/structure", token, reason="8 came", **data)
     assert r.status_code == 303, r.text

@@ -120,3 +120,64 @@ def test_RSK_ROLL_1_the_console_on_two_phones(
             phone.screenshot(path="/tmp/torneo-risiko-manage-phone.png", full_page=True)
         finally:
             browser.close()
+
+
+def test_issue26_two_referees_at_two_tables_see_each_other_within_a_second(
+    chromium: Path, server: str, web_store: Store
+) -> None:
+    """Issue 26 items 1 and 5: two referees (two browsers) on the control room of one
+    tournament, each entering a table from a form loaded before the other's result: neither is
+    refused, and each control room shows the other's result within about a second."""
+    import re
+
+    from playwright.sync_api import Page, expect, sync_playwright
+
+    org = Actor("org", frozenset({(1, "organizer")}))
+    tid = tournament(web_store, org, 8, formula="spartac")  # "judge" is on its staff
+    risiko.draw_round(web_store, org, tid)
+    manage = f"{server}/risiko/{tid}/manage"
+
+    def fill(form: Page, points: list[int]) -> None:
+        for i, value in enumerate(points, start=1):
+            form.fill(f"input[name=seat-{i}-points]", str(value))
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(chromium), args=ARGS)
+        try:
+            pages: dict[str, tuple[Page, Page]] = {}
+            for name in ("org", "judge"):
+                context = browser.new_context(viewport=PHONE)
+                room, form = context.new_page(), context.new_page()
+                room.goto(f"{server}/login")
+                room.fill("input[name=username]", name)
+                room.fill("input[name=password]", PASSWORD)
+                room.click("form[action='/login'] button[type=submit]")
+                room.wait_for_url(f"{server}/")
+                room.goto(manage)
+                pages[name] = (room, form)
+            (room_1, form_1), (room_2, form_2) = pages["org"], pages["judge"]
+            # both result forms are loaded now, at the same tournament version
+            form_1.goto(f"{server}/risiko/{tid}/rounds/1/tables/1/result")
+            form_2.goto(f"{server}/risiko/{tid}/rounds/1/tables/2/result")
+            expect(room_1.locator("[data-live-lost]")).to_be_hidden()
+            fill(form_1, [40, 30, 20, 10])
+            form_1.click("form.form button[type=submit]")
+            form_1.wait_for_url(re.compile(r".*/manage\?round=1.*"))
+            expect(form_1.locator("[role=alert]")).to_have_count(0)
+            expect(room_2.locator("#table-1")).to_have_class(re.compile(r"\bdone\b"), timeout=1500)
+            expect(room_2.locator("#standings")).to_contain_text("★", timeout=1500)  # its winner
+            fill(form_2, [12, 33, 21, 5])
+            form_2.click("form.form button[type=submit]")
+            form_2.wait_for_url(re.compile(r".*/manage\?round=1.*"))
+            expect(form_2.locator("[role=alert]")).to_have_count(0)  # not refused
+            expect(room_1.locator("#table-2")).to_have_class(re.compile(r"\bdone\b"), timeout=1500)
+            expect(room_2.locator("#table-2")).to_have_class(re.compile(r"\bdone\b"), timeout=1500)
+            room_2.screenshot(path="/tmp/torneo-risiko-two-referees.png", full_page=True)
+            # a phone whose live stream cannot connect says so (it is not updating itself)
+            room_2.route("**/live/**", lambda route: route.abort())
+            room_2.reload()
+            expect(room_2.locator("[data-live-lost]")).to_be_visible(timeout=5000)
+            room_2.unroute("**/live/**")
+            expect(room_2.locator("[data-live-lost]")).to_be_hidden(timeout=10_000)
+        finally:
+            browser.close()

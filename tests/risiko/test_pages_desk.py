@@ -39,6 +39,10 @@ def test_a_referee_of_the_tournament_gets_its_desk_and_the_table_sheets_print(
         desk = referee.get(f"/risiko/{tid}/desk?lang=en")
         assert desk.status_code == 200
         assert f'href="/risiko/{tid}/manage"' not in desk.text  # the control room is not theirs
+        # issue 26 item 2: what the policy lets a referee do is offered: every table's result
+        assert primary_action(desk.text) == "Enter the results"
+        results = re.findall(rf'href="/risiko/{tid}/rounds/1/tables/(\d+)/result"', desk.text)
+        assert results == ["1", "2", "3"]
         assert f'href="/risiko/{tid}/desk"' in referee.get("/desks").text
         sheets = referee.get(f"/risiko/{tid}/print/tables").text
         assert sheets.count('class="card-cut table-sheet"') == 3

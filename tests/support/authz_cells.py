@@ -196,6 +196,8 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/risiko/{tid}/desk"): ("303", "403", "403", "200", "200"),
     ("GET", "/risiko/{tid}/print/tables"): PUBLIC,
     ("GET", "/risiko/{tid}/print/standings"): PUBLIC,
+    ("GET", "/risiko/{tid}/standings.csv"): PUBLIC,
+    ("GET", "/risiko/{tid}/standings.xlsx"): PUBLIC,
     ("GET", "/poker/{tid}/desk"): ("303", "403", "403", "200", "200"),
     ("GET", "/poker/{tid}/print/seats"): PUBLIC,
     ("GET", "/poker/{tid}/print/payouts"): PUBLIC,

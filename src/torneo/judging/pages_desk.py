@@ -33,6 +33,7 @@ from torneo.judging.commands import Issued
 from torneo.judging.pages_public import POLL_SECONDS
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import form_int, form_int_required
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import render, say
 
@@ -100,7 +101,17 @@ def judge_page(
     player: Annotated[int | None, Query(ge=1)] = None,
     round: Annotated[int | None, Query(ge=1, le=10_000)] = None,
 ) -> Response:
-    return _desk(request, actor, event_id, tab=tab, player=player, round_no=round)
+    refused = take_refusal(request)  # Post/Redirect/Get: a refused form left it here
+    return _desk(
+        request,
+        actor,
+        event_id,
+        tab=tab,
+        player=player,
+        round_no=round,
+        error=refused.error,
+        form=refused.form,
+    )
 
 
 def _act(
@@ -116,16 +127,11 @@ def _act(
     try:
         done = action()
     except TorneoError as err:
-        return _desk(
-            request,
-            actor,
-            event_id,
-            tab=tab,
-            player=player,
-            error=err,
-            form=form,
-            status=err.status,
-        )
+        # Post/Redirect/Get (issue 26 item 3): the refusal is shown on the desk's GET page, so
+        # reload and Back never send it again; a visitor who may not read the desk gets 403.
+        judging_views.judge_desk(store_of(request), actor, event_id)
+        url = _desk_url(event_id, tab=tab, player=player)
+        return refuse_to(request, err, url, form)
     message = done if isinstance(done, Flash) else Flash(done)
     flash(request, message.kind, message.text)
     return RedirectResponse(_desk_url(event_id, tab=tab, player=player), status_code=303)

@@ -23,6 +23,7 @@ from torneo.core.errors import TorneoError
 from torneo.judging import commands_clock as judging_clock
 from torneo.judging import commands_decks as judging_decks
 from torneo.judging import views as judging_views
+from torneo.platform.web.prg import take_refusal
 from torneo.platform.web.session import current_actor, store_of
 from torneo.platform.web.templating import render
 
@@ -77,7 +78,9 @@ def record_page(
 
 @router.get("/events/{event_id}/players/{player_id}", response_class=HTMLResponse)
 def player_page(request: Request, event_id: int, player_id: int) -> Response:
-    return record_page(request, event_id, player_id)
+    refused = take_refusal(request)  # a refused deck list (Post/Redirect/Get), its text kept
+    text = refused.form.get("text", "")
+    return record_page(request, event_id, player_id, error=refused.error, text=text)
 
 
 @router.get("/events/{event_id}/clock", response_class=HTMLResponse)

@@ -22,10 +22,10 @@ from torneo.judging import commands_decks as judging_decks
 from torneo.judging import views as judging_views
 from torneo.judging import views_roster
 from torneo.judging.pages_desk import Text
-from torneo.judging.pages_public import record_page
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import form_int, form_int_required
-from torneo.platform.web.session import act_and_redirect, flash, store_of
+from torneo.platform.web.prg import act_then_get, refuse_to, take_refusal
+from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import render, say
 
 router = APIRouter(include_in_schema=False)
@@ -34,19 +34,15 @@ DeckText = Annotated[str, Form(max_length=1_000_000)]
 CatalogText = Annotated[str, Form(max_length=2_000_000)]
 
 
-def _setup(
-    request: Request,
-    event_id: int,
-    *,
-    error: TorneoError | None = None,
-    form: Mapping[str, Any] | None = None,
-    status: int = 200,
-) -> Response:
+def _setup(request: Request, event_id: int) -> Response:
+    """The judging setup page (GET); after a refused form (Post/Redirect/Get, issue 26 item 3)
+    with the refusal and what was typed."""
     store = store_of(request)
+    refused = take_refusal(request)
     page = views_roster.roster_page(store, event_id)
     zone = judging_views.event_time_zone(store, event_id)
-    context = {"page": page, "error": error, "form": dict(form or {}), "time_zone": zone}
-    return render(request, "judging/setup.html", context, status=status)
+    context = {"page": page, "error": refused.error, "form": refused.form, "time_zone": zone}
+    return render(request, "judging/setup.html", context)
 
 
 def _setup_act(
@@ -56,12 +52,8 @@ def _setup_act(
     form: Mapping[str, Any] | None = None,
     anchor: str = "",
 ) -> Response:
-    return act_and_redirect(
-        request,
-        action,
-        success_url=f"/events/{event_id}/judging{anchor}",
-        on_error=lambda err: _setup(request, event_id, error=err, form=form, status=err.status),
-    )
+    url = f"/events/{event_id}/judging{anchor}"
+    return act_then_get(request, action, success_url=url, form=form)
 
 
 @router.get("/events/{event_id}/judging", response_class=HTMLResponse)
@@ -178,10 +170,11 @@ async def _submit_deck(
             text=pasted,
             format_key=deck_format or None,
         )
-    except TorneoError as err:
+    except TorneoError as err:  # Post/Redirect/Get (issue 26 item 3), the list typed kept
         if back == "setup":
-            return _setup(request, event_id, error=err, form={"deck_text": text}, status=err.status)
-        return record_page(request, event_id, player_id, error=err, text=text, status=err.status)
+            return refuse_to(request, err, f"/events/{event_id}/judging#decks", {"deck_text": text})
+        url = f"/events/{event_id}/players/{player_id}#deck"
+        return refuse_to(request, err, url, {"text": text})
     flash(request, "ok", say(request, N_("Deck list registered: %(n)s cards."), n=summary.total))
     target = (
         f"/events/{event_id}/judging#decks"
@@ -218,5 +211,5 @@ async def submit_deck_for(
     try:
         player_id = form_int_required("player", player)
     except TorneoError as err:
-        return _setup(request, event_id, error=err, status=err.status)
+        return refuse_to(request, err, f"/events/{event_id}/judging#decks", {"deck_text": text})
     return await _submit_deck(request, actor, event_id, player_id, text, deck_format, "setup", file)

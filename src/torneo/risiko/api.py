@@ -3,7 +3,9 @@
 Reads are public. Writes need the session cookie and its CSRF token in ``X-CSRF-Token``; the
 services check the role (organizer; a judge may enter results and use a table's console). Every
 write may carry the ``version`` the client saw (the tournament's, or the table console's): a stale
-one gets 409 and nothing changes. Points are exact: fractions are written as strings ("289/2",
+one gets 409 and nothing changes. A table's result and the title roll check the tournament
+version against that table only (issue 26 item 1): a result entered at another table since does
+not make it stale. Points are exact: fractions are written as strings ("289/2",
 "1.042" would lose nothing either, but a string fraction is what the services compute).
 Requests and answers are the models of :mod:`torneo.risiko.schemas`; errors are problem+json
 (:mod:`torneo.platform.web.problems`).

@@ -56,6 +56,7 @@ from torneo.risiko.state import (
     Stage,
     check_version,
     get_tournament,
+    next_version,
     preset_rules,
     rules_of,
 )
@@ -386,6 +387,7 @@ def draw_round(
                 tables=[[int(p) for p in t.seats] for t in draw.tables],
                 swaps=[],
                 drawn_at=uow.now,
+                changed_in=next_version(row),  # issue 26 item 1: its tables are new
             )
         )
         row.status = RUNNING

@@ -49,10 +49,11 @@ from torneo.risiko.rules.standings import title_roll
 from torneo.risiko.rules.wording import numbers
 from torneo.risiko.state import (
     Stage,
-    check_version,
+    check_table_version,
     find_game,
     get_tournament,
     names_of,
+    next_version,
     result_of,
     result_rules,
     round_row,
@@ -214,7 +215,11 @@ def enter_result(
     version: int | None = None,
 ) -> TableResult:
     """Record one table's game; a correction needs a reason and an undrawn next round; a result
-    that contradicts the table's console needs ``override_console`` and a reason."""
+    that contradicts the table's console needs ``override_console`` and a reason.
+
+    ``version`` is the tournament version the referee saw, checked against this table only
+    (``state.check_table_version``, issue 26 item 1): results of other tables entered since do
+    not make it stale, a result or a swap at this table does."""
     precheck(actor, Action.OFFICIATE)
     parsed = (
         tuple(s for s in seats if isinstance(s, SeatResult))
@@ -227,7 +232,7 @@ def enter_result(
         authorize_tournament(uow.session, actor, row, Action.OFFICIATE)
         names = names_of(row)
         try:
-            check_version(row, version)
+            check_table_version(row, round_no, table, version)  # issue 26 item 1
             not_finished(row)
             rules = result_rules(rules_of(row), round_row(row, round_no).stage)
             recorded = _recorded(row, TableResult(round_no, table, parsed, chosen), rules)
@@ -264,6 +269,7 @@ def enter_result(
                     winners=winners_json,
                     entered_by=actor.name,
                     entered_at=uow.now,
+                    changed_in=next_version(row),
                 )
             )
             before = None
@@ -274,6 +280,7 @@ def enter_result(
             existing.tiebreak = None  # RSK-TIE-1: a corrected final rolls again if still tied
             existing.entered_by = actor.name
             existing.entered_at = uow.now
+            existing.changed_in = next_version(row)
         touch(row)
         uow.notify(topic(row.id), "result", round=round_no, table=table)
         uow.audit(
@@ -341,7 +348,11 @@ def record_title_roll(
         authorize_tournament(uow.session, actor, row, Action.OFFICIATE)
         names = names_of(row)
         try:
-            check_version(row, version)
+            final_table = next(
+                (r for r in row.results if stage_of_round(row, r.round_no) == Stage.FINAL), None
+            )
+            if final_table is not None:  # issue 26 item 1: the final table's version, only
+                check_table_version(row, final_table.round_no, final_table.table_no, version)
             not_finished(row)
             tied = title_tie_of(row, rules_of(row))
             if not tied:
@@ -357,6 +368,7 @@ def record_title_roll(
         final = next(r for r in row.results if stage_of_round(row, r.round_no) == Stage.FINAL)
         before = final.tiebreak
         final.tiebreak = [{"player": int(p), "total": totals[p]} for p in order]
+        final.changed_in = next_version(row)
         touch(row)
         uow.notify(topic(row.id), "result", round=final.round_no, table=final.table_no)
         uow.audit(

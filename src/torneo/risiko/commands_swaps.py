@@ -29,6 +29,7 @@ from torneo.risiko.state import (
     find_game,
     get_tournament,
     history_of,
+    next_version,
     round_row,
 )
 from torneo.risiko.state_access import authorize_tournament
@@ -140,6 +141,7 @@ def swap_players(
         rnd = _last(row, round_no)
         _untouched(row, rnd, sorted({preview.table_a, preview.table_b}))
         rnd.tables = [[int(p) for p in t.seats] for t in preview.draw.tables]
+        rnd.changed_in = next_version(row)  # issue 26 item 1: a referee's page is stale
         rnd.swaps = [
             *rnd.swaps,
             {"a": int(a), "b": int(b), "at": uow.now.isoformat(), "by": actor.name},

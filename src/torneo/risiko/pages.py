@@ -2,9 +2,11 @@
 tournament; the organizer's control room is :mod:`torneo.risiko.pages_manage`, a table's result
 form and the referee console :mod:`torneo.risiko.pages_tables`. ``router`` holds them all.
 
-Each form posts to one route that calls one service. Success redirects back (303) with a flash
-message; a refusal re-renders the page with the error (its field named, in the page's language)
-and the values typed, and nothing is changed (the services guarantee it). Live notices of the
+Each form posts to one route that calls one service, and the browser always ends on a GET page
+(Post/Redirect/Get, issue 26 item 3): success redirects back (303) with a flash message; a
+refusal redirects (303) to the form's page, which shows the error (its field named, in the page's
+language) and the values typed (``platform.web.prg``), and nothing is changed (the services
+guarantee it). Live notices of the
 tournament (``risiko:<id>``, :mod:`torneo.platform.web.live`) make the public page, the control
 room's tables and the console re-read themselves. A slow poll stays as a fallback where a stream
 is not available.
@@ -22,6 +24,7 @@ from torneo.core.errors import TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import say
 from torneo.risiko import commands as risiko
@@ -48,9 +51,7 @@ def tournaments(request: Request) -> Response:
     return page(request, "risiko/list.html", context)
 
 
-def _new_form(
-    request: Request, form: Mapping[str, Any], error: TorneoError | None, status: int = 200
-) -> Response:
+def _new_form(request: Request, form: Mapping[str, Any], error: TorneoError | None) -> Response:
     rules = preset_rules(risiko.DEFAULT_PRESET)
     context = {
         "form": dict(form),
@@ -59,14 +60,17 @@ def _new_form(
         "formulas": FORMULAS,
         "policies": POLICIES,
     }
-    return page(request, "risiko/new.html", context, status=status)
+    return page(request, "risiko/new.html", context)
 
 
 @router.get("/risiko/new", response_class=HTMLResponse)
 def new_tournament(request: Request, actor: PageActor) -> Response:
-    return _new_form(
-        request, {"formula": "bonus-50", "table_policy": "fours_then_fives", "kind": "club"}, None
-    )
+    refused = take_refusal(request)  # Post/Redirect/Get: a refused form comes back here
+    defaults = {"formula": "bonus-50", "table_policy": "fours_then_fives", "kind": "club"}
+    form: dict[str, Any] = {**defaults, **refused.form}
+    if "open_variant" in refused.form:
+        form["open_variant"] = refused.form["open_variant"] == "True"
+    return _new_form(request, form, refused.error)
 
 
 @router.post("/risiko/new", response_class=HTMLResponse)
@@ -109,7 +113,7 @@ def create_tournament(
             seed=form_int("seed", seed, required=False),
         )
     except TorneoError as err:
-        return _new_form(request, form, err, err.status)
+        return refuse_to(request, err, "/risiko/new", form)
     flash(
         request,
         "ok",

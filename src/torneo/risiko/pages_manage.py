@@ -1,8 +1,10 @@
 """The organizer's control room of a RisiKo! tournament: settings and rules, the regulation
 (RSK-REG-1), players, the draws and hand swaps (RSK-TBL-2), closing.
 
-Each form posts to one route that calls one service; success redirects back to the control room
-with a flash message, a refusal re-renders it with the error and what was typed.
+Each form posts to one route that calls one service; the browser always ends on the control room
+(Post/Redirect/Get, issue 26 item 3): accepted with a flash message, refused with the refusal and
+what was typed (``platform.web.prg``), so reload and Back never send a form again. The page shows
+each visitor only the forms the one policy lets them use (issue 26 item 2).
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from torneo.core.errors import TorneoError
+from torneo.core.policy import Actor
 from torneo.platform import i18n
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int, form_int_required
-from torneo.platform.web.session import act_and_redirect, flash, store_of
+from torneo.platform.web.prg import act_then_get, refuse_to, take_refusal
+from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import page_language, say
 from torneo.risiko import commands as risiko
 from torneo.risiko import commands_roster as risiko_roster
@@ -27,7 +31,7 @@ from torneo.risiko import commands_swaps as risiko_swaps
 from torneo.risiko import views as risiko_views
 from torneo.risiko.commands_results import record_title_roll
 from torneo.risiko.commands_swaps import SwapPreview
-from torneo.risiko.pages_render import label, page
+from torneo.risiko.pages_render import page
 
 router = APIRouter(include_in_schema=False)
 
@@ -43,32 +47,18 @@ def _version(value: str | None) -> int | None:
 
 
 def suggested_regulation(rules: risiko_views.RulesView) -> dict[str, str]:
-    """Texts to start from, in the page's language, for the parts the organizer left empty."""
-    off = "5" if rules.table_policy == "fours_then_fives" else "3"
+    """Texts to start from, in the page's language, for the parts the organizer left empty.
+
+    Part 1 holds only what the settings do not say: the structure itself (games, table sizes,
+    semifinals, final, game time) is written from the current settings wherever the regulation
+    is shown (:func:`torneo.risiko.pages_render.formula_text`), so it never goes stale when the
+    settings change (issue 26 item 4)."""
     formula = i18n.gettext(
         N_(
-            "Scoring formula: %(formula)s. %(games)s qualifying games at tables of 4 (the "
-            "remainder at tables of %(off)s), drawn to avoid repeated opponents and same-club "
-            "pairs."
+            "Draws avoid repeated opponents and same-club pairs. Ties: total points, then wins, "
+            "then the best single game, then the second best."
         )
-    ) % {"formula": label(rules.formula), "games": rules.qualifying_games, "off": off}
-    if rules.semifinal_tables:
-        formula += " " + i18n.gettext(
-            N_(
-                "Then %(tables)s semifinal tables by bands (one player of each quarter of the "
-                "ranking per table) and a final table of %(final)s with the semifinal winners."
-            )
-        ) % {"tables": rules.semifinal_tables, "final": rules.final_table_size}
-    else:
-        formula += " " + i18n.gettext(
-            N_("Then a final table of %(final)s with the best of the ranking.")
-        ) % {"final": rules.final_table_size}
-    formula += " " + i18n.gettext(
-        N_(
-            "Ties: total points, then wins, then the best single game, then the second best. "
-            "Each game lasts %(minutes)s minutes, then the end-of-game roll."
-        )
-    ) % {"minutes": rules.game_minutes}
+    )
     sanctions = i18n.gettext(
         N_(
             "As the RTU 2016 referee regulation: armies over the allowed number (reinforcements, "
@@ -85,28 +75,39 @@ def suggested_regulation(rules: risiko_views.RulesView) -> dict[str, str]:
 def _manage(
     request: Request,
     tid: int,
+    actor: Actor,
     *,
-    error: TorneoError | None = None,
-    form: Mapping[str, Any] | None = None,
-    status: int = 200,
     round_no: int | None = None,
-    preview: SwapPreview | None = None,
+    swap: tuple[int, int] | None = None,
 ) -> Response:
-    view = risiko_views.tournament_page(store_of(request), tid)
+    """The control room (GET): the refusal a form left here (Post/Redirect/Get, issue 26 item 3)
+    with what was typed, the swap asked for previewed, and only the forms the one policy lets
+    this visitor use (issue 26 item 2)."""
+    refused = take_refusal(request)
+    error, form = refused.error, dict(refused.form)
+    view = risiko_views.tournament_page(store_of(request), tid, actor)
+    preview: SwapPreview | None = None
+    if swap is not None and round_no is not None and error is None and view.may_manage:
+        form.update(swap_a=str(swap[0]), swap_b=str(swap[1]))
+        try:
+            preview = risiko_swaps.preview_swap(store_of(request), tid, round_no, *swap)
+        except TorneoError as err:
+            error = err
     with i18n.language(page_language(request)):
         suggestion = suggested_regulation(view.rules)
     context = {
         "page": view,
         "shown": view.round(round_no),
         "error": error,
-        "form": dict(form or {}),
+        "dropped": refused.dropped,
+        "form": form,
         "preview": preview,
         "suggestion": suggestion,
         "formulas": FORMULAS,
         "policies": POLICIES,
         "people": {p.person.player_id: p.person for p in view.players},
     }
-    return page(request, "risiko/manage.html", context, status=status)
+    return page(request, "risiko/manage.html", context)
 
 
 def _act(
@@ -117,12 +118,9 @@ def _act(
     *,
     anchor: str = "",
 ) -> Response:
-    return act_and_redirect(
-        request,
-        action,
-        success_url=f"/risiko/{tid}/manage{anchor}",
-        on_error=lambda err: _manage(request, tid, error=err, form=form, status=err.status),
-    )
+    """Post/Redirect/Get: accepted or refused, the browser ends on the control room (GET)."""
+    url = f"/risiko/{tid}/manage{anchor}"
+    return act_then_get(request, action, success_url=url, form=form)
 
 
 @router.get("/risiko/{tid}/manage", response_class=HTMLResponse)
@@ -131,8 +129,11 @@ def manage(
     tid: int,
     actor: PageActor,
     round: Annotated[int | None, Query(ge=1, le=1000)] = None,
+    a: Annotated[int | None, Query(ge=1)] = None,
+    b: Annotated[int | None, Query(ge=1)] = None,
 ) -> Response:
-    return _manage(request, tid, round_no=round)
+    swap = (a, b) if a is not None and b is not None else None
+    return _manage(request, tid, actor, round_no=round, swap=swap)
 
 
 @router.post("/risiko/{tid}/manage/settings", response_class=HTMLResponse)
@@ -287,7 +288,8 @@ def swap(
     confirm: Text = "",
     version: Text = "",
 ) -> Response:
-    """RSK-TBL-2: without ``confirm`` the page shows what the swap changes; with it, it is done."""
+    """RSK-TBL-2: without ``confirm`` the browser is sent to the control room showing what the
+    swap changes (a read, at a GET address); with it, the swap is done."""
     form = {"swap_a": a, "swap_b": b}
     store = store_of(request)
     try:
@@ -295,11 +297,11 @@ def swap(
         pa = form_int_required("a", a)
         pb = form_int_required("b", b)
         if not checked(confirm):
-            preview = risiko_swaps.preview_swap(store, tid, number, pa, pb)
-            return _manage(request, tid, form=form, preview=preview, round_no=number)
+            url = f"/risiko/{tid}/manage?round={number}&a={pa}&b={pb}#swap-preview"
+            return RedirectResponse(url, status_code=303)
         risiko_swaps.swap_players(store, actor, tid, number, pa, pb, version=_version(version))
     except TorneoError as err:
-        return _manage(request, tid, error=err, form=form, status=err.status)
+        return refuse_to(request, err, f"/risiko/{tid}/manage#round", form)
     flash(request, "ok", say(request, N_("The two players are swapped.")))
     return RedirectResponse(f"/risiko/{tid}/manage#round", status_code=303)
 

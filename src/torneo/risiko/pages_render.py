@@ -144,6 +144,38 @@ def clock(moment: datetime) -> str:
     return format_time(moment, format="short", locale=i18n.current_language())
 
 
+def formula_text(rules: risiko_views.RulesView) -> str:
+    """RSK-REG-1 part 1 as the current settings make it, in the page's language (issue 26 item
+    4): the regulation page and the control room write it from the settings each time they are
+    shown, so a change of the structure or the table sizes is what the players read."""
+    off = "5" if rules.table_policy == "fours_then_fives" else "3"
+    text = i18n.gettext(
+        N_(
+            "Scoring formula: %(formula)s. %(games)s qualifying games at tables of 4 (the "
+            "remainder at tables of %(off)s), drawn to avoid repeated opponents and same-club "
+            "pairs."
+        )
+    ) % {"formula": label(rules.formula), "games": rules.qualifying_games, "off": off}
+    if rules.semifinal_tables:
+        text += " " + i18n.gettext(
+            N_(
+                "Then %(tables)s semifinal tables by bands (one player of each quarter of the "
+                "ranking per table) and a final table of %(final)s with the semifinal winners."
+            )
+        ) % {"tables": rules.semifinal_tables, "final": rules.final_table_size}
+    else:
+        text += " " + i18n.gettext(
+            N_("Then a final table of %(final)s with the best of the ranking.")
+        ) % {"final": rules.final_table_size}
+    text += " " + i18n.gettext(
+        N_(
+            "Ties: total points, then wins, then the best single game, then the second best. "
+            "Each game lasts %(minutes)s minutes, then the end-of-game roll."
+        )
+    ) % {"minutes": rules.game_minutes}
+    return text
+
+
 def seats_by_name(shown: risiko_views.RoundLine) -> list[tuple[str, int, int]]:
     """Everyone of a round alphabetically, with their table and seat (turn order)."""
     rows = [
@@ -169,6 +201,7 @@ def page(
         "pts": pts,
         "clock": clock,
         "seats_by_name": seats_by_name,
+        "formula_text": formula_text,
         "error": None,
         "form": {},
         **context,

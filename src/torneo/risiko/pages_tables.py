@@ -18,6 +18,7 @@ from torneo.core.errors import TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int, form_int_required
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import say
 from torneo.risiko import views_tables
@@ -39,26 +40,15 @@ def _table_url(tid: int, round_no: int, table: int) -> str:
     return f"/risiko/{tid}/rounds/{round_no}/tables/{table}"
 
 
-def _result_page(
-    request: Request,
-    tid: int,
-    round_no: int,
-    table: int,
-    *,
-    error: TorneoError | None = None,
-    typed: Mapping[str, Any] | None = None,
-    status: int = 200,
-) -> Response:
-    view = views_tables.result_form(store_of(request), tid, round_no, table)
-    context = {"v": view, "error": error, "typed": dict(typed or {})}
-    return page(request, "risiko/result.html", context, status=status)
-
-
 @router.get("/risiko/{tid}/rounds/{round_no}/tables/{table}/result", response_class=HTMLResponse)
 def result_form(
     request: Request, tid: int, round_no: int, table: int, actor: PageActor
 ) -> Response:
-    return _result_page(request, tid, round_no, table)
+    """The table's result form; after a refusal (Post/Redirect/Get) with it and what was typed."""
+    refused = take_refusal(request)
+    view = views_tables.result_form(store_of(request), tid, round_no, table)
+    context = {"v": view, "error": refused.error, "typed": refused.form}
+    return page(request, "risiko/result.html", context)
 
 
 @router.post("/risiko/{tid}/rounds/{round_no}/tables/{table}/result", response_class=HTMLResponse)
@@ -94,11 +84,13 @@ async def save_result(
             correction=checked(typed.get("correction")),
             override_console=checked(typed.get("override_console")),
             reason=typed.get("reason") or None,
+            # issue 26 item 1: the tournament version the form was loaded at, checked against
+            # this table only (another table's result does not make the form stale)
+            version=form_int("version", typed.get("version"), required=False),
         )
     except TorneoError as err:
-        return _result_page(
-            request, tid, round_no, table, error=err, typed=typed, status=err.status
-        )
+        url = _table_url(tid, round_no, table) + "/result"
+        return refuse_to(request, err, url, {k: v for k, v in typed.items() if k != "version"})
     flash(request, "ok", say(request, N_("Result of table %(n)s saved."), n=table))
     return RedirectResponse(f"/risiko/{tid}/manage?round={round_no}#table-{table}", status_code=303)
 
@@ -116,6 +108,8 @@ def _console(
     error: TorneoError | None = None,
     status: int = 200,
 ) -> Response:
+    if not panel_only and error is None:  # Post/Redirect/Get: the refusal a form left here
+        error = take_refusal(request).error
     view = views_tables.console_view(store_of(request), tid, round_no, table)
     context = {
         "v": view,
@@ -173,7 +167,7 @@ async def _console_post(
             status=error.status if error else 200,
         )
     if error is not None:
-        return _console(request, tid, round_no, table, error=error, status=error.status)
+        return refuse_to(request, error, _table_url(tid, round_no, table) + "/console")
     return RedirectResponse(_table_url(tid, round_no, table) + "/console", status_code=303)
 
 

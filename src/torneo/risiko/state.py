@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from torneo.core.errors import NotFound, TorneoError
+from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_, Term
 from torneo.platform import guards
@@ -79,6 +79,43 @@ def check_version(row: RisikoTournament | RisikoGame, version: int | None) -> No
     """A page that saw an older version must reload: never overwrite what it did not see."""
     what = "table console" if isinstance(row, RisikoGame) else "tournament"
     guards.check_version(row, version, what)
+
+
+def check_table_version(
+    row: RisikoTournament, round_no: int, table: int, version: int | None
+) -> None:
+    """Issue 26 item 1: a referee's write at one table is checked against that table, not the
+    whole tournament (as a card event's result is checked against its match).
+
+    ``version`` is the tournament version the referee's page was loaded at. It is refused when
+    the tournament never had it, or when the table changed after it: its round drawn again or
+    swapped by hand, or its result entered or corrected (``changed_in``). A result at table 2 is
+    therefore not refused because table 1 reported in the meantime, while a second result typed
+    over one the referee never saw still is. ``None``: no version sent, the table as it is now.
+    """
+    if version is None:
+        return
+    if version > row.version:
+        guards.check_version(row, version, "tournament")  # a version it never had
+    stamps = [r.changed_in for r in row.rounds if r.number == round_no]
+    stamps += [r.changed_in for r in row.results if r.round_no == round_no and r.table_no == table]
+    changed = max((s for s in stamps if s is not None), default=None)
+    if changed is not None and changed > version:
+        raise Conflict(
+            "version",
+            N_(
+                "table %(table)s of round %(round)s changed after the version you loaded "
+                "(yours %(mine)s, changed at %(changed)s)"
+            ),
+            N_("reload the page and try again"),
+            params={"table": table, "round": round_no, "mine": version, "changed": changed},
+        )
+
+
+def next_version(row: RisikoTournament) -> int:
+    """The version this transaction's change gives the tournament (``touch`` bumps it by one at
+    the flush): what a changed round or result is stamped with (``changed_in``)."""
+    return row.version + 1
 
 
 def preset_rules(preset: str) -> RisikoRules:

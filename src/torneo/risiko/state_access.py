@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from torneo.core.messages import N_
-from torneo.core.policy import REFEREE, Action, Actor, Resource
+from torneo.core.policy import REFEREE, Action, Actor, Resource, refusal
 from torneo.platform import staff
 from torneo.platform.guards import authorize
 from torneo.risiko.tables import RisikoEntrant, RisikoTournament
@@ -29,6 +29,18 @@ def authorize_tournament(
 ) -> None:
     """403 unless the policy lets ``actor`` do ``action`` on this tournament."""
     authorize(actor, action, tournament_resource(session, row))
+
+
+def allowed_actions(
+    session: Session, actor: Actor | None, row: RisikoTournament
+) -> frozenset[Action]:
+    """Issue 26 item 2: what the one policy lets ``actor`` do on this tournament, so a page shows
+    each visitor only the forms that will be accepted (the services still authorize each one)."""
+    if actor is None:
+        return frozenset()
+    resource = tournament_resource(session, row)
+    wanted = (Action.MANAGE, Action.OFFICIATE)
+    return frozenset(a for a in wanted if refusal(actor, a, resource) is None)
 
 
 def player_clubs(session: Session, player_id: int) -> set[int]:

@@ -3,7 +3,9 @@
 One row per tournament (:class:`RisikoTournament`) holds what is read as a whole: the rules the
 organizer chose (the preset's ``[risiko]`` section with their changes, as JSON), the regulation's
 four parts (RSK-REG-1) and when it was published. Its ``version`` is bumped by every change to
-the tournament, so an organizer's stale page gets a conflict instead of overwriting.
+the tournament, so an organizer's stale page gets a conflict instead of overwriting; a round and a
+result keep the version of their own last change (``changed_in``), against which a referee's
+write at one table is checked, so referees of different tables never refuse each other.
 
 What accumulates is kept as rows: the players (:class:`RisikoEntrant`, clubs live on the shared
 ``players`` row), each round's draw (:class:`RisikoRound`: method, recorded seed, tables in turn
@@ -97,6 +99,9 @@ class RisikoRound(Versioned, Base):
     tables: Mapped[list[Any]] = mapped_column(JSON)  # [[player id, ...] in turn order, ...]
     swaps: Mapped[list[Any]] = mapped_column(JSON, default=list)  # [{a, b, at, by}, ...]
     drawn_at: Mapped[datetime]
+    # Issue 26 item 1: the tournament version at which the draw was made or last swapped by
+    # hand (its tables changed); None for rounds older than the stamp.
+    changed_in: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class RisikoResult(Versioned, Base):
@@ -118,6 +123,9 @@ class RisikoResult(Versioned, Base):
     tiebreak: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     entered_by: Mapped[str] = mapped_column(String(120))
     entered_at: Mapped[datetime]
+    # Issue 26 item 1: the tournament version at which the result was entered, corrected or
+    # rolled for; a referee's write is checked against it, not against the whole tournament.
+    changed_in: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class RisikoGame(Versioned, Base):

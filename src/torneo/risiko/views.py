@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from torneo.core.errors import Refusal
+from torneo.core.policy import Action, Actor
 from torneo.platform.store.uow import Store
 from torneo.presets.risiko import RisikoRules
 from torneo.risiko.commands import OPEN_FACTORS
@@ -38,6 +39,7 @@ from torneo.risiko.state import (
     rules_of,
     title_roll_of,
 )
+from torneo.risiko.state_access import allowed_actions
 from torneo.risiko.structure import (
     NextDraw,
     next_draw,
@@ -270,6 +272,16 @@ class Page:
     # RSK-TBL-2: the structure cannot reach its final table with the current field
     structure_warning: Refusal | None = None
     criteria: tuple[str, ...] = field(default_factory=lambda: tuple(c.value for c in Criterion))
+    # Issue 26 item 2: what the visitor may do here (the one policy): "manage", "officiate"
+    powers: frozenset[str] = frozenset()
+
+    @property
+    def may_manage(self) -> bool:
+        return Action.MANAGE.value in self.powers
+
+    @property
+    def may_officiate(self) -> bool:
+        return Action.OFFICIATE.value in self.powers
 
     @property
     def current(self) -> RoundLine | None:
@@ -444,6 +456,12 @@ def _page(row: RisikoTournament) -> Page:
     )
 
 
-def tournament_page(store: Store, tournament_id: int) -> Page:
+def tournament_page(store: Store, tournament_id: int, actor: Actor | None = None) -> Page:
+    """The tournament as every view shows it; with ``actor``, what they may do on it."""
     with store.read() as session:
-        return _page(get_tournament(session, tournament_id))
+        row = get_tournament(session, tournament_id)
+        page = _page(row)
+        if actor is None:
+            return page
+        powers = frozenset(a.value for a in allowed_actions(session, actor, row))
+        return replace(page, powers=powers)

@@ -267,6 +267,10 @@ def test_the_judges_pages_queue_and_slips(anon: TestClient, web_store: Store) ->
         },
     )
     assert decided.status_code == 200
+    # Post/Redirect/Get (issue 26 item 3): the decision ends on the queue's own address
+    assert decided.url.path == f"/events/{event_id}/reports"
+    assert decided.history[0].status_code == 303
+    assert f"Deciso: il tavolo {table} è 2-1." in decided.text
     slips = anon.get(f"/events/{event_id}/slips")
     assert slips.status_code == 200
     assert code_a in slips.text
@@ -274,6 +278,39 @@ def test_the_judges_pages_queue_and_slips(anon: TestClient, web_store: Store) ->
     event_page = anon.get(f"/events/{event_id}").text
     assert f'href="/events/{event_id}/report"' in event_page
     assert f'href="/events/{event_id}/reports"' in event_page
+
+
+def test_issue26_a_refused_decision_ends_on_the_queue_with_what_was_typed(
+    anon: TestClient, web_store: Store
+) -> None:
+    """Issue 26 item 3: a decision without a reason is refused at the queue's GET address (303),
+    the result chosen kept; reloading shows the queue without resending; English works."""
+    event_id, tables = running(web_store)
+    table, code_a, code_b = tables[0]
+    sr.report_by_code(web_store, event_id, table, code_a, "2-1", secret=SECRET)
+    sr.report_by_code(web_store, event_id, table, code_b, "2-0", secret=SECRET)
+    token = page_login(anon, "org")
+    data = {
+        "round_no": "1",
+        "table": str(table),
+        "result": "0-2",
+        "reason": " ",
+        "csrf_token": token,
+    }
+    r = anon.post(f"/events/{event_id}/reports/resolve", data=data, follow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers["location"] == f"/events/{event_id}/reports"
+    assert r.headers["x-torneo-refused"] == "422"
+    page = anon.get(r.headers["location"])
+    assert page.status_code == 200
+    assert 'role="alert"' in page.text
+    assert 'value="0-2" selected' in page.text  # what was chosen is kept
+    again = anon.get(f"/events/{event_id}/reports")  # a reload: no refusal, nothing resent
+    assert 'role="alert"' not in again.text
+    assert 'value="0-2" selected' not in again.text
+    assert anon.get(f"/events/{event_id}/reports?lang=en").status_code == 200
+    queue = anon.get(f"/api/v1/events/{event_id}/self-reports").json()
+    assert [(q["table"], q["status"]) for q in queue] == [(table, "disputed")]
 
 
 def test_concurrent_wrong_codes_are_limited_like_sequential_ones(

@@ -32,7 +32,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from torneo.cards.self_report import commands as sr
 from torneo.cards.self_report import views as srv
@@ -43,9 +43,10 @@ from torneo.core.messages import N_
 from torneo.platform.web import csrf
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import form_int_required
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.ratelimit import RateLimiter, TooManyAttempts, client_address
-from torneo.platform.web.session import current_actor, settings_of, store_of
-from torneo.platform.web.templating import add_templates, render
+from torneo.platform.web.session import current_actor, flash, settings_of, store_of
+from torneo.platform.web.templating import add_templates, render, say
 
 add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
 add_templates("torneo.cards.self_report", "self_report")  # its own, as "self_report/<name>"
@@ -276,27 +277,23 @@ def report_submit(
 # --- the judges ------------------------------------------------------------------------------
 
 
-def _queue(
-    request: Request,
-    event_id: int,
-    *,
-    error: TorneoError | None = None,
-    done: srv.ReportView | None = None,
-    status: int = 200,
-) -> Response:
+def _queue(request: Request, event_id: int) -> Response:
+    """The judges' queue (GET); after a refused decision (Post/Redirect/Get, issue 26 item 3)
+    with the refusal and what was typed."""
     actor = current_actor(request)
     assert actor is not None
     store = store_of(request)
+    refused = take_refusal(request)
     lines = srv.judge_queue(store, actor, event_id)
     summary = srv.heading(store, event_id)
     context = {
         "summary": summary,
         "lines": lines,
-        "error": error,
-        "done": done,
+        "error": refused.error,
+        "form": refused.form,
         "results": allowed_results(summary.best_of),  # side A's view; Top X: no draws
     }
-    return render(request, "self_report/queue.html", context, status=status)
+    return render(request, "self_report/queue.html", context)
 
 
 @router.get("/events/{event_id}/reports", response_class=HTMLResponse)
@@ -327,8 +324,14 @@ def resolve(
     except TorneoError as err:
         if isinstance(err, Forbidden) and err.field in {"actor", "judge"}:
             raise
-        return _queue(request, event_id, error=err, status=err.status)
-    return _queue(request, event_id, done=view)
+        srv.judge_queue(store_of(request), actor, event_id)  # 403 first for a non-judge
+        typed = {"round_no": round_no, "table": table, "result": result, "reason": reason}
+        return refuse_to(request, err, f"/events/{event_id}/reports", typed)
+    # Post/Redirect/Get (issue 26 item 3): the decision is recorded; reload and Back never
+    # send it again, and the queue is read at its own address.
+    decided = N_("Decided: table %(t)s is %(result)s.")
+    flash(request, "ok", say(request, decided, t=view.table, result=view.recorded))
+    return RedirectResponse(f"/events/{event_id}/reports", status_code=303)
 
 
 @router.get("/events/{event_id}/slips", response_class=HTMLResponse)

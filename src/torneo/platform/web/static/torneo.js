@@ -50,17 +50,26 @@
   // refreshes too: it may have missed a notice meanwhile. The stream sends back when the page
   // was read (<body data-live-since>), so a change made while it was opening arrives as a
   // "missed" notice instead of waiting for the slow poll.
-  // A staff page of a few phones asks for less coalescing (data-live-gap="ms" on its data-live
-  // element, issue 26 item 2: the director's page shows another phone's change within a second).
-  // While the stream is down, <html data-live-state="lost"> shows the page's .live-lost banner;
-  // a stream the server closed (a restart, a refusal) is opened again after REOPEN ms.
+  // A staff page (few readers, who must see another phone's change within a second: issue 26)
+  // lowers the gap and the spread on its listening element (data-live-gap="ms",
+  // data-live-spread="ms"; the lowest asked for on the page holds).
+  // While a stream is down, <html> has data-live-state="lost": every [data-live-lost] element and
+  // .live-lost banner (torneo.css) is shown until the stream is open again; a
+  // stream the server closed (a restart, a refusal) is opened again after REOPEN ms.
   var MIN_GAP = 2000, SPREAD = 600, REOPEN = 4000;
-  var sources = {}, timer = null, lastFired = 0, pending = null;
-  function gapOf(el) {
-    var gap = el && el.getAttribute && parseInt(el.getAttribute("data-live-gap"), 10);
-    if (gap >= 0) { MIN_GAP = gap; SPREAD = Math.min(SPREAD, gap); }
+  var sources = {}, timer = null, lastFired = 0, pending = null, down = {};
+  function tune(el) {
+    if (!el || !el.getAttribute) return;
+    var gap = parseInt(el.getAttribute("data-live-gap") || "", 10);
+    var spread = parseInt(el.getAttribute("data-live-spread") || "", 10);
+    if (gap >= 0 && gap < MIN_GAP) { MIN_GAP = gap; if (!(spread >= 0)) spread = gap; }
+    if (spread >= 0 && spread < SPREAD) SPREAD = spread;
   }
-  function liveState(state) { document.documentElement.setAttribute("data-live-state", state); }
+  function showLost() {
+    var lost = Object.keys(down).length > 0;
+    document.documentElement.setAttribute("data-live-state", lost ? "lost" : "live");
+    document.querySelectorAll("[data-live-lost]").forEach(function (el) { el.hidden = !lost; });
+  }
   function fire(detail) {
     if (pending) {
       if (pending.kinds.indexOf(detail.kind) < 0) pending.kinds.push(detail.kind);
@@ -85,12 +94,14 @@
     var opened = false;
     sources[topic] = source;
     source.addEventListener("open", function () {
-      liveState("live");
       if (opened) fire({ topic: topic, kind: "reconnect", data: {} });
       opened = true;
+      delete down[topic];
+      showLost();
     });
     source.addEventListener("error", function () {
-      liveState("lost");
+      down[topic] = true;  // "open" clears it
+      showLost();
       if (source.readyState !== 2) return;  // CONNECTING: the browser retries by itself
       if (sources[topic] === source) delete sources[topic];
       window.setTimeout(function () {
@@ -107,14 +118,21 @@
   }
   function scan(root) {
     var scope = root && root.querySelectorAll ? root : document;
-    if (scope.getAttribute && scope.getAttribute("data-live")) { gapOf(scope); listen(scope.getAttribute("data-live")); }
-    scope.querySelectorAll("[data-live]").forEach(function (el) { gapOf(el); listen(el.getAttribute("data-live")); });
+    if (scope.getAttribute && scope.getAttribute("data-live")) {
+      tune(scope);
+      listen(scope.getAttribute("data-live"));
+    }
+    scope.querySelectorAll("[data-live]").forEach(function (el) {
+      tune(el);
+      listen(el.getAttribute("data-live"));
+    });
   }
   document.addEventListener("DOMContentLoaded", function () { scan(document); });
-  document.addEventListener("htmx:load", function (e) { scan(e.target); });
+  document.addEventListener("htmx:load", function (e) { scan(e.target); showLost(); });
   window.addEventListener("pagehide", function () {
     Object.keys(sources).forEach(function (t) { sources[t].close(); });
     sources = {};
+    down = {};
   });
   window.addEventListener("pageshow", function (e) { if (e.persisted) scan(document); });
 })();

@@ -1,0 +1,134 @@
+"""Post/Redirect/Get with refusals (issue 26 item 3): a page form always ends on a GET page.
+
+A form's POST runs one service call. Accepted: a flash message and a redirect (303) to the page
+it belongs to (:func:`torneo.platform.web.session.act_and_redirect` does that part). Refused: the
+refusal and what was typed are kept in the signed session cookie and the browser is sent (303)
+to the GET page, which takes them back (:func:`take_refusal`) and shows the form with the error
+and the values typed. So a reload or Back never sends the form again, and the language switch
+(a GET of the same address) works on the page the refusal is shown on.
+
+Only input refusals travel this way (422 bad input, 409 conflict, 404 a thing named by the form
+that does not exist). "You may not" (401, 403) is raised again and answered by the app's error
+page: no form of that page is for this visitor.
+
+Decision: the cookie is small (browsers keep about 4 KB), so what was typed is kept up to
+:data:`MAX_KEPT` characters in all, the longest values dropped first; a page whose typed text
+was too long to keep says so (``dropped``) next to the refusal. The response carries the
+refusal's status in ``X-Torneo-Refused`` (tests and scripts can tell a refused form from an
+accepted one without following the redirect).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import Request
+from fastapi.responses import RedirectResponse, Response
+
+from torneo.core.errors import Conflict, NotFound, TorneoError
+from torneo.core.message_json import dump_message, load_message
+from torneo.platform.web.session import flash
+
+REFUSAL_KEY = "refused"
+MAX_KEPT = 1500  # characters of typed values kept in the cookie, every field together
+REFUSED_HEADER = "X-Torneo-Refused"
+_KINDS: dict[int, type[TorneoError]] = {404: NotFound, 409: Conflict, 422: TorneoError}
+_SECRET = ("csrf_token", "password", "code")  # never kept in the cookie
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """What a refused form left for its GET page: the error, the values typed, and whether some
+    typed text was too long to keep."""
+
+    error: TorneoError | None = None
+    form: dict[str, str] = field(default_factory=dict)
+    dropped: bool = False
+
+
+def _kept(form: Mapping[str, Any]) -> tuple[dict[str, str], bool]:
+    values = {
+        str(k): str(v)
+        for k, v in form.items()
+        if isinstance(v, str | int | bool) and not any(s in str(k) for s in _SECRET)
+    }
+    dropped = False
+    while values and sum(len(k) + len(v) for k, v in values.items()) > MAX_KEPT:
+        longest = max(values, key=lambda k: len(values[k]))
+        del values[longest]
+        dropped = True
+    return values, dropped
+
+
+def refuse_to(
+    request: Request, err: TorneoError, url: str, form: Mapping[str, Any] | None = None
+) -> Response:
+    """Keep ``err`` and what was typed for the GET page at ``url`` and redirect (303) there;
+    401 and 403 are raised again (the app's error page answers them)."""
+    if err.status not in _KINDS:
+        raise err
+    values, dropped = _kept(form or {})
+    accepted = err.accepted_message
+    request.session[REFUSAL_KEY] = {
+        "path": url.split("#", 1)[0].split("?", 1)[0],
+        "status": err.status,
+        "field": err.field,
+        "reason": dump_message(err.reason_message),
+        "accepted": None if accepted is None else dump_message(accepted),
+        "rule": err.rule,
+        "form": values,
+        "dropped": dropped,
+    }
+    lang = request.query_params.get("lang")
+    if lang and "lang=" not in url:  # a form posted with ?lang= is answered in that language
+        path, _, anchor = url.partition("#")
+        url = f"{path}{'&' if '?' in path else '?'}{urlencode({'lang': lang})}"
+        url += f"#{anchor}" if anchor else ""
+    response = RedirectResponse(url, status_code=303)
+    response.headers[REFUSED_HEADER] = str(err.status)
+    return response
+
+
+def take_refusal(request: Request) -> Refused:
+    """The refusal kept for this page (its path), once; nothing when there is none."""
+    if request.headers.get("HX-Request") == "true":
+        return Refused()  # a live refresh of a section: the refusal is for the page itself
+    kept = request.session.get(REFUSAL_KEY)
+    if not isinstance(kept, dict) or kept.get("path") != request.url.path:
+        return Refused()
+    request.session.pop(REFUSAL_KEY, None)
+    kind = _KINDS.get(int(kept.get("status") or 422), TorneoError)
+    accepted = kept.get("accepted")
+    error = kind(
+        str(kept.get("field") or ""),
+        load_message(str(kept.get("reason") or "")),
+        None if accepted is None else load_message(str(accepted)),
+        rule=kept.get("rule"),
+    )
+    form = kept.get("form") or {}
+    return Refused(error, {str(k): str(v) for k, v in form.items()}, bool(kept.get("dropped")))
+
+
+def act_then_get(
+    request: Request,
+    action: Callable[[], str],
+    *,
+    success_url: str,
+    refused_url: str | None = None,
+    form: Mapping[str, Any] | None = None,
+) -> Response:
+    """Post/Redirect/Get for a page form: one service call; accepted, its message is flashed
+    and the browser goes to ``success_url``; refused, to ``refused_url`` (the same page when not
+    given) with the refusal and ``form`` kept (:func:`refuse_to`)."""
+    try:
+        message = action()
+    except TorneoError as err:
+        return refuse_to(request, err, refused_url or success_url, form)
+    flash(request, "ok", message)
+    return RedirectResponse(success_url, status_code=303)
+
+
+__all__ = ["MAX_KEPT", "REFUSED_HEADER", "Refused", "act_then_get", "refuse_to", "take_refusal"]
