@@ -27,6 +27,7 @@ from torneo.cards.rules.tournament import (
     can_pair_next_round,
     can_start_top,
     find_match,
+    forfeit_on_drop,
 )
 from torneo.cards.state import get_event, tournament_of
 from torneo.cards.state_access import EVENT, authorize_event
@@ -39,7 +40,7 @@ from torneo.core.message_json import dump_message
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.core.zones import check_zone
-from torneo.engines.records import Stage
+from torneo.engines.records import MatchRecord, Stage
 from torneo.engines.results import ResultKind
 from torneo.judging import results as judging_results
 from torneo.platform import guards
@@ -291,8 +292,15 @@ def drop_player(
                 else Conflict
             )
         reg = next(r for r in event.registrations if r.player_id == player_id)
+        forfeited = None
         if event.status == EventStatus.RUNNING.value:
             reg.dropped_after_round = t.current_round
+            # INV-MAJOR-6: a drop with the current match unplayed is leaving before that round;
+            # the match is a forfeit. A disqualification leaves the same way (INV-PEN-1).
+            forfeited = forfeit_on_drop(t, PlayerId(player_id))
+            if forfeited is not None:
+                _record_forfeit(uow, event, forfeited)
+                reg.dropped_after_round = t.current_round - 1
         elif not disqualify:
             event.registrations.remove(reg)  # before the start, a drop is an unregistration
         if disqualify:
@@ -304,9 +312,30 @@ def drop_player(
             "registration",
             reg.id,
             event_id=event.id,
-            after={"player_id": player_id, "after_round": t.current_round},
+            after={
+                "player_id": player_id,
+                "after_round": reg.dropped_after_round,
+                "forfeit": None
+                if forfeited is None
+                else {"round": forfeited.round_no, "table": forfeited.table},
+            },
             reason=reason,
         )
+
+
+def _record_forfeit(uow: UnitOfWork, event: Event, forfeited: MatchRecord) -> None:
+    """Store the conceded match (INV-MAJOR-6); its version moves with the event's."""
+    row = next(
+        m
+        for m in event.matches
+        if m.round_no == forfeited.round_no and m.table_no == forfeited.table
+    )
+    score = forfeited.score
+    assert score is not None  # forfeit_on_drop gives the conceded score
+    row.wins_a, row.wins_b, row.draws = score.wins_a, score.wins_b, score.draws
+    row.result_kind = score.kind.value
+    row.reported_at = uow.now
+    row.changed_in = event.version + 1
 
 
 def start_top(
