@@ -249,22 +249,41 @@ def _add_round(
     # The event row is locked FOR UPDATE and this transaction moves its version: the matches
     # are new as of the next version (torneo.cards.commands_results, "version").
     changed_in = event.version + 1
+    gone = {r.player_id for r in event.registrations if r.dropped_after_round is not None}
+    gone |= {r.player_id for r in event.registrations if r.disqualified}
     for m in new:
         bye = m.player_b is None and auto_win
-        event.matches.append(
-            Match(
-                event_id=event.id,
-                round_no=round_no,
-                stage=m.stage.value,
-                table_no=m.table,
-                player_a_id=m.player_a,
-                player_b_id=m.player_b,
-                explanation="auto-win (BER-BYE-1)" if bye else m.explanation,
-                result_kind=ResultKind.AUTO_WIN.value if bye else None,
-                reported_at=uow.now if bye else None,
-                changed_in=changed_in,
-            )
+        row = Match(
+            event_id=event.id,
+            round_no=round_no,
+            stage=m.stage.value,
+            table_no=m.table,
+            player_a_id=m.player_a,
+            player_b_id=m.player_b,
+            explanation="auto-win (BER-BYE-1)" if bye else m.explanation,
+            result_kind=ResultKind.AUTO_WIN.value if bye else None,
+            reported_at=uow.now if bye else None,
+            changed_in=changed_in,
         )
+        if m.stage is not Stage.SWISS and m.player_b is not None:
+            _walkover(row, m.player_a in gone, m.player_b in gone, ruleset, uow)
+        event.matches.append(row)
+
+
+def _walkover(row: Match, a_gone: bool, b_gone: bool, ruleset: Ruleset, uow: UnitOfWork) -> None:
+    """A Top match paired with a player who left the event is decided when it is paired
+    (issue 29 item 3, every state has a way forward): the one still in wins, as a player without
+    an opponent does (BER-BYE-1: an auto-win where the preset has them, else the leaver's
+    concession, INV-MAJOR-6). With both gone the better seed (player A) goes on, so the bracket
+    still reaches its final."""
+    if not (a_gone or b_gone):
+        return
+    need = ruleset.match.best_of // 2 + 1
+    a_wins = b_gone or a_gone == b_gone
+    row.wins_a, row.wins_b, row.draws = (need, 0, 0) if a_wins else (0, need, 0)
+    kind = ResultKind.AUTO_WIN if ruleset.swiss.bye_is_auto_win else ResultKind.CONCESSION
+    row.result_kind = kind.value
+    row.reported_at = uow.now
 
 
 def drop_player(
