@@ -41,7 +41,7 @@ def _history() -> list[MatchRecord]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_INV_DECK_EX1_from_the_deck_check_to_the_match_results(seed: int) -> None:
-    """INV-DECK-EX1 with INV-DECK-3: warning, GL for every game played, two of A/B/C go."""
+    """INV-DECK-EX1 with INV-DECK-3: warning, GL for every match played, two of A/B/C go."""
     matches = _history()
     deck = DeckList.of(
         [
