@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import Counter
 
@@ -321,3 +322,44 @@ def test_ber_fmt_1_a_constructed_list_names_only_cards_of_the_events_set(store: 
     with pytest.raises(TorneoError) as refused:
         decks.submit_deck_list(store, ORG, event, player_id=pid, text=outside)
     assert "Carta Inventata" in str(refused.value)
+
+
+def test_BER_DRAFT_1_the_last_two_picks_together_pass_the_packs_at_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BER-DRAFT-1 (issue 29 item 2): the last two picks of a pass arrive together; each
+    transaction must see the other's pick, so the packs pass at once on every database, never
+    waiting for the timer. The two picks are held side by side after reading the pod (as two
+    workers milliseconds apart would be) for as long as the database lets them."""
+    event = draft_event(store, 4)
+    seats = seat_players(store, event)
+    pick_round(store, event, skip=frozenset({3, 4}))
+    together = threading.Barrier(2, timeout=1.5)
+    original = draft._context
+
+    def side_by_side(uow: object, pod: object) -> object:
+        read = original(uow, pod)  # type: ignore[arg-type]
+        # Both read the pod before either writes, if the lock allows it; a broken barrier means
+        # the other waits for the pod's lock: they run one after the other.
+        with contextlib.suppress(threading.BrokenBarrierError):
+            together.wait()
+        return read
+
+    monkeypatch.setattr(draft, "_context", side_by_side)
+    errors: list[BaseException] = []
+
+    def go(seat: int) -> None:
+        try:
+            card = pack_of(store, event, seat)[0]
+            draft.pick_card(store, player(seats[(1, seat)]), event, card, booster=1, pick=1)
+        except BaseException as err:  # a failed pick fails the test below
+            errors.append(err)
+
+    threads = [threading.Thread(target=go, args=(seat,)) for seat in (3, 4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert _picks(store) == 4
+    assert pod_now(store, event).position == Position(1, 2)  # passed, no timer

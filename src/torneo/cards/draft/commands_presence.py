@@ -12,9 +12,12 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
 
 from torneo.cards.draft.state import RUNNING, aware
 from torneo.cards.draft.tables import DraftPod, DraftSeat
+from torneo.core.errors import NotFound
+from torneo.core.messages import N_
 from torneo.platform.store.uow import Actor, Store
 
 PRESENCE_SECONDS = 15
@@ -86,3 +89,36 @@ def mark_presence(
             uow.session.execute(
                 update(DraftSeat).where(mine, DraftSeat.player_id.in_(left)).values(left_at=uow.now)
             )
+
+
+def lock_pod(
+    session: Session, pod_id: int | None = None, *, event_id: int = 0, player_id: int = 0
+) -> DraftPod:
+    """The pod (by id, or the one where ``player_id`` sits), its row locked (``cards.draft.commands`` module doc)."""
+    if session.get_bind().dialect.name == "sqlite":
+        # BER-DRAFT-1 on SQLite (issue 29 item 2): FOR UPDATE is ignored there and the driver
+        # begins a transaction only at its first write, so two picks milliseconds apart each
+        # read the pod without the other's pick and neither passed the packs. A write first
+        # takes the database's one write lock: the second pick waits for the first to commit
+        # and then reads it, as the row lock makes it on PostgreSQL.
+        session.execute(
+            update(DraftPod)
+            .where(DraftPod.event_id == event_id if pod_id is None else DraftPod.id == pod_id)
+            .values(status=DraftPod.status)
+            .execution_options(synchronize_session=False)
+        )
+    stmt = select(DraftPod)
+    if pod_id is None:
+        stmt = stmt.join(DraftSeat, DraftSeat.pod_id == DraftPod.id).where(
+            DraftSeat.event_id == event_id, DraftSeat.player_id == player_id
+        )
+    else:
+        stmt = stmt.where(DraftPod.id == pod_id)
+    pod = session.scalars(
+        stmt.with_for_update(of=DraftPod).execution_options(populate_existing=True)
+    ).first()
+    if pod is None:
+        raise NotFound(
+            "pod", N_("no draft pod %(id)s"), N_("a pod of a started draft"), params={"id": pod_id}
+        )
+    return pod
