@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import func, select
@@ -30,6 +31,7 @@ from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.judging import commands_decks as decks
 from torneo.judging.tables import DeckListRow
 from torneo.platform.store.db import make_engine
+from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 
 
@@ -363,3 +365,36 @@ def test_BER_DRAFT_1_the_last_two_picks_together_pass_the_packs_at_once(
     assert errors == []
     assert _picks(store) == 4
     assert pod_now(store, event).position == Position(1, 2)  # passed, no timer
+
+
+def test_BER_DRAFT_2_a_restart_re_arms_every_deadline_with_a_grace_period(
+    store: Store, clock: FakeClock
+) -> None:
+    """BER-DRAFT-2 (issue 29 item 1): the server is down for ten minutes mid-pick. When it comes
+    back its timer re-arms the pod's deadline a grace period away (audited), so seat 4, whose
+    page had no chance to reconnect, is not disqualified at the second the server returned;
+    once its page is back the pick time ends and the server picks for it, no disqualification."""
+    event = draft_event(store, 4, pick_seconds=30)
+    seats = seat_players(store, event)
+    pick_round(store, event, skip=frozenset({4}))
+    _online(store, event, 1, 2, 3, 4)
+    clock.advance(minutes=10)  # the server was down: the deadline passed meanwhile
+    assert draft.rearm_after_restart(store) == 1
+    assert draft.due_pods(store) == []
+    assert pod_now(store, event).deadline == clock.now + timedelta(
+        seconds=draft.RESTART_GRACE_SECONDS
+    )
+    assert draft.rearm_after_restart(store) == 0  # a deadline far enough stays
+    clock.advance(seconds=draft.RESTART_GRACE_SECONDS)
+    _online(store, event, 1, 2, 3, 4)  # the pages reconnected and report every few seconds
+    assert draft.due_pods(store)
+    draft.expire_pod(store, pod_now(store, event).pod.id)
+    assert pod_now(store, event).position == Position(1, 2)
+    with store.read() as s:
+        assert s.scalar(select(func.count(DraftSeat.id)).where(DraftSeat.disqualified)) == 0
+        registration = s.scalars(
+            select(Registration).where(Registration.player_id == seats[(1, 4)])
+        ).one()
+        assert registration.disqualified is False
+        audits = s.scalars(select(AuditEntry).where(AuditEntry.action == "draft.rearm")).all()
+        assert len(audits) == 1

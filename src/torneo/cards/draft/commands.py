@@ -27,11 +27,15 @@ from sqlalchemy.orm import Session
 from torneo.cards.draft.commands_presence import (
     PRESENCE_SECONDS as PRESENCE_SECONDS,
 )
+from torneo.cards.draft.commands_presence import (
+    RESTART_GRACE_SECONDS as RESTART_GRACE_SECONDS,
+)
 from torneo.cards.draft.commands_presence import TIMER, is_connected, lock_pod
 from torneo.cards.draft.commands_presence import due_pods as due_pods
 from torneo.cards.draft.commands_presence import mark_left as mark_left
 from torneo.cards.draft.commands_presence import mark_presence as mark_presence
 from torneo.cards.draft.commands_presence import mark_seen as mark_seen
+from torneo.cards.draft.commands_presence import rearm_after_restart as rearm_after_restart
 from torneo.cards.draft.commands_presence import timer_look as timer_look
 from torneo.cards.draft.state import (
     DONE,

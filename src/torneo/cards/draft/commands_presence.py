@@ -59,6 +59,44 @@ def timer_look(store: Store) -> tuple[list[int], datetime | None]:
     return due, aware(wake) if wake is not None else None
 
 
+# BER-DRAFT-2 after a restart: the time every page gets to reconnect and report its presence
+# (two presence windows) before a pick time can end and judge who is connected.
+RESTART_GRACE_SECONDS = 2 * PRESENCE_SECONDS
+
+
+def rearm_after_restart(store: Store, grace_seconds: int = RESTART_GRACE_SECONDS) -> int:
+    """BER-DRAFT-2 (issue 29 item 1): a worker's timer, when it starts, re-arms every running
+    pod's deadline to at least ``grace_seconds`` from now; the number of pods re-armed.
+
+    A player is disqualified only for being disconnected at the end of a pick time during which
+    the server was up: after a restart no page has reported its presence yet, so a deadline that
+    passed while the server was down (or ends before the pages can come back) would disqualify
+    every seat still to pick at the second the server returned. A deadline further away stays.
+    Audited as the server's act, one row a pod."""
+    with store.unit(TIMER) as uow:
+        until = uow.now + timedelta(seconds=grace_seconds)
+        pods = list(
+            uow.session.scalars(
+                select(DraftPod)
+                .where(DraftPod.status == RUNNING, DraftPod.deadline < until)
+                .with_for_update()
+            )
+        )
+        for pod in pods:
+            before = pod.deadline
+            pod.deadline = until
+            uow.audit(
+                "draft.rearm",
+                "draft_pod",
+                pod.id,
+                event_id=pod.event_id,
+                before={"deadline": before.isoformat() if before else None},
+                after={"deadline": until.isoformat(), "rule": "BER-DRAFT-2"},
+                reason="the server restarted: every page gets time to reconnect",
+            )
+        return len(pods)
+
+
 def mark_seen(store: Store, event_id: int, player_ids: list[int]) -> None:
     """Presence: these players have a page of the event's draft open on this worker (one
     UPDATE, no audit: module doc). Before the draft starts there is no seat yet: nothing."""
