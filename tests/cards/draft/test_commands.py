@@ -398,3 +398,23 @@ def test_BER_DRAFT_2_a_restart_re_arms_every_deadline_with_a_grace_period(
         assert registration.disqualified is False
         audits = s.scalars(select(AuditEntry).where(AuditEntry.action == "draft.rearm")).all()
         assert len(audits) == 1
+
+
+def test_BER_DRAFT_2_a_drafter_disqualified_in_the_draft_registers_no_deck(
+    store: Store, clock: FakeClock
+) -> None:
+    """BER-DRAFT-2 / INV-PEN-1 (issue 29 item 5): a drafter disqualified at a timeout has no deck
+    to register; the list is refused, naming the player, and nothing is stored."""
+    event = draft_event(store, 4, pick_seconds=60)
+    seats = seat_players(store, event)
+    pick_round(store, event, skip=frozenset({3}))
+    clock.advance(seconds=60)
+    assert draft.expire_pod(store, pod_now(store, event).pod.id)  # seat 3's page is not open
+    before = fingerprint(store, event)
+    with pytest.raises(Conflict) as out:
+        decks.submit_deck_list(store, ORG, event, player_id=seats[(1, 3)], text="3 DEMO-001")
+    assert out.value.field == "player_id"
+    assert "disqualified" in out.value.reason
+    assert fingerprint(store, event) == before
+    with store.read() as s:
+        assert s.scalar(select(func.count(DeckListRow.id))) == 0
