@@ -4,6 +4,7 @@ event's results page, its API and CLI, and the season (issue 13 items 2 and 3)."
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from fractions import Fraction
 
 import pytest
 
@@ -207,3 +208,79 @@ def test_INV_TOP_3_the_choice_rule_only_when_announced_at_the_start(
     first = bracket.rounds[0].matches[0]
     assert first.b is not None
     assert first.b.player_id == third  # seed 1 picked seed 3
+
+
+def _paired_in_current_round(store: Store, event_id: int) -> tuple[int, int, int, int]:
+    """(round, table, player A, player B) of the first unreported match of the current round."""
+    with store.read() as s:
+        event = get_event(s, event_id)
+        current = max(m.round_no for m in event.matches)
+        m = next(
+            m
+            for m in event.matches
+            if m.round_no == current and m.player_b_id is not None and m.wins_a is None
+        )
+        assert m.player_b_id is not None
+        return current, m.table_no, m.player_a_id, m.player_b_id
+
+
+def _match_and_registration(
+    store: Store, event_id: int, round_no: int, table: int, player: int
+) -> tuple[tuple[int | None, int | None, str | None], int | None]:
+    with store.read() as s:
+        event = get_event(s, event_id)
+        m = next(m for m in event.matches if (m.round_no, m.table_no) == (round_no, table))
+        reg = next(r for r in event.registrations if r.player_id == player)
+        return (m.wins_a, m.wins_b, m.result_kind), reg.dropped_after_round
+
+
+def test_INV_MAJOR_6_a_drop_while_paired_in_the_last_swiss_round_is_a_forfeit(
+    store: Store, organizer: Actor
+) -> None:
+    """INV-MAJOR-6: a player who drops at a Major while paired in the last Swiss round, the
+    match unplayed, left before that round: the match is a forfeit (the opponent wins it 2-0 by
+    concession) and the player keeps neither the Major's points nor its benefits."""
+    event_id, _ = _event(store, organizer, players=12, major=True)
+    rounds, _top = events.start_event(store, organizer, event_id)
+    for _ in range(rounds - 1):
+        events.pair_next_round(store, organizer, event_id)
+        _play_round(store, organizer, event_id, None)
+    events.pair_next_round(store, organizer, event_id)
+    round_no, table, leaver, opponent = _paired_in_current_round(store, event_id)
+    events.drop_player(store, organizer, event_id, leaver, reason="leaves")
+    result, after = _match_and_registration(store, event_id, round_no, table, leaver)
+    assert result == (0, 2, "concession")
+    assert after == round_no - 1
+    _play_round(store, organizer, event_id, None)
+    _finish(store, organizer, event_id, None)
+    final = queries.final_results(store, event_id)
+    assert final is not None
+    line = next(line for line in final.lines if line.player_id == leaver)
+    assert (line.dropped, line.total, line.final_bonus) == (True, 0, Fraction(0))
+    winner = next(line for line in final.lines if line.player_id == opponent)
+    assert winner.dropped is False
+
+
+def test_INV_MAJOR_6_a_drop_in_the_top_before_the_match_is_a_forfeit(
+    store: Store, organizer: Actor
+) -> None:
+    """INV-MAJOR-6: a Top player who drops before playing their Top match forfeits it (the
+    opponent goes on) and, having left before a round their placement allowed, gets nothing."""
+    event_id, _ = _event(store, organizer, players=12, major=True)
+    rounds, _top = events.start_event(store, organizer, event_id)
+    for _ in range(rounds):
+        events.pair_next_round(store, organizer, event_id)
+        _play_round(store, organizer, event_id, None)
+    events.start_top(store, organizer, event_id)
+    round_no, table, leaver, opponent = _paired_in_current_round(store, event_id)
+    events.drop_player(store, organizer, event_id, leaver, reason="train")
+    result, after = _match_and_registration(store, event_id, round_no, table, leaver)
+    assert result == (0, 2, "concession")
+    assert after == round_no - 1
+    _play_round(store, organizer, event_id, None)
+    _finish(store, organizer, event_id, None)
+    final = queries.final_results(store, event_id)
+    assert final is not None
+    line = next(line for line in final.lines if line.player_id == leaver)
+    assert (line.dropped, line.total) == (True, 0)
+    assert next(line for line in final.lines if line.player_id == opponent).dropped is False

@@ -344,6 +344,43 @@ def test_INV_ID_1_a_round_without_a_clock_starts_when_it_is_paired(
     assert judging_draws.can_declare_draw_now(store, event, 1) is not None
 
 
+def test_INV_ID_1_staff_record_a_draw_declared_at_the_start_later_audited(
+    store: Store, clock: FakeClock
+) -> None:
+    """INV-ID-1 (issue 29 item 6): the deadline is for announcing the draw to the judge, not for
+    typing it. 48 minutes after the window closed, the judge (desk) and the organizer (result)
+    record it by confirming it was declared at the start; the audit row says so. Without the
+    confirmation it is still refused."""
+    from sqlalchemy import select
+
+    from torneo.platform.store.tables import AuditEntry
+
+    c = crew(store)
+    event = running_event(store, c)
+    rows = [m for m in matches(store, event, 1) if m.player_b_id is not None]
+    judging_clock.start_clock(store, c.floor, event)
+    clock.advance(seconds=50 * 60)
+    with pytest.raises(Conflict):
+        judging_draws.intentional_draw(store, c.floor, event, round_no=1, table=rows[0].table_no)
+    text = judging_draws.intentional_draw(
+        store, c.floor, event, round_no=1, table=rows[0].table_no, declared_at_start=True
+    )
+    assert text == "0-0-3"
+    events.report_result(store, c.org, event, 1, rows[1].table_no, "ID", declared_at_start=True)
+    assert result(store, event, 1, rows[1].table_no) == "0-0-3"
+    assert points(store, event)[rows[1].player_a_id] == 1
+    with store.read() as s:
+        audits = s.scalars(
+            select(AuditEntry).where(
+                AuditEntry.action.in_(["match.intentional_draw", "match.report"])
+            )
+        ).all()
+    assert [(a.action, (a.after or {}).get("declared_at_start")) for a in audits] == [
+        ("match.intentional_draw", True),
+        ("match.report", True),
+    ]
+
+
 def test_BER_JUDGE_1_an_awarded_win_is_recorded_as_an_auto_win(
     sqlite_store: Store, c: Crew
 ) -> None:

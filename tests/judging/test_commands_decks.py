@@ -270,7 +270,7 @@ def _checked_event(store: Store, c: Crew) -> tuple[int, int]:
 
 def test_INV_DECK_EX1_restricted_breach_end_to_end(sqlite_store: Store, c: Crew) -> None:
     """INV-DECK-EX1: 3× A, 3× B, 3× C all restricted → two drawn at random go (6 blanks), one
-    stays; warning + a game loss for every game played so far, this round's included; the
+    stays; warning + a game loss for every match played so far, this round's included; the
     draw's seed is recorded and reproduces the choice; the standings follow."""
     event, player = _checked_event(sqlite_store, c)
     abc = {"Asso": 3, "Bastoni": 3, "Coppe": 3}
@@ -293,10 +293,13 @@ def test_INV_DECK_EX1_restricted_breach_end_to_end(sqlite_store: Store, c: Crew)
     )
     assert list(again.restricted_removed) == outcome["restricted_removed"]
     assert len(outcome["rulings"]) == 2  # warning, game loss(es)
-    for round_no, match in earlier.items():  # every game played is lost
-        lost = result(sqlite_store, event, round_no, match.table_no)
-        assert lost in ("0-2", "2-0")
-        assert lost == ("0-2" if match.player_a_id == player else "2-0")
+    for round_no, match in earlier.items():  # one game loss per match played (issue 29)
+        # rounds 1 and 2 were reported 2-1 and 1-2 from A's side: one of the player's won games
+        # is lost, so a 2-1 won is 1-2 and a 1-2 lost is 0-2, from the player's side
+        won = (match.player_a_id == player) == (round_no == 1)
+        mine = "1-2" if won else "0-2"
+        expected = mine if match.player_a_id == player else mine[::-1]
+        assert result(sqlite_store, event, round_no, match.table_no) == expected
     current = match_of(sqlite_store, event, player, 3)
     events.report_result(sqlite_store, c.org, event, 3, current.table_no, "0-1")
     assert result(sqlite_store, event, 3, current.table_no) == (
@@ -313,7 +316,7 @@ def test_INV_DECK_EX1_restricted_breach_end_to_end(sqlite_store: Store, c: Crew)
 
 def test_INV_DECK_2_under_50_warning_game_loss_and_blanks(sqlite_store: Store, c: Crew) -> None:
     """INV-DECK-2: under 50 → warning + GL and blanks up to 50; the physical deck differs from
-    the list too (a warning for that, INV-PEN-1 counting)."""
+    the list too, but one deck is one infraction: one warning (issue 29 item 7)."""
     event, player = _checked_event(sqlite_store, c)
     judging_decks.submit_deck_list(
         sqlite_store, c.org, event, player_id=player, text=deck_text(filler(50))
@@ -330,11 +333,42 @@ def test_INV_DECK_2_under_50_warning_game_loss_and_blanks(sqlite_store: Store, c
     assert outcome["infractions"] == ["deck_under_minimum"]
     assert outcome["blanks_added"] == 5
     assert "missing" in outcome["difference"]
-    assert len(outcome["rulings"]) == 3  # mismatch warning, warning, game loss
+    assert len(outcome["rulings"]) == 2  # one warning, the game loss
     summary = judging_decks.deck_list(sqlite_store, c.floor, event, player)
     assert summary is not None
     assert summary.total == 50
     assert summary.blanks == 5
+
+
+def test_INV_DECK_3_one_deck_one_infraction_one_warning(sqlite_store: Store, c: Crew) -> None:
+    """INV-DECK-2/3, INV-PEN-1 (issue 29 item 7): the seed's restricted example found in a deck
+    that also differs from its list is one infraction: one warning (INV-DECK-3) and its game
+    losses, no deck_list_mismatch warning beside it; one more warning does not disqualify."""
+    from torneo.judging import commands_rulings as judging_rulings
+
+    event, player = _checked_event(sqlite_store, c)
+    judging.configure(sqlite_store, c.org, event, restricted="Asso\nBastoni\nCoppe")
+    judging_decks.submit_deck_list(
+        sqlite_store, c.org, event, player_id=player, text=deck_text({"Asso": 3, **filler(47)})
+    )
+    abc = {"Asso": 3, "Bastoni": 3, "Coppe": 3}
+    outcome = judging_checks.check_deck(
+        sqlite_store,
+        c.floor,
+        event,
+        round_no=3,
+        player_id=player,
+        physical=deck_text({**abc, **filler(41)}),
+        extra_minutes=0,
+    )
+    assert outcome["infractions"] == ["restricted_list_breach"]
+    assert outcome["difference"]
+    assert len(outcome["rulings"]) == 2  # one warning, the game losses
+    issued = judging_rulings.issue(
+        sqlite_store, c.floor, event, player_id=player, infraction="slow_play", reason="lento"
+    )
+    assert [i.kind for i in issued] == ["warning"]
+    assert registration(sqlite_store, event, player)[0] is False  # not disqualified
 
 
 def test_INV_DECK_2_over_100_random_removal_to_exactly_100(sqlite_store: Store, c: Crew) -> None:

@@ -298,6 +298,7 @@ def report_result(
         version=body.version,
         correction=body.correction,
         reason=body.reason,
+        declared_at_start=body.declared_at_start,
     )
     return _change(request, event_id, round=round_no)
 

@@ -268,6 +268,13 @@ def report(
         bool, typer.Option("--correct", help="A judge's correction of a result.")
     ] = False,
     reason: Annotated[str | None, typer.Option(help="Why (required with --correct).")] = None,
+    declared_at_start: Annotated[
+        bool,
+        typer.Option(
+            "--declared-at-start",
+            help="INV-ID-1: an ID entered after the window was declared at the round's start.",
+        ),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Enter the result of one match (INV-STRUCT-3: best of three)."""
@@ -282,6 +289,7 @@ def report(
             result,
             correction=correct,
             reason=reason,
+            declared_at_start=declared_at_start,
         )
         view = queries.pairings(store, event_id, round_no)
     assert view is not None

@@ -27,6 +27,7 @@ from torneo.cards.rules.tournament import (
     can_pair_next_round,
     can_start_top,
     find_match,
+    forfeit_on_drop,
 )
 from torneo.cards.state import get_event, tournament_of
 from torneo.cards.state_access import EVENT, authorize_event
@@ -39,7 +40,7 @@ from torneo.core.message_json import dump_message
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.core.zones import check_zone
-from torneo.engines.records import Stage
+from torneo.engines.records import MatchRecord, Stage
 from torneo.engines.results import ResultKind
 from torneo.judging import results as judging_results
 from torneo.platform import guards
@@ -248,22 +249,41 @@ def _add_round(
     # The event row is locked FOR UPDATE and this transaction moves its version: the matches
     # are new as of the next version (torneo.cards.commands_results, "version").
     changed_in = event.version + 1
+    gone = {r.player_id for r in event.registrations if r.dropped_after_round is not None}
+    gone |= {r.player_id for r in event.registrations if r.disqualified}
     for m in new:
         bye = m.player_b is None and auto_win
-        event.matches.append(
-            Match(
-                event_id=event.id,
-                round_no=round_no,
-                stage=m.stage.value,
-                table_no=m.table,
-                player_a_id=m.player_a,
-                player_b_id=m.player_b,
-                explanation="auto-win (BER-BYE-1)" if bye else m.explanation,
-                result_kind=ResultKind.AUTO_WIN.value if bye else None,
-                reported_at=uow.now if bye else None,
-                changed_in=changed_in,
-            )
+        row = Match(
+            event_id=event.id,
+            round_no=round_no,
+            stage=m.stage.value,
+            table_no=m.table,
+            player_a_id=m.player_a,
+            player_b_id=m.player_b,
+            explanation="auto-win (BER-BYE-1)" if bye else m.explanation,
+            result_kind=ResultKind.AUTO_WIN.value if bye else None,
+            reported_at=uow.now if bye else None,
+            changed_in=changed_in,
         )
+        if m.stage is not Stage.SWISS and m.player_b is not None:
+            _walkover(row, m.player_a in gone, m.player_b in gone, ruleset, uow)
+        event.matches.append(row)
+
+
+def _walkover(row: Match, a_gone: bool, b_gone: bool, ruleset: Ruleset, uow: UnitOfWork) -> None:
+    """A Top match paired with a player who left the event is decided when it is paired
+    (issue 29 item 3, every state has a way forward): the one still in wins, as a player without
+    an opponent does (BER-BYE-1: an auto-win where the preset has them, else the leaver's
+    concession, INV-MAJOR-6). With both gone the better seed (player A) goes on, so the bracket
+    still reaches its final."""
+    if not (a_gone or b_gone):
+        return
+    need = ruleset.match.best_of // 2 + 1
+    a_wins = b_gone or a_gone == b_gone
+    row.wins_a, row.wins_b, row.draws = (need, 0, 0) if a_wins else (0, need, 0)
+    kind = ResultKind.AUTO_WIN if ruleset.swiss.bye_is_auto_win else ResultKind.CONCESSION
+    row.result_kind = kind.value
+    row.reported_at = uow.now
 
 
 def drop_player(
@@ -291,8 +311,15 @@ def drop_player(
                 else Conflict
             )
         reg = next(r for r in event.registrations if r.player_id == player_id)
+        forfeited = None
         if event.status == EventStatus.RUNNING.value:
             reg.dropped_after_round = t.current_round
+            # INV-MAJOR-6: a drop with the current match unplayed is leaving before that round;
+            # the match is a forfeit. A disqualification leaves the same way (INV-PEN-1).
+            forfeited = forfeit_on_drop(t, PlayerId(player_id))
+            if forfeited is not None:
+                _record_forfeit(uow, event, forfeited)
+                reg.dropped_after_round = t.current_round - 1
         elif not disqualify:
             event.registrations.remove(reg)  # before the start, a drop is an unregistration
         if disqualify:
@@ -304,9 +331,30 @@ def drop_player(
             "registration",
             reg.id,
             event_id=event.id,
-            after={"player_id": player_id, "after_round": t.current_round},
+            after={
+                "player_id": player_id,
+                "after_round": reg.dropped_after_round,
+                "forfeit": None
+                if forfeited is None
+                else {"round": forfeited.round_no, "table": forfeited.table},
+            },
             reason=reason,
         )
+
+
+def _record_forfeit(uow: UnitOfWork, event: Event, forfeited: MatchRecord) -> None:
+    """Store the conceded match (INV-MAJOR-6); its version moves with the event's."""
+    row = next(
+        m
+        for m in event.matches
+        if m.round_no == forfeited.round_no and m.table_no == forfeited.table
+    )
+    score = forfeited.score
+    assert score is not None  # forfeit_on_drop gives the conceded score
+    row.wins_a, row.wins_b, row.draws = score.wins_a, score.wins_b, score.draws
+    row.result_kind = score.kind.value
+    row.reported_at = uow.now
+    row.changed_in = event.version + 1
 
 
 def start_top(

@@ -63,7 +63,7 @@ from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.engines.records import Stage
-from torneo.engines.results import GameScore, parse_game_score
+from torneo.engines.results import GameScore, ResultKind, parse_game_score
 from torneo.judging import results as judging_results
 from torneo.platform import guards
 from torneo.platform.guards import precheck
@@ -144,14 +144,23 @@ def stage_result(
     correction: bool,
     reason: str | None,
     any_ruling: bool | None = None,
+    declared_at_start: bool = False,
 ) -> GameScore:
     """The score to store for ``played`` (penalty games first), its audit row and its notice
     queued; the match is not written yet. ``any_ruling``: whether the event has rulings, when
     the caller knows it (a batch of reports asks once)."""
     # INV-PEN-2: games lost by penalty come first; INV-ID-1: a late draw is refused.
     score = judging_results.score_for_report(
-        uow.session, event.id, match, played, ruleset, uow.now, any_ruling=any_ruling
+        uow.session,
+        event.id,
+        match,
+        played,
+        ruleset,
+        uow.now,
+        any_ruling=any_ruling,
+        declared_at_start=declared_at_start,
     )
+    confirmed = declared_at_start and score.kind is ResultKind.INTENTIONAL_DRAW
     uow.notify(f"event:{event.id}", "result", round=match.round_no, table=match.table_no)
     uow.audit(
         "match.correct" if correction else "match.report",
@@ -164,6 +173,8 @@ def stage_result(
             "kind": score.kind.value,
             "round": match.round_no,
             "table": match.table_no,
+            # INV-ID-1: staff confirmed the draw was declared at the start, entered later.
+            **({"declared_at_start": True} if confirmed else {}),
         },
         reason=reason,
     )
@@ -188,11 +199,28 @@ def report_result(
     version: int | None = None,
     correction: bool = False,
     reason: str | None = None,
+    declared_at_start: bool = False,
 ) -> None:
-    """Enter a match result; a judge or organizer may correct an earlier one with a reason."""
+    """Enter a match result; a judge or organizer may correct an earlier one with a reason.
+
+    INV-ID-1 (issue 29 item 6): an intentional draw entered after the window is refused unless
+    the judge or organizer confirms it was declared to them at the start
+    (``declared_at_start``); the confirmation is on the audit row. Players' own reports
+    (``cards.self_report``) have no such confirmation."""
     precheck(actor, Action.OFFICIATE)
     try:
-        _report(store, actor, event_id, round_no, table, result, version, correction, reason)
+        _report(
+            store,
+            actor,
+            event_id,
+            round_no,
+            table,
+            result,
+            version,
+            correction,
+            reason,
+            declared_at_start,
+        )
     except OperationalError as exc:
         # SQLite: another writer held the database at the same instant; PostgreSQL: a lock
         # waited longer than the server allows (a pairing holding the event). Nothing is saved.
@@ -209,6 +237,7 @@ def _report(
     version: int | None,
     correction: bool,
     reason: str | None,
+    declared_at_start: bool,
 ) -> None:
     with store.unit(actor) as uow:
         event = lock_event_shared(uow, event_id)
@@ -239,7 +268,14 @@ def _report(
                 N_("correct before starting the Top X"),
             )
         stored = stage_result(
-            uow, event, match, score, ruleset, correction=correction, reason=reason
+            uow,
+            event,
+            match,
+            score,
+            ruleset,
+            correction=correction,
+            reason=reason,
+            declared_at_start=declared_at_start,
         )
         write_result(uow, event, match, stored)
 

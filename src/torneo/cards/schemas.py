@@ -127,6 +127,13 @@ class ResultIn(VersionIn):
     )
     correction: bool = Field(default=False, description="A judge's correction of a result.")
     reason: str | None = Field(default=None, max_length=1000)
+    declared_at_start: bool = Field(
+        default=False,
+        description=(
+            "INV-ID-1: the judge or organizer confirms that an intentional draw entered after"
+            " the window was declared to them at the round's start (audited)."
+        ),
+    )
 
 
 class DropIn(VersionIn):

@@ -33,6 +33,7 @@ from torneo.judging.schemas import (
     DeckListIn,
     DeckListOut,
     DoneOut,
+    DrawIn,
     HeadIn,
     IssuedOut,
     JudgeIn,
@@ -217,7 +218,7 @@ def replay(request: Request, event_id: int, body: ReplayIn, actor: ApiActor) -> 
     responses=_PROBLEMS,
     summary="INV-ID-1: record a draw declared at the round's start",
 )
-def intentional_draw(request: Request, event_id: int, body: TableIn, actor: ApiActor) -> DoneOut:
+def intentional_draw(request: Request, event_id: int, body: DrawIn, actor: ApiActor) -> DoneOut:
     text = judging_draws.intentional_draw(
         store_of(request),
         actor,
@@ -225,6 +226,7 @@ def intentional_draw(request: Request, event_id: int, body: TableIn, actor: ApiA
         round_no=body.round_no,
         table=body.table,
         version=body.version,
+        declared_at_start=body.declared_at_start,
     )
     return DoneOut(round_no=body.round_no, result=text)
 

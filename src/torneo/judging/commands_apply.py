@@ -204,7 +204,7 @@ def _match_at(ctx: JudgingContext, ref: MatchRef) -> Match:
 
 
 def _forfeits(ctx: JudgingContext, uow: UnitOfWork, forfeit: ForfeitPlayedGames) -> list[Effect]:
-    """INV-DECK-3: every game played in earlier rounds becomes a loss."""
+    """INV-DECK-3: one game of each match played in earlier rounds becomes a loss."""
     changed = forfeit_played_games(
         ctx.tournament().matches, forfeit.player, forfeit.before_round, ctx.ruleset.match.best_of
     )

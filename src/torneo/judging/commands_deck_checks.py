@@ -33,11 +33,10 @@ from torneo.judging.commands_apply import current_deck_row, record_rulings, touc
 from torneo.judging.commands_clock import extend_in
 from torneo.judging.commands_decks import catalog_of
 from torneo.judging.rules import (
-    RulingKind,
     deck_check_rulings,
     deck_mismatch_rulings,
     describe_correction,
-    games_played_by,
+    matches_played_by,
 )
 from torneo.judging.rules.decks import (
     DeckCheckDraw,
@@ -282,14 +281,12 @@ def _check(
     record = ctx.record()
     rulings = []
     difference = compare_decks(registered, deck) if registered is not None else None
-    if difference is not None and not difference.is_same:
-        rulings += deck_mismatch_rulings(
-            record, difference, judge=judge, player=player, at=uow.now, round_no=draw.round_no
-        )
-    if not any(r.kind is RulingKind.DISQUALIFICATION for r in rulings):
-        games = games_played_by(ctx.tournament().matches, player, draw.round_no)
+    if correction.infractions:
+        # INV-DECK-2/3, INV-PEN-1: one physical deck is one infraction, its list's difference
+        # included (issue 29 item 7): one warning.
+        games = matches_played_by(ctx.tournament().matches, player, draw.round_no)
         rulings += deck_check_rulings(
-            record.with_rulings(rulings),
+            record,
             correction,
             judge=judge,
             player=player,
@@ -297,6 +294,11 @@ def _check(
             round_no=draw.round_no,
             games_played=games,
             note=note,
+            difference=difference,
+        )
+    elif difference is not None and not difference.is_same:
+        rulings += deck_mismatch_rulings(
+            record, difference, judge=judge, player=player, at=uow.now, round_no=draw.round_no
         )
     record_rulings(ctx, uow, rulings)
     return {

@@ -108,6 +108,18 @@ def _entrant(ctx: JudgingContext, player_id: int) -> None:
         )
 
 
+def _not_disqualified(ctx: JudgingContext, player_id: int) -> None:
+    """A disqualified player has no deck to register (issue 29 item 5: a drafter disqualified
+    during the draft, BER-DRAFT-2, INV-PEN-1): refused, nothing stored."""
+    if any(r.player_id == player_id and r.disqualified for r in ctx.event.registrations):
+        raise Conflict(
+            "player_id",
+            N_("player %(player)s is already disqualified"),
+            N_("an active player"),
+            params={"player": player_id},
+        )
+
+
 def _submitter(ctx: JudgingContext, actor: Actor, player_id: int) -> str:
     """Who submits: "organizer", "judge" or "player"; anyone else gets 403."""
     if actor.runs(ctx.event.club_id):
@@ -159,6 +171,7 @@ def submit_deck_list(
     with judging_unit(store, actor, event_id) as (uow, ctx):
         _entrant(ctx, player_id)
         who = _submitter(ctx, actor, player_id)
+        _not_disqualified(ctx, player_id)
         _open(ctx)
         config = ctx.config
         key = (format_key or "").strip() or ctx.deck_format_key()

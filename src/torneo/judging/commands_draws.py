@@ -56,8 +56,13 @@ def intentional_draw(
     round_no: int,
     table: int,
     version: int | None = None,
+    declared_at_start: bool = False,
 ) -> str:
-    """INV-ID-1: the players declare the draw to a judge when the round starts."""
+    """INV-ID-1: the players declare the draw to a judge when the round starts.
+
+    The deadline is for announcing it, not for typing it (issue 29 item 6): a judge who enters
+    it after the window confirms it was declared at the start (``declared_at_start``), and the
+    audit row says so; without the confirmation a late entry is refused as before."""
     with judging_unit(store, actor, event_id, version) as (uow, ctx):
         acting_judge(ctx, actor)
         if ctx.event.status != EventStatus.RUNNING.value:
@@ -93,6 +98,7 @@ def intentional_draw(
             intentional_draw_window(ctx.rules),
             ctx.ruleset.match.best_of,
             record.stage,
+            declared_at_start=declared_at_start,
         )
         if penalty_games(ctx.event, ctx.rows, row).games_played:
             raise Conflict(
@@ -108,7 +114,12 @@ def intentional_draw(
             "match",
             row.id,
             event_id=event_id,
-            after={"result": score.text(), "round": round_no, "table": table},
+            after={
+                "result": score.text(),
+                "round": round_no,
+                "table": table,
+                **({"declared_at_start": True} if declared_at_start else {}),
+            },
         )
         uow.notify(f"event:{event_id}", "result", round=round_no, table=table)
         return score.text()

@@ -30,8 +30,8 @@ from torneo.judging.commands_apply import record_rulings
 from torneo.judging.rules import (
     RulingKind,
     award_win,
-    games_played_by,
     issue_penalty,
+    matches_played_by,
     order_replay,
     overrule,
     standing_rulings,
@@ -65,7 +65,7 @@ def issue(
         rule = ctx.rules.infractions.get(infraction)
         games = 0
         if rule is not None and rule.game_losses == "each_game_played":
-            games = games_played_by(ctx.tournament().matches, PlayerId(player_id), round_no)
+            games = matches_played_by(ctx.tournament().matches, PlayerId(player_id), round_no)
         rulings = issue_penalty(
             ctx.record(),
             judge=judge,

@@ -121,14 +121,25 @@ def penalty_games(event: Event, rows: list[RulingRow], match: Match | MatchRow) 
 
 
 def check_intentional_draw(
-    session: Session, event: Event, match: Match | MatchRow, ruleset: Ruleset, now: Any
+    session: Session,
+    event: Event,
+    match: Match | MatchRow,
+    ruleset: Ruleset,
+    now: Any,
+    *,
+    declared_at_start: bool = False,
 ) -> None:
-    """INV-ID-1: refuse an intentional draw declared after the window (Conflict)."""
+    """INV-ID-1: refuse an intentional draw declared after the window (Conflict), unless staff
+    confirm it was declared at the start (``declared_at_start``)."""
     if ruleset.judging is None:
         return
     started = round_start(session, event, match.round_no)
     refusal = can_declare_intentional_draw(
-        started, now, intentional_draw_window(ruleset.judging), Stage(match.stage)
+        started,
+        now,
+        intentional_draw_window(ruleset.judging),
+        Stage(match.stage),
+        declared_at_start=declared_at_start,
     )
     if refusal:
         raise refusal.raise_as(Conflict)
@@ -151,8 +162,10 @@ def score_for_report(
     now: Any,
     *,
     any_ruling: bool | None = None,
+    declared_at_start: bool = False,
 ) -> GameScore:
     """The result to store for a report of the games ``played`` (penalty games first).
+    ``declared_at_start``: staff confirm an intentional draw was declared in time (INV-ID-1).
 
     Most events have no ruling at all: one small query says so (:func:`has_rulings`; a caller
     that asked already passes ``any_ruling``), and only an intentional draw or an event with
@@ -160,7 +173,9 @@ def score_for_report(
     event: Event | None = None
     if played.kind is ResultKind.INTENTIONAL_DRAW:
         event = session.get_one(Event, event_id)
-        check_intentional_draw(session, event, match, ruleset, now)
+        check_intentional_draw(
+            session, event, match, ruleset, now, declared_at_start=declared_at_start
+        )
     if any_ruling is None:
         any_ruling = has_rulings(session, event_id)
     if not any_ruling:

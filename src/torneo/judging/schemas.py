@@ -90,6 +90,16 @@ class TableIn(_In):
     version: int | None = None
 
 
+class DrawIn(TableIn):
+    declared_at_start: bool = Field(
+        default=False,
+        description=(
+            "INV-ID-1: entered after the window, the judge confirms the draw was declared at"
+            " the round's start (audited)."
+        ),
+    )
+
+
 class DeckListIn(_In):
     text: str = Field(max_length=MAX_DECK_CHARS, description="One 'N card name' a line")
     format: str | None = Field(default=None, max_length=40)

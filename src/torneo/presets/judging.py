@@ -59,7 +59,7 @@ class InfractionRule(_Strict):
     label: str = Field(min_length=1, description="shown to judges and players")
     rule: str = Field(min_length=1, description="rule id cited on the ruling")
     penalties: tuple[PenaltyKind, ...] = Field(min_length=1, description="the default penalty")
-    # INV-DECK-3: "a GL for every game played so far, the current round's included".
+    # INV-DECK-3: "un Game Loss per ogni partita giocata" (a partita is the match), the current one included.
     game_losses: Literal["one", "each_game_played"] = "one"
     # INV-PEN-1 proportionality: what the judge may give instead of the default (e.g. a
     # disqualification for flagrant intent); empty = only the default.

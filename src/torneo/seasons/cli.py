@@ -242,7 +242,8 @@ def standings(name: SeasonArg, as_json: JsonFlag = False) -> None:
                 r.best_major_place,
                 r.played,
                 str(r.final_bonus) if r.final_bonus else "",
-                "✓" if r.qualified else "",
+                # INV-RANK-3: a tie across the cut is the organizer's, not the ids' order
+                "tie" if r.tied_at_cut else ("✓" if r.qualified else ""),
             )
         )
     print_table(
@@ -251,5 +252,12 @@ def standings(name: SeasonArg, as_json: JsonFlag = False) -> None:
         ["#", "player", "club", "points", "W", "S", "MW", "MP", "T", "final bonus", "qualified"],
         table_rows,
     )
+    tied = [r.player for r in rows if r.tied_at_cut]
+    if tied:
+        console().print(
+            f"Tie at the cut (INV-RANK-3): {', '.join(tied)} are equal on every criterion "
+            "across the cut line; the organizer decides who qualifies.",
+            markup=False,
+        )
     for tournament, breaches in info.void:
         console().print(f"Void (INV-LEGAL-8): {tournament}: {'; '.join(breaches)}", markup=False)

@@ -38,6 +38,7 @@ SEASON_TABLE_HEADER = (
     "T",
     "final_bonus",
     "qualified",
+    "tied_at_cut",
 )
 
 
@@ -71,6 +72,7 @@ def table_sheet(rows: Sequence[season_views.TableRow]) -> Sheet:
                 r.played,
                 r.final_bonus,
                 r.qualified,
+                r.tied_at_cut,
             )
             for r in rows
         ),

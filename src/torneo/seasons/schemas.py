@@ -139,6 +139,12 @@ class StandingOut(_Out):
     played: int = Field(alias="T", description="Tournaments played (void ones not counted)")
     final_bonus: str = Field(description="INV-MAJOR-5, exact: '3/2'")
     qualified: bool = Field(description="Inside the cut (INV-RANK-3)")
+    tied_at_cut: bool = Field(
+        description=(
+            "INV-RANK-3: equal on every criterion with a player across the cut line; until the"
+            " organizer decides, 'qualified' follows the player ids and is not a decision"
+        )
+    )
 
     @classmethod
     def of(cls, row: SeasonStanding) -> StandingOut:

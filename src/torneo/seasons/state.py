@@ -42,6 +42,7 @@ class SeasonStanding:
     played: int  # T
     final_bonus: Fraction  # INV-MAJOR-5 (+ placement bonus)
     qualified: bool  # inside the cut (INV-RANK-3)
+    tied_at_cut: bool = False  # INV-RANK-3: tied on the whole chain across the cut line
 
     def as_dict(self) -> dict[str, Any]:
         """The columns as the regulation names them (JSON and CSV exports, the CLI)."""
@@ -59,6 +60,7 @@ class SeasonStanding:
             "T": self.played,
             "final_bonus": str(self.final_bonus),
             "qualified": self.qualified,
+            "tied_at_cut": self.tied_at_cut,
         }
 
 
@@ -78,6 +80,7 @@ def standing_of(row: SeasonRow, player: str, club: str | None) -> SeasonStanding
         played=row.played,
         final_bonus=row.final_bonus,
         qualified=row.qualified,
+        tied_at_cut=row.tied_at_cut,
     )
 
 

@@ -89,6 +89,8 @@ def test_the_timer_expires_a_pod_due_while_another_is_still_expiring(
         return True
 
     monkeypatch.setattr(commands_draft, "expire_pod", expire)
+    # The timer of a worker that stays up: no restart, so no grace (BER-DRAFT-2's re-arm).
+    monkeypatch.setattr(commands_draft, "rearm_after_restart", lambda store: 0)
     clock.advance(seconds=5)  # the first pod is due; the second one in 5 s
 
     async def run() -> bool:

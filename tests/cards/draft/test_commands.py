@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import func, select
@@ -29,6 +31,7 @@ from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.judging import commands_decks as decks
 from torneo.judging.tables import DeckListRow
 from torneo.platform.store.db import make_engine
+from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 
 
@@ -321,3 +324,97 @@ def test_ber_fmt_1_a_constructed_list_names_only_cards_of_the_events_set(store: 
     with pytest.raises(TorneoError) as refused:
         decks.submit_deck_list(store, ORG, event, player_id=pid, text=outside)
     assert "Carta Inventata" in str(refused.value)
+
+
+def test_BER_DRAFT_1_the_last_two_picks_together_pass_the_packs_at_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BER-DRAFT-1 (issue 29 item 2): the last two picks of a pass arrive together; each
+    transaction must see the other's pick, so the packs pass at once on every database, never
+    waiting for the timer. The two picks are held side by side after reading the pod (as two
+    workers milliseconds apart would be) for as long as the database lets them."""
+    event = draft_event(store, 4)
+    seats = seat_players(store, event)
+    pick_round(store, event, skip=frozenset({3, 4}))
+    together = threading.Barrier(2, timeout=1.5)
+    original = draft._context
+
+    def side_by_side(uow: object, pod: object) -> object:
+        read = original(uow, pod)  # type: ignore[arg-type]
+        # Both read the pod before either writes, if the lock allows it; a broken barrier means
+        # the other waits for the pod's lock: they run one after the other.
+        with contextlib.suppress(threading.BrokenBarrierError):
+            together.wait()
+        return read
+
+    monkeypatch.setattr(draft, "_context", side_by_side)
+    errors: list[BaseException] = []
+
+    def go(seat: int) -> None:
+        try:
+            card = pack_of(store, event, seat)[0]
+            draft.pick_card(store, player(seats[(1, seat)]), event, card, booster=1, pick=1)
+        except BaseException as err:  # a failed pick fails the test below
+            errors.append(err)
+
+    threads = [threading.Thread(target=go, args=(seat,)) for seat in (3, 4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert _picks(store) == 4
+    assert pod_now(store, event).position == Position(1, 2)  # passed, no timer
+
+
+def test_BER_DRAFT_2_a_restart_re_arms_every_deadline_with_a_grace_period(
+    store: Store, clock: FakeClock
+) -> None:
+    """BER-DRAFT-2 (issue 29 item 1): the server is down for ten minutes mid-pick. When it comes
+    back its timer re-arms the pod's deadline a grace period away (audited), so seat 4, whose
+    page had no chance to reconnect, is not disqualified at the second the server returned;
+    once its page is back the pick time ends and the server picks for it, no disqualification."""
+    event = draft_event(store, 4, pick_seconds=30)
+    seats = seat_players(store, event)
+    pick_round(store, event, skip=frozenset({4}))
+    _online(store, event, 1, 2, 3, 4)
+    clock.advance(minutes=10)  # the server was down: the deadline passed meanwhile
+    assert draft.rearm_after_restart(store) == 1
+    assert draft.due_pods(store) == []
+    assert pod_now(store, event).deadline == clock.now + timedelta(
+        seconds=draft.RESTART_GRACE_SECONDS
+    )
+    assert draft.rearm_after_restart(store) == 0  # a deadline far enough stays
+    clock.advance(seconds=draft.RESTART_GRACE_SECONDS)
+    _online(store, event, 1, 2, 3, 4)  # the pages reconnected and report every few seconds
+    assert draft.due_pods(store)
+    draft.expire_pod(store, pod_now(store, event).pod.id)
+    assert pod_now(store, event).position == Position(1, 2)
+    with store.read() as s:
+        assert s.scalar(select(func.count(DraftSeat.id)).where(DraftSeat.disqualified)) == 0
+        registration = s.scalars(
+            select(Registration).where(Registration.player_id == seats[(1, 4)])
+        ).one()
+        assert registration.disqualified is False
+        audits = s.scalars(select(AuditEntry).where(AuditEntry.action == "draft.rearm")).all()
+        assert len(audits) == 1
+
+
+def test_BER_DRAFT_2_a_drafter_disqualified_in_the_draft_registers_no_deck(
+    store: Store, clock: FakeClock
+) -> None:
+    """BER-DRAFT-2 / INV-PEN-1 (issue 29 item 5): a drafter disqualified at a timeout has no deck
+    to register; the list is refused, naming the player, and nothing is stored."""
+    event = draft_event(store, 4, pick_seconds=60)
+    seats = seat_players(store, event)
+    pick_round(store, event, skip=frozenset({3}))
+    clock.advance(seconds=60)
+    assert draft.expire_pod(store, pod_now(store, event).pod.id)  # seat 3's page is not open
+    before = fingerprint(store, event)
+    with pytest.raises(Conflict) as out:
+        decks.submit_deck_list(store, ORG, event, player_id=seats[(1, 3)], text="3 DEMO-001")
+    assert out.value.field == "player_id"
+    assert "disqualified" in out.value.reason
+    assert fingerprint(store, event) == before
+    with store.read() as s:
+        assert s.scalar(select(func.count(DeckListRow.id))) == 0

@@ -309,3 +309,38 @@ def test_BER_POD_1_a_hand_seating_emptied_by_unregistrations_is_checked_again(
     assert "pods of 2, 4 players" in str(err.value)
     pods_cmd.seat_pods(store, organizer, event_id)
     assert events.start_event(store, organizer, event_id) == (3, 4)  # one pod of 6
+
+
+def test_BER_BYE_1_a_pod_left_with_one_player_gives_the_auto_win_and_the_event_goes_on(
+    store: Store, organizer: Actor
+) -> None:
+    """BER-BYE-1 / BER-POD-1 (issue 29 item 3): three of a pod of 4 drop after round 1. The one
+    left gets the auto-win in round 2; the pod still sends two to the Top 4, the one left and,
+    for the empty seat, the best of those who left, whose Top match is at once an auto-win for
+    the opponent; the Top is played and the event closes."""
+    event_id = _event(store, organizer, 8)
+    ids = sorted(_ids(store, event_id).values())
+    pods_cmd.seat_pods(store, organizer, event_id, pods=[ids[:4], ids[4:]])
+    assert events.start_event(store, organizer, event_id) == (2, 4)
+    _play_swiss(store, organizer, event_id, 1, random.Random(5))
+    lone, *leavers = ids[4:]
+    for player in leavers:
+        events.drop_player(store, organizer, event_id, player, reason="left")
+    events.pair_next_round(store, organizer, event_id)
+    with store.read() as s:
+        round2 = [m for m in get_event(s, event_id).matches if m.round_no == 2]
+    alone = [m for m in round2 if m.player_a_id == lone]
+    assert [(m.player_b_id, m.result_kind) for m in alone] == [(None, "auto_win")]
+    report_round(store, organizer, event_id, random.Random(6), results=RESULTS)
+    events.start_top(store, organizer, event_id)
+    with store.read() as s:
+        top = [m for m in get_event(s, event_id).matches if m.stage == "top"]
+    walkover = [m for m in top if m.player_a_id in leavers or m.player_b_id in leavers]
+    assert len(walkover) == 1
+    assert walkover[0].result_kind == "auto_win"
+    assert any(lone in (m.player_a_id, m.player_b_id) for m in top)
+    report_round(store, organizer, event_id, random.Random(7), results=["1-0", "0-1"])
+    events.pair_next_round(store, organizer, event_id)  # the final
+    report_round(store, organizer, event_id, random.Random(7), results=["1-0", "0-1"])
+    events.close_event(store, organizer, event_id)
+    assert queries.event_summary(store, event_id).status == "finished"

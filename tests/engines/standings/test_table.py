@@ -210,8 +210,9 @@ def test_a_late_entry_loses_the_rounds_it_missed() -> None:
     late = next(r for r in rows if r.player_id == 3)
     assert (late.points, late.wins, late.losses, late.matches_played) == (3, 1, 1, 1)
     winner = next(r for r in rows if r.player_id == 1)
-    # 1's only opponents: 2 (3 points in 2 rounds: 1/2) and 3 (3 points in 2 rounds: 1/2)
-    assert winner.tiebreaks["omw"] == Fraction(1, 2)
+    # 1's only opponents: 2 (its one played match lost: 1/3, its bye is not a won match,
+    # INV-BYE-1) and 3 (3 points in 2 rounds, the missed one a loss: 1/2)
+    assert winner.tiebreaks["omw"] == Fraction(5, 12)
 
 
 @pytest.mark.parametrize(

@@ -39,11 +39,15 @@ EXPECTED: dict[str, list[F]] = {
     "match_points": [F(4), F(3), F(7), F(4), F(7)],
     "bye_last": [F(0), F(0), F(1), F(1), F(1)],
     "mw": [F(4, 9), F(1, 3), F(7, 9), F(4, 9), F(7, 9)],
-    # 1: (1/3 + 7/9 + 7/9) / 3; 2: (4/9 + 7/9 + 4/9) / 3; 3: (4/9 + 4/9) / 2; ...
-    "omw": [F(17, 27), F(5, 9), F(4, 9), F(5, 9), F(7, 18)],
+    # INV-BYE-1: an opponent's record counts played matches only (no bye). Played-match MW%:
+    # 1: 4/9, 2: 1/3, 3: 4 of 6 = 2/3, 4: 1 of 6 → 1/3 (floor), 5: 4 of 6 = 2/3.
+    # 1: (1/3 + 2/3 + 2/3) / 3; 2: (4/9 + 2/3 + 1/3) / 3; 3: (1/3 + 4/9) / 2; ...
+    "omw": [F(5, 9), F(13, 27), F(7, 18), F(1, 2), F(7, 18)],
     # (3 × won + drawn) / (3 × games): 1: 9/24; 2: 9/21; 3: 16/21; 4: 10/21; 5: 15/21
     "gw": [F(3, 8), F(3, 7), F(16, 21), F(10, 21), F(5, 7)],
-    "ogw": [F(40, 63), F(263, 504), F(143, 336), F(25, 42), F(45, 112)],
+    # played games only (a bye's 2-0 left out): 1: 3/8, 2: 3/7, 3: 3-1-1 = 2/3, 4: 1-3-1 → 1/3,
+    # 5: 2-0-3 = 3/5. 1: (3/7 + 2/3 + 3/5) / 3; 2: (3/8 + 3/5 + 1/3) / 3; 3: (1/3 + 3/8) / 2; ...
+    "ogw": [F(178, 315), F(157, 360), F(17, 48), F(23, 42), F(45, 112)],
     "buchholz": [F(17), F(15), F(8), F(10), F(7)],
     "buchholz_cut1": [F(14), F(11), F(4), F(7), F(4)],
     "buchholz_median": [F(7), F(4), F(0), F(0), F(0)],
@@ -72,7 +76,7 @@ def test_each_tiebreak_matches_the_hand_computed_event(name: str) -> None:
 def test_standings_rows_carry_the_chain_values_by_name() -> None:
     chain = ["match_points", "bye_last", "omw", "gw", "ogw"]
     rows = compute_standings(PLAYERS, EVENT, MTR, chain)
-    # {3, 5} on 7: same byes, OMW 4/9 > 7/18; {1, 4} on 4: 4 had a bye (INV-BYE-1).
+    # {3, 5} on 7: same byes, same OMW 7/18, GW 16/21 > 5/7; {1, 4} on 4: 4 had a bye (INV-BYE-1).
     assert [r.player_id for r in rows] == [3, 5, 1, 4, 2]
     assert [r.dense_rank for r in rows] == [1, 1, 2, 2, 3]
     by_id = {r.player_id: r for r in rows}
@@ -101,6 +105,52 @@ def test_MTR_floor_a_player_with_only_byes_has_omw_one_third() -> None:
     assert values("omw", t) == [F(1, 3)]
     assert values("mw", t) == [F(1)]
     assert values("gw", t) == [F(1)]
+
+
+def test_INV_BYE_1_an_opponents_bye_is_not_a_won_match_in_omw_nor_ogw() -> None:
+    """INV-BYE-1: the bye "non conta come partita giocata"; an opponent's record is read from the
+    matches they played. 3 won one and lost one played match and had a bye: as an opponent it is
+    1 of 2 (1/2), not 2 of 3 rounds; its games 2-2, not 4-2 with the bye's 2-0."""
+    players = entrants(1, 2, 3, 4)
+    matches = [
+        match(1, 1, 3, "2-0"),
+        match(1, 2, None),
+        match(2, 3, 2, "2-0"),
+        match(2, 4, None),
+        match(3, 3, None),
+        match(3, 1, 4, "2-0"),
+    ]
+    t = tally(players, matches, MTR)
+    assert values("mw", t)[2] == F(2, 3)  # its own MW% still counts the bye (MTR)
+    assert values("omw", t)[0] == (F(1, 2) + F(1, 3)) / 2  # 1 met 3 and 4 (0 of 1 played)
+    assert values("omw", t)[1] == F(1, 2)  # 2 met 3 only
+    assert values("ogw", t)[1] == F(1, 2)  # 3's played games 2-2
+
+
+def test_INV_BYE_1_the_bye_decides_no_top_seat_through_omw() -> None:
+    """INV-BYE-1, the issue's case in small: A and B tie on points and byes; A's opponents won
+    fewer played matches but one of them had a bye. Counting the bye as a won match put A first;
+    the played matches put B first."""
+    players = entrants(1, 2, 3, 4, 5, 6, 7)
+    matches = [
+        # round 1: A (1) beats 3, B (2) beats 4, 5 beats 6, 7 bye
+        match(1, 1, 3, "2-0"),
+        match(1, 2, 4, "2-0"),
+        match(1, 5, 6, "2-0"),
+        match(1, 7, None),
+        # round 2: A beats 7, B beats 5, 6 beats 4, 3 bye
+        match(2, 1, 7, "2-0"),
+        match(2, 2, 5, "2-0"),
+        match(2, 6, 4, "2-0"),
+        match(2, 3, None),
+    ]
+    rows = compute_standings(players, matches, MTR, ["match_points", "bye_last", "omw"])
+    # A's opponents 3 and 7: 0 of 3 played each → 1/3, 1/3 (with their byes: 1/2 each).
+    # B's opponents 4 and 5: 0 of 6 → 1/3 and 3 of 6 = 1/2.
+    by_id = {r.player_id: r for r in rows}
+    assert by_id[pid(1)].tiebreaks["omw"] == F(1, 3)
+    assert by_id[pid(2)].tiebreaks["omw"] == F(5, 12)
+    assert [r.player_id for r in rows][:2] == [pid(2), pid(1)]
 
 
 def test_MTR_match_win_percentage_counts_the_bye_round() -> None:

@@ -270,3 +270,26 @@ def test_one_sided_opponent_history_is_refused() -> None:
     # An opponent who is not in this round's field (dropped) is not checked.
     field[1] = SwissEntrant(PlayerId(5), 3, 1)
     assert pair_round(field, 2, random.Random(0)).stats.rematches == 0
+
+
+def test_BER_BYE_1_the_auto_win_goes_to_the_fewest_points_even_at_a_pair_down() -> None:
+    """BER-BYE-1 "al giocatore con meno punti" (issue 29 item 4), a pod of 5 in round 3:
+    R1 2 bye, 1 beat 4, 3 drew 5; R2 4 bye, 3 beat 1, 2 beat 5. Points 30, 60, 50, 30, 20.
+    The auto-win goes to 5 (20, no bye yet), although giving it to 1 (30) pairs closer scores."""
+    met = {1: {4, 3}, 2: {5}, 3: {5, 1}, 4: {1}, 5: {3, 2}}
+    points = {1: 30, 2: 60, 3: 50, 4: 30, 5: 20}
+    field = [
+        SwissEntrant(
+            PlayerId(i),
+            points[i],
+            i,
+            frozenset(PlayerId(j) for j in met[i]),
+            byes=1 if i in (2, 4) else 0,
+        )
+        for i in range(1, 6)
+    ]
+    for seed in range(10):
+        pairing = pair_round(field, 3, random.Random(seed), BERSERK)
+        check_round(field, pairing)
+        assert pairing.bye == PlayerId(5)
+        assert pairing.stats.rematches == 0  # 1-2 and 3-4 have not met

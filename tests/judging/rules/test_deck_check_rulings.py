@@ -19,8 +19,8 @@ from torneo.judging.rules import (
     deck_check_rulings,
     deck_mismatch_rulings,
     forfeit_played_games,
-    games_played_by,
     issue_penalty,
+    matches_played_by,
     record_of,
     side_of,
 )
@@ -41,7 +41,7 @@ def _history() -> list[MatchRecord]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_INV_DECK_EX1_from_the_deck_check_to_the_match_results(seed: int) -> None:
-    """INV-DECK-EX1 with INV-DECK-3: warning, GL for every game played, two of A/B/C go."""
+    """INV-DECK-EX1 with INV-DECK-3: warning, GL for every match played, two of A/B/C go."""
     matches = _history()
     deck = DeckList.of(
         [
@@ -52,8 +52,8 @@ def test_INV_DECK_EX1_from_the_deck_check_to_the_match_results(seed: int) -> Non
         ]
     )
     correction = correct_deck(deck, FMT, INV.restricted_cards, random.Random(seed))
-    games = games_played_by(matches, P1, 3)
-    assert games == 5
+    games = matches_played_by(matches, P1, 3)
+    assert games == 2  # INV-DECK-3: one game loss per match played (issue 29 item 8)
     rulings = deck_check_rulings(
         record(), correction, judge=FLOOR, player=P1, at=at(-5), round_no=3, games_played=games
     )
@@ -61,12 +61,13 @@ def test_INV_DECK_EX1_from_the_deck_check_to_the_match_results(seed: int) -> Non
     assert (warning.kind, game_loss.kind) == (RulingKind.WARNING, RulingKind.GAME_LOSS)
     assert warning.rule == game_loss.rule == "INV-DECK-3"
     assert warning.consequences == (DeckCorrected(P1, correction),)
-    assert game_loss.consequences == (ForfeitPlayedGames(P1, 3, 5), GameLoss(P1, 3, 1))
+    assert game_loss.consequences == (ForfeitPlayedGames(P1, 3, 2), GameLoss(P1, 3, 1))
     assert "6 blanks added" in warning.reason
     assert f"{correction.kept_restricted[0]} stays" in warning.reason
-    # the service applies the consequences: past matches forfeited, the current one starts 0-1
+    # the service applies the consequences: one game of each past match lost (2-1 is 1-2,
+    # 2-0 is 1-1), the current one starts 0-1
     forfeited = forfeit_played_games(matches, P1, 3)
-    assert [m.score.outcome for m in forfeited if m.score] == [Outcome.WIN_B, Outcome.WIN_A]
+    assert [m.score.outcome for m in forfeited if m.score] == [Outcome.WIN_B, Outcome.DRAW]
     current = matches[2]
     assert apply_game_loss(None, side_of(current, P1)) == GameScore(0, 1)
 

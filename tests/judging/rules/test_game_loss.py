@@ -21,7 +21,7 @@ from torneo.judging.rules import (
     can_apply_game_loss,
     compose_reported,
     forfeit_played_games,
-    games_played_by,
+    matches_played_by,
     side_of,
 )
 
@@ -119,26 +119,33 @@ def test_side_of_a_player() -> None:
         side_of(match, P3)
 
 
-def test_INV_DECK_3_every_game_played_before_becomes_a_loss() -> None:
-    """INV-DECK-3: every earlier match of the player is lost with every game it had."""
+def test_INV_DECK_3_one_game_loss_per_match_played() -> None:
+    """INV-DECK-3 "un Game Loss per ogni partita giocata" (issue 29 item 8): a partita is the
+    best-of-three match, so each earlier match of the player takes one game loss, not every
+    game: a 2-0 is 1-1, not 0-2."""
     matches = [
-        MatchRecord(1, 1, P1, P2, GameScore(2, 1)),  # won 2-1 → lost 0-2
-        MatchRecord(2, 3, P3, P1, GameScore(0, 1)),  # won 1-0 at time (as B) → lost 1-0 for P3
+        MatchRecord(1, 1, P1, P2, GameScore(2, 1)),  # won 2-1 → 1-2
+        MatchRecord(2, 3, P3, P1, GameScore(0, 1)),  # won 1-0 at time (as B) → 1-0 for P3
         MatchRecord(3, 2, P1, None, None),  # bye: no game
         MatchRecord(4, 1, P1, P2, GameScore.intentional_draw(3)),  # no game played
         MatchRecord(5, 1, P1, P3, GameScore(0, 2)),  # already lost with every game
-        MatchRecord(6, 1, P1, P3, None),  # the current round: not touched here
+        MatchRecord(7, 1, P1, P2, GameScore(2, 0)),  # won 2-0 → 1-1
+        MatchRecord(8, 1, P2, P1, GameScore(0, 1, 1)),  # won 1-0-1 (as B) → 1-0-1 for P2
+        MatchRecord(9, 1, P1, P3, GameScore(1, 2)),  # lost 1-2 → 0-2
+        MatchRecord(10, 1, P1, P3, GameScore(0, 1, 1)),  # no game won: the drawn one → 0-2
+        MatchRecord(11, 1, P1, P3, None),  # the current round: not touched here
         MatchRecord(1, 2, P2, P3, GameScore(2, 0)),  # not the player's
     ]
-    assert games_played_by(matches, P1, 6) == 3 + 1 + 2
-    changed = forfeit_played_games(matches, P1, 6)
+    assert matches_played_by(matches, P1, 11) == 7
+    changed = forfeit_played_games(matches, P1, 11)
     assert changed == (
-        MatchRecord(1, 1, P1, P2, GameScore(0, 2)),
+        MatchRecord(1, 1, P1, P2, GameScore(1, 2)),
         MatchRecord(2, 3, P3, P1, GameScore(1, 0)),
+        MatchRecord(7, 1, P1, P2, GameScore(1, 1)),
+        MatchRecord(8, 1, P2, P1, GameScore(1, 0, 1)),
+        MatchRecord(9, 1, P1, P3, GameScore(0, 2)),
+        MatchRecord(10, 1, P1, P3, GameScore(0, 2)),
     )
-    for match in changed:
-        assert match.score is not None
-        assert match.score.outcome is not Outcome.DRAW
 
 
 @given(

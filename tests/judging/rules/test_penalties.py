@@ -199,7 +199,7 @@ def test_INV_PEN_2_a_game_loss_lands_on_the_players_match_of_the_round() -> None
 
 
 def test_INV_DECK_3_a_game_loss_for_every_game_played_so_far_and_the_current_one() -> None:
-    """INV-DECK-3: GLs for every game played so far, the current round's included."""
+    """INV-DECK-3: GLs for every match played so far, the current round's included."""
     _, game_loss = issue_penalty(
         record(),
         judge=FLOOR,

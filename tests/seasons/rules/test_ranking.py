@@ -128,6 +128,25 @@ def test_INV_RANK_3_full_tie_across_the_cut_is_reported() -> None:
     assert table.cut_tie() == (P(2), P(3))
 
 
+def test_INV_RANK_3_a_tie_at_the_cut_is_on_every_row_it_concerns() -> None:
+    """INV-RANK-3 (issue 29 item 9): the rows tied on the whole chain across the cut say so
+    (the CLI, the API and the CSV read them), so "qualified" in player-id order is never taken
+    for a decision; a correction that breaks the tie clears it."""
+    from torneo.seasons import exports
+    from torneo.seasons.state import standing_of
+
+    table = SeasonTable(cut=2)
+    table.put(_t("A", (1, 3, 50), (2, 4, 40), (3, 5, 40)))
+    rows = table.rows()
+    assert [(r.player_id, r.tied_at_cut) for r in rows] == [(1, False), (2, True), (3, True)]
+    assert rows[1].as_dict()["tied_at_cut"] is True
+    sheet = exports.table_sheet([standing_of(r, f"P{r.player_id}", None) for r in rows])
+    column = exports.SEASON_TABLE_HEADER.index("tied_at_cut")
+    assert [line[column] for line in sheet.rows] == [False, True, True]
+    table.put(_t("B", (3, 1, 0)))  # player 3 won a tournament: the chain decides
+    assert [r.tied_at_cut for r in table.rows()] == [False, False, False]
+
+
 def test_INV_RANK_3_final_bonus_column_adds_majors_and_placement_bonus() -> None:
     """INV-RANK-3 / INV-MAJOR-5: the final bonus column: Major bonuses + season placement."""
     rules = _rules()

@@ -14,7 +14,7 @@
   seconds, so a long round of timeouts never starves it (a page not reported for
   ``PRESENCE_SECONDS`` counts as gone, and its player is disqualified at the next timeout).
   Nothing lives only in a worker's memory: a restarted worker re-arms every timer from the
-  stored deadlines.
+  stored deadlines, each at least a grace period away (BER-DRAFT-2: pages must reconnect).
 """
 
 from __future__ import annotations
@@ -227,6 +227,13 @@ class DraftTimers:
         # deadline at once, so pods due 20 ms apart are not expired one after the other's
         # transaction. A pod that could not expire stays due: the next look takes it again.
         expiring: dict[int, asyncio.Task[bool]] = {}
+        # BER-DRAFT-2: a timer starting (a worker started or restarted) first gives every
+        # running pod time for its pages to reconnect, so nobody is disqualified for the
+        # server's own absence (commands.rearm_after_restart).
+        try:
+            await anyio.to_thread.run_sync(commands.rearm_after_restart, self.store)
+        except Exception:
+            log.warning("draft timer: the deadlines could not be re-armed", exc_info=True)
         while True:
             try:
                 due, wake = await anyio.to_thread.run_sync(commands.timer_look, self.store)

@@ -27,11 +27,15 @@ from sqlalchemy.orm import Session
 from torneo.cards.draft.commands_presence import (
     PRESENCE_SECONDS as PRESENCE_SECONDS,
 )
-from torneo.cards.draft.commands_presence import TIMER, is_connected
+from torneo.cards.draft.commands_presence import (
+    RESTART_GRACE_SECONDS as RESTART_GRACE_SECONDS,
+)
+from torneo.cards.draft.commands_presence import TIMER, is_connected, lock_pod
 from torneo.cards.draft.commands_presence import due_pods as due_pods
 from torneo.cards.draft.commands_presence import mark_left as mark_left
 from torneo.cards.draft.commands_presence import mark_presence as mark_presence
 from torneo.cards.draft.commands_presence import mark_seen as mark_seen
+from torneo.cards.draft.commands_presence import rearm_after_restart as rearm_after_restart
 from torneo.cards.draft.commands_presence import timer_look as timer_look
 from torneo.cards.draft.state import (
     DONE,
@@ -234,27 +238,6 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
         return len(seating)
 
 
-def _lock_pod(
-    session: Session, pod_id: int | None = None, *, event_id: int = 0, player_id: int = 0
-) -> DraftPod:
-    """The pod (by id, or the one where ``player_id`` sits), its row locked (module doc)."""
-    stmt = select(DraftPod)
-    if pod_id is None:
-        stmt = stmt.join(DraftSeat, DraftSeat.pod_id == DraftPod.id).where(
-            DraftSeat.event_id == event_id, DraftSeat.player_id == player_id
-        )
-    else:
-        stmt = stmt.where(DraftPod.id == pod_id)
-    pod = session.scalars(
-        stmt.with_for_update(of=DraftPod).execution_options(populate_existing=True)
-    ).first()
-    if pod is None:
-        raise NotFound(
-            "pod", N_("no draft pod %(id)s"), N_("a pod of a started draft"), params={"id": pod_id}
-        )
-    return pod
-
-
 def _add_pick(
     uow: UnitOfWork, state: PodState, seat: int, position: Position, card: str, how: str
 ) -> None:
@@ -404,7 +387,7 @@ def pick_card(
     card = card.strip()
     with store.unit(actor) as uow:
         try:
-            pod = _lock_pod(uow.session, event_id=event_id, player_id=player_id)
+            pod = lock_pod(uow.session, event_id=event_id, player_id=player_id)
         except NotFound:
             raise NotFound(
                 "seat",
@@ -455,7 +438,7 @@ def expire_pod(store: Store, pod_id: int) -> bool:
     player not connected is disqualified. False when there was nothing to do (another worker
     did it, or a last pick came first)."""
     with store.unit(TIMER) as uow:
-        pod = _lock_pod(uow.session, pod_id)
+        pod = lock_pod(uow.session, pod_id)
         # Both workers' timers wake at the deadline: the second one finds the pod passed on,
         # and says so before reading its seats and picks.
         if pod.status != RUNNING or pod.deadline is None or aware(pod.deadline) > uow.now:

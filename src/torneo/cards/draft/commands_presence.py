@@ -12,9 +12,12 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
 
 from torneo.cards.draft.state import RUNNING, aware
 from torneo.cards.draft.tables import DraftPod, DraftSeat
+from torneo.core.errors import NotFound
+from torneo.core.messages import N_
 from torneo.platform.store.uow import Actor, Store
 
 PRESENCE_SECONDS = 15
@@ -56,6 +59,44 @@ def timer_look(store: Store) -> tuple[list[int], datetime | None]:
     return due, aware(wake) if wake is not None else None
 
 
+# BER-DRAFT-2 after a restart: the time every page gets to reconnect and report its presence
+# (two presence windows) before a pick time can end and judge who is connected.
+RESTART_GRACE_SECONDS = 2 * PRESENCE_SECONDS
+
+
+def rearm_after_restart(store: Store, grace_seconds: int = RESTART_GRACE_SECONDS) -> int:
+    """BER-DRAFT-2 (issue 29 item 1): a worker's timer, when it starts, re-arms every running
+    pod's deadline to at least ``grace_seconds`` from now; the number of pods re-armed.
+
+    A player is disqualified only for being disconnected at the end of a pick time during which
+    the server was up: after a restart no page has reported its presence yet, so a deadline that
+    passed while the server was down (or ends before the pages can come back) would disqualify
+    every seat still to pick at the second the server returned. A deadline further away stays.
+    Audited as the server's act, one row a pod."""
+    with store.unit(TIMER) as uow:
+        until = uow.now + timedelta(seconds=grace_seconds)
+        pods = list(
+            uow.session.scalars(
+                select(DraftPod)
+                .where(DraftPod.status == RUNNING, DraftPod.deadline < until)
+                .with_for_update()
+            )
+        )
+        for pod in pods:
+            before = pod.deadline
+            pod.deadline = until
+            uow.audit(
+                "draft.rearm",
+                "draft_pod",
+                pod.id,
+                event_id=pod.event_id,
+                before={"deadline": before.isoformat() if before else None},
+                after={"deadline": until.isoformat(), "rule": "BER-DRAFT-2"},
+                reason="the server restarted: every page gets time to reconnect",
+            )
+        return len(pods)
+
+
 def mark_seen(store: Store, event_id: int, player_ids: list[int]) -> None:
     """Presence: these players have a page of the event's draft open on this worker (one
     UPDATE, no audit: module doc). Before the draft starts there is no seat yet: nothing."""
@@ -86,3 +127,36 @@ def mark_presence(
             uow.session.execute(
                 update(DraftSeat).where(mine, DraftSeat.player_id.in_(left)).values(left_at=uow.now)
             )
+
+
+def lock_pod(
+    session: Session, pod_id: int | None = None, *, event_id: int = 0, player_id: int = 0
+) -> DraftPod:
+    """The pod (by id, or the one where ``player_id`` sits), its row locked (``cards.draft.commands`` module doc)."""
+    if session.get_bind().dialect.name == "sqlite":
+        # BER-DRAFT-1 on SQLite (issue 29 item 2): FOR UPDATE is ignored there and the driver
+        # begins a transaction only at its first write, so two picks milliseconds apart each
+        # read the pod without the other's pick and neither passed the packs. A write first
+        # takes the database's one write lock: the second pick waits for the first to commit
+        # and then reads it, as the row lock makes it on PostgreSQL.
+        session.execute(
+            update(DraftPod)
+            .where(DraftPod.event_id == event_id if pod_id is None else DraftPod.id == pod_id)
+            .values(status=DraftPod.status)
+            .execution_options(synchronize_session=False)
+        )
+    stmt = select(DraftPod)
+    if pod_id is None:
+        stmt = stmt.join(DraftSeat, DraftSeat.pod_id == DraftPod.id).where(
+            DraftSeat.event_id == event_id, DraftSeat.player_id == player_id
+        )
+    else:
+        stmt = stmt.where(DraftPod.id == pod_id)
+    pod = session.scalars(
+        stmt.with_for_update(of=DraftPod).execution_options(populate_existing=True)
+    ).first()
+    if pod is None:
+        raise NotFound(
+            "pod", N_("no draft pod %(id)s"), N_("a pod of a started draft"), params={"id": pod_id}
+        )
+    return pod

@@ -90,10 +90,19 @@ def pair_pods(
     for pod in playing:
         rng = random.Random(f"{round_seed}:pod{pod.number}")
         sub = subs[pod.number]
-        if len(sub.active()) < 2:
+        active = sub.active()
+        offset = len(new)
+        if len(active) == 1:
+            # BER-BYE-1: the one player left in a pod the others dropped out of has no opponent:
+            # the auto-win, every round the pod still plays (issue 29 item 3), so the event can
+            # go on; the limit of one bye each cannot apply to a pod of one.
+            new.append(
+                NewMatch(Stage.SWISS, offset + 1, active[0].id, None, "auto-win (BER-BYE-1)")
+            )
+            continue
+        if not active:
             continue  # a pod emptied by drops has nobody left to pair
         paired = engines.pair_swiss(sub, ruleset, round_no, rng, seed, warnings)
-        offset = len(new)
         new += [replace(m, table=m.table + offset) for m in sorted(paired, key=lambda m: m.table)]
     return new
 
@@ -116,7 +125,9 @@ def can_start_pod_top(
                 "BER-POD-3",
                 params={"pod": pod.number, "done": done, "need": need},
             )
-    return can_qualify([len(subs[p.number].active()) for p in pods], each)
+    # BER-POD-1: every pod sends the same number; a pod the drops left short sends its players
+    # who left for the empty seats (start_pod_top), so only a pod smaller than that is refused.
+    return can_qualify([len(subs[p.number].entrants) for p in pods], each)
 
 
 def start_pod_top(
@@ -131,8 +142,19 @@ def start_pod_top(
     each = advancing_per_pod(pods, t.top_size)
     by_id = {e.id: e for e in t.entrants}
     tables = pod_standings(t, pods, ruleset, seed, warnings)
+    # BER-POD-1 / BER-BYE-1 (issue 29 item 3): a pod with fewer active players than it sends
+    # fills its seats with the players who left, best placed first; the Top match of a player
+    # who left is an auto-win for the opponent the moment it is paired (cards.commands), as a
+    # player without an opponent gets one. Active players always come first.
     ranked = [
-        [r.player_id for r in tables[pod.number] if by_id[r.player_id].is_active] for pod in pods
+        [r.player_id for r in tables[pod.number] if by_id[r.player_id].is_active]
+        + [
+            r.player_id
+            for r in tables[pod.number]
+            if not by_id[r.player_id].is_active and not by_id[r.player_id].disqualified
+        ]
+        + [r.player_id for r in tables[pod.number] if by_id[r.player_id].disqualified]
+        for pod in pods
     ]
     bracket = knockout.cross_pod_bracket(pod_qualifiers(ranked, each), rules=ruleset.top)
     records = knockout.round_records(bracket, t.current_round + 1)

@@ -7,14 +7,14 @@ calls it before touching anything, so a refused action changes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.core.errors import Refusal
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_, Term
 from torneo.engines.records import Entrant, MatchRecord, Stage
-from torneo.engines.results import GameScore, Outcome, check_game_score
+from torneo.engines.results import GameScore, Outcome, ResultKind, check_game_score
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +234,25 @@ def can_drop(t: Tournament, player: PlayerId) -> Refusal | None:
             N_("a running event"),
             params={"status": Term(t.status)},
         )
+    return None
+
+
+def forfeit_on_drop(t: Tournament, player: PlayerId) -> MatchRecord | None:
+    """INV-MAJOR-6: the player's match of the current round, forfeited, if it is still unplayed.
+
+    The seed says a dropped player loses the Major's benefits and no more. We read a drop with
+    the current match unplayed (paired in the last Swiss round, or in the Top before the match)
+    as leaving before that round: the player concedes the match (the opponent wins it, as many
+    games as a match needs, kind ``concession``), and they left after the round before, so
+    INV-MAJOR-6 sees a round their placement allowed and they did not play. A bye is not a match
+    to play: a player who drops with one left after that round. None when nothing is forfeited.
+    """
+    for m in t.round_matches(t.current_round):
+        if not m.involves(player) or m.is_reported or m.player_b is None:
+            continue
+        need = t.best_of // 2 + 1
+        won = GameScore(0, need, 0, ResultKind.CONCESSION)
+        return replace(m, score=won if m.player_a == player else won.swapped())
     return None
 
 

@@ -30,12 +30,16 @@ they took part in: matches played, byes and missed rounds of a late entry.
 - ``bye_last``: number of byes, fewer is better (INV-BYE-1: on equal points the bye ranks below).
 - ``mw``: match-win % = points / (rounds × ``points.win``), at least 1/3 (MTR 10.2); a player
   with no rounds counts 1/3.
-- ``omw``: opponents' match-win % = the mean of the opponents' ``mw`` (each therefore floored at
-  1/3); byes are not opponents; a player with no opponent counts 1/3 (the floor).
+- ``omw``: opponents' match-win % = the mean of the opponents' records, each floored at 1/3;
+  byes are not opponents; a player with no opponent counts 1/3 (the floor). INV-BYE-1: the bye
+  "non conta come partita giocata", so an opponent's record leaves out their byes: their points
+  without the byes' over (rounds − byes) × ``points.win`` (a late entry's missed rounds stay
+  losses, as in ``mw``). The player's own ``mw`` still counts a bye as a won round (MTR).
 - ``gw``: game-win % = (3 × games won + games drawn) / (3 × games played), at least 1/3. A bye
   counts as a game win of ``best_of // 2 + 1`` to 0 (2-0 in best of three, MTR). An intentional
   draw 0-0-3 is three drawn games (MTR). Game points are MTR's 3/1/0 whatever the match points.
-- ``ogw``: opponents' game-win % = the mean of the opponents' ``gw``; 1/3 with no opponent.
+- ``ogw``: opponents' game-win % = the mean of the opponents' ``gw`` without the 2-0 of their
+  byes (INV-BYE-1, as ``omw``), each floored at 1/3; 1/3 with no opponent.
 - ``buchholz``: sum of the opponents' points (byes contribute nothing: there is no opponent).
 - ``buchholz_cut1``: Buchholz without the lowest opponent (0 with fewer than two opponents).
 - ``buchholz_median``: Buchholz without the highest and the lowest opponent (0 with fewer than
@@ -65,9 +69,9 @@ Example
 -------
 Three players, two rounds, win 3 / draw 1 / bye 3. Round 1: Anna beats Bruno 2-1, Carla has
 the bye. Round 2: Anna and Carla draw 1-1-1, Bruno has the bye. Anna and Carla are tied on 4
-points. A bye counts as a round but gives no opponent, so Carla's OMW% is Anna's MW% alone
-(4 points of 6), while Anna's is the mean of Bruno's (3 of 6) and Carla's (4 of 6): Carla
-ranks first. Equal points share the displayed rank (INV-RANK-2):
+points. A bye gives no opponent, so Carla's OMW% is Anna's record alone (4 points of 6), while
+Anna's is the mean of Bruno's and Carla's records without their byes (INV-BYE-1): Bruno lost
+his one played match (0, floored at 1/3) and Carla drew hers (1 of 3): Carla ranks first. Equal points share the displayed rank (INV-RANK-2):
 
 >>> from torneo.core.ids import PlayerId
 >>> from torneo.engines.records import Entrant, MatchRecord
@@ -85,7 +89,7 @@ ranks first. Equal points share the displayed rank (INV-RANK-2):
 >>> for r in rows:
 ...     print(r.position, r.dense_rank, r.player_id, r.points, r.tiebreaks["omw"], r.tiebreaks["mw"])
 1 1 3 4 2/3 2/3
-2 1 1 4 7/12 2/3
+2 1 1 4 1/3 2/3
 3 2 2 3 2/3 1/2
 """
 

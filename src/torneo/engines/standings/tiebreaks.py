@@ -91,8 +91,8 @@ def bye_last(t: Tally) -> Scores:
     return Scores(t.byes)
 
 
-def _mw_numerators(t: Tally) -> tuple[list[int], int]:
-    """Each player's MW% as an integer numerator over one common denominator (floor 1/3)."""
+def _win_points(t: Tally) -> int:
+    """The points of a won match, the unit of every match-win %."""
     win = t.scheme.win
     if win <= 0:
         raise TorneoError(
@@ -101,6 +101,12 @@ def _mw_numerators(t: Tally) -> tuple[list[int], int]:
             N_("a positive number"),
             params={"win": win},
         )
+    return win
+
+
+def _mw_numerators(t: Tally) -> tuple[list[int], int]:
+    """Each player's MW% as an integer numerator over one common denominator (floor 1/3)."""
+    win = _win_points(t)
     den = 3 * win * lcm(*{r for r in t.rounds if r > 0}, 1)
     floor = den // 3
     nums = [
@@ -122,6 +128,43 @@ def _gw_numerators(t: Tally) -> tuple[list[int], int]:
     return nums, den
 
 
+def _played_mw_numerators(t: Tally) -> tuple[list[int], int]:
+    """Each player's record without their byes, as an opponent's MW% (floor 1/3).
+
+    INV-BYE-1: a bye "non conta come partita giocata", so an opponent's bye is not a won match
+    of theirs; we read the opponents' records as their played matches: points earned against an
+    opponent over ``matches × points.win``. A round a late entry missed stays the loss MTR makes
+    it (the package docstring), in the player's own MW% and as an opponent alike: the seed says
+    nothing of it, and it is a match lost, not one won without playing. An opponent always has
+    at least the match against the player.
+    """
+    win = _win_points(t)
+    bye = t.scheme.bye
+    records = [(p - bye * y, r - y) for p, r, y in zip(t.points, t.rounds, t.byes, strict=True)]
+    den = 3 * win * lcm(*{r for _, r in records if r > 0}, 1)
+    floor = den // 3
+    nums = [max(p * (den // (r * win)), floor) if r else floor for p, r in records]
+    return nums, den
+
+
+def _played_gw_numerators(t: Tally) -> tuple[list[int], int]:
+    """Each player's GW% in the games of the matches they played, as an opponent's (floor 1/3).
+
+    INV-BYE-1 as in :func:`_played_mw_numerators`: the 2-0 a bye adds to a player's own GW% is
+    not a game an opponent of theirs is measured by.
+    """
+    bye_games = t.best_of // 2 + 1
+    won = [w - bye_games * y for w, y in zip(t.game_wins, t.byes, strict=True)]
+    games = [w + lo + d for w, lo, d in zip(won, t.game_losses, t.game_draws, strict=True)]
+    den = 3 * lcm(*{g for g in games if g > 0}, 1)
+    floor = den // 3
+    nums = [
+        max((3 * w + d) * (den // (3 * g)), floor) if g else floor
+        for w, d, g in zip(won, t.game_draws, games, strict=True)
+    ]
+    return nums, den
+
+
 def _mean_of_opponents(t: Tally, nums: list[int], den: int) -> Scores:
     """The mean of the opponents' values; 1/3 (the MTR floor) for a player with no opponent."""
     floor = den // 3
@@ -137,8 +180,8 @@ def mw(t: Tally) -> Scores:
 
 
 def omw(t: Tally) -> Scores:
-    """Opponents' match-win %: mean of the opponents' MW%, each at least 1/3; byes excluded."""
-    return _mean_of_opponents(t, *_mw_numerators(t))
+    """Opponents' match-win %: mean of their MW% in played matches (INV-BYE-1), each at least 1/3."""
+    return _mean_of_opponents(t, *_played_mw_numerators(t))
 
 
 def gw(t: Tally) -> Scores:
@@ -148,8 +191,8 @@ def gw(t: Tally) -> Scores:
 
 
 def ogw(t: Tally) -> Scores:
-    """Opponents' game-win %: mean of the opponents' GW%, each at least 1/3."""
-    return _mean_of_opponents(t, *_gw_numerators(t))
+    """Opponents' game-win %: mean of their GW% in played matches (INV-BYE-1), each at least 1/3."""
+    return _mean_of_opponents(t, *_played_gw_numerators(t))
 
 
 def _opponent_points(t: Tally) -> list[list[int]]:

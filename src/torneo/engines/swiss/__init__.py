@@ -9,7 +9,8 @@ rematch or a bigger pair-down. Among all such pairings the engine returns one th
 lexicographically, on:
 
 0. byes to players who already had the most allowed (a hard rule while anybody else is
-   eligible: INV-BYE-1, BER-BYE-1 "at most once per player");
+   eligible: INV-BYE-1, BER-BYE-1 "at most once per player"); under BER-BYE-1 also a bye to
+   anyone but an eligible player with the fewest points ("al giocatore con meno punti");
 1. rematches: never one while a pairing without it exists; when none exists, the fewest, and
    each forced rematch is reported in its explanation and in the stats;
 2. the sum of |score a - score b| over all pairs (the bye counted against the lowest score):
@@ -17,8 +18,8 @@ lexicographically, on:
 3. the sum of squared differences: one pair-down across two score groups costs more than two
    one-group floats, so the leaders never "jump" to the bottom of the table;
 4. the number of unequal-score pairs;
-5. the bye preference: the lowest-ranked eligible player (INV-BYE-1), or the fewest points with
-   a seeded random choice among equals (BER-BYE-1);
+5. the bye preference: the lowest-ranked eligible player (INV-BYE-1), or, among the eligible
+   players on the fewest points, a seeded random choice (BER-BYE-1);
 6. same-club pairs, when the preset asks to avoid them (a secondary wish);
 7. the float preference: whoever floats is the lowest-ranked of their score group and meets the
    best-ranked of the group below (FIDE's habit, so the standings decide floats, not chance);

@@ -158,6 +158,14 @@ def build_field(
     if n and not any(eligible):
         fewest = min(p.byes for p in players)
         eligible = [p.byes == fewest for p in players]
+    if options.bye_policy == "fewest_points" and needs_bye:
+        # BER-BYE-1 "al giocatore con meno punti": the auto-win goes to an eligible player with
+        # the fewest points, a hard rule like the byes' limit (level 0), never a preference that
+        # a rematch or a smaller pair-down outweighs (issue 29 item 4: a pod of 5 gave it to a
+        # player on 30 while one on 20 played). Rematches are then avoided under it as far as
+        # possible; INV-BYE-1's "lowest-ranked" stays a preference (level 5).
+        low = min(s for s, ok in zip(scores, eligible, strict=True) if ok)
+        eligible = [ok and s == low for s, ok in zip(scores, eligible, strict=True)]
     bye_order: list[int] | None = None
     if options.bye_policy == "fewest_points" and needs_bye and rng is not None:
         bye_order = list(range(n))

@@ -1,11 +1,10 @@
 """The penalties of a deck check (INV-DECK-1..3), issued from what the check found.
 
 ``torneo.judging.rules.decks.correct_deck`` fixes the deck and names the infractions; this issues their
-penalties in that order through :func:`issue_penalty` (so INV-PEN-1 escalation applies), with the
-deck correction recorded on the first ruling for the player's record. If a ruling disqualifies
-the player, the remaining infractions are not issued: a disqualified player takes no more
-penalties. A deck that differs from its registered list is the ``deck_list_mismatch``
-infraction, described card by card.
+penalty through :func:`issue_penalty` (so INV-PEN-1 escalation applies), with the deck
+correction recorded on the ruling for the player's record: one deck, one infraction, one
+warning (issue 29 item 7). A deck that only differs from its registered list is the
+``deck_list_mismatch`` infraction, described card by card.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from torneo.core.ids import PlayerId, UserId
 from torneo.judging.rules.decks.deck_check import DeckCorrection, DeckDifference
 from torneo.judging.rules.penalties import issue_penalty
 from torneo.judging.rules.record import JudgingRecord
-from torneo.judging.rules.ruling import DeckCorrected, Ruling, RulingKind
+from torneo.judging.rules.ruling import DeckCorrected, Ruling
 from torneo.presets.judging import DECK_LIST_MISMATCH, PenaltyKind
 
 
@@ -46,30 +45,50 @@ def deck_check_rulings(
     round_no: int,
     games_played: int,
     note: str = "",
+    difference: DeckDifference | None = None,
 ) -> list[Ruling]:
-    """Rulings for every infraction the deck check found; [] for a legal deck."""
+    """The rulings of a deck check that found the deck illegal; [] for a legal deck.
+
+    One physical deck breaking INV-DECK-2/3 is one infraction: one warning and its game losses
+    (INV-PEN-1 counts it once), whatever the check found in it (issue 29 item 7). The ruling
+    is the infraction whose penalty covers the others, INV-DECK-3's (a game loss for every
+    match played, the current one's included) when the deck breaks it, else the first found;
+    the reason names the others, and a difference from the registered list (``difference``,
+    INV-DECK-1), which is then not a warning of its own. A deck that only differs from its list
+    is :func:`deck_mismatch_rulings`.
+    """
+    if not correction.infractions:
+        return []
     reason = f"deck check, round {round_no}: {describe_correction(correction)}"
+    found = list(correction.infractions)
+    lead = next(
+        (i for i in found if _loses_each_match(record, i)),
+        found[0],
+    )
+    also = [i for i in found if i != lead]
+    if difference is not None and not difference.is_same:
+        reason += f"; differs from its list: {difference.describe()}"
+        also.append(DECK_LIST_MISMATCH)
+    if also:
+        reason += f"; one deck, one infraction (also {', '.join(also)})"
     if note.strip():
         reason += f" — {note.strip()}"
-    rulings: list[Ruling] = []
-    current = record
-    for index, infraction in enumerate(correction.infractions):
-        issued = issue_penalty(
-            current,
-            judge=judge,
-            player=player,
-            infraction=infraction,
-            at=at,
-            reason=reason,
-            round_no=round_no,
-            games_played=games_played,
-            extra=(DeckCorrected(player, correction),) if index == 0 else (),
-        )
-        rulings.extend(issued)
-        current = current.with_rulings(issued)
-        if any(r.kind is RulingKind.DISQUALIFICATION for r in issued):
-            break
-    return rulings
+    return issue_penalty(
+        record,
+        judge=judge,
+        player=player,
+        infraction=lead,
+        at=at,
+        reason=reason,
+        round_no=round_no,
+        games_played=games_played,
+        extra=(DeckCorrected(player, correction),),
+    )
+
+
+def _loses_each_match(record: JudgingRecord, infraction: str) -> bool:
+    rule = record.rules.infractions.get(infraction)
+    return rule is not None and rule.game_losses == "each_game_played"
 
 
 def deck_mismatch_rulings(

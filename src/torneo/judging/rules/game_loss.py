@@ -15,9 +15,10 @@ Decisions (the regulation says no more), written here so services and judges rea
   used every game cannot change it: :func:`can_apply_game_loss` refuses, and the game loss is
   applied to the player's next match instead (the service asks for it there).
 - **Match loss** replaces the result with a full loss for the penalised player.
-- **INV-DECK-3 forfeits** rewrite the player's played matches of earlier rounds: every game they
-  played counts as lost, so each such match becomes a loss 0-N for them (N = games played, at
-  most the games needed to win). Byes, intentional draws and double losses had no games.
+- **INV-DECK-3 forfeits** ("un Game Loss per ogni partita giocata", a partita being the
+  best-of-three match): each match the player played in earlier rounds takes one game loss,
+  one of their games turned into a loss (:func:`forfeit_played_games`), and the current match
+  takes one as any game loss does. Byes, intentional draws and double losses had no games.
 """
 
 from __future__ import annotations
@@ -154,10 +155,17 @@ def apply_match_loss(penalised: Side, best_of: int = 3) -> GameScore:
 def forfeit_played_games(
     matches: Sequence[MatchRecord], player: PlayerId, before_round: int, best_of: int = 3
 ) -> tuple[MatchRecord, ...]:
-    """INV-DECK-3: the player's played matches before ``before_round``, every game lost.
+    """INV-DECK-3 "un Game Loss per ogni partita giocata": one game loss on each match the
+    player played before ``before_round`` (the current round's match takes its own).
 
-    Returns only the matches that change; a match already lost with every game stays as it is.
+    We read "partita" as the best-of-three match (issue 29 item 8): a Game Loss turns one game
+    of it into a loss for the player (INV-PEN-2), so one game they won becomes lost (2-0 is
+    1-1, 2-1 is 1-2, 1-0 at time is 0-1), or, with no game won, a drawn game (0-1-1 is 0-2);
+    a match they already lost with the opponent's wins all in keeps those (1-2 is 0-2). A match
+    lost with every game stays as it is. Byes, intentional draws, concessions and double
+    losses had no game played. Returns only the matches that change.
     """
+    need = _to_win(best_of)
     changed: list[MatchRecord] = []
     for match in matches:
         score = match.score
@@ -170,22 +178,33 @@ def forfeit_played_games(
             or score.games_played == 0
         ):
             continue
-        lost = min(score.games_played, _to_win(best_of))
         side = side_of(match, player)
-        forfeited = GameScore(0, lost) if side is Side.A else GameScore(lost, 0)
-        if forfeited != score:
-            changed.append(replace(match, score=forfeited))
+        mine, theirs = (
+            (score.wins_a, score.wins_b) if side is Side.A else (score.wins_b, score.wins_a)
+        )
+        draws = score.draws
+        if mine:
+            mine -= 1
+        elif draws:
+            draws -= 1
+        else:
+            continue  # every game already lost
+        theirs = min(theirs + 1, need)
+        a, b = (mine, theirs) if side is Side.A else (theirs, mine)
+        changed.append(replace(match, score=GameScore(a, b, draws)))
     return tuple(changed)
 
 
-def games_played_by(matches: Sequence[MatchRecord], player: PlayerId, before_round: int) -> int:
-    """INV-DECK-3 input: games the player played in the event before ``before_round``."""
+def matches_played_by(matches: Sequence[MatchRecord], player: PlayerId, before_round: int) -> int:
+    """INV-DECK-3 input: matches with games the player played before ``before_round``, one game
+    loss each (:func:`forfeit_played_games`)."""
     return sum(
-        m.score.games_played
+        1
         for m in matches
         if m.round_no < before_round
         and m.involves(player)
         and not m.is_bye
         and m.score is not None
         and m.score.is_played
+        and m.score.games_played > 0
     )

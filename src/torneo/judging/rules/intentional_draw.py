@@ -35,7 +35,16 @@ def can_declare_intentional_draw(
     now: datetime,
     grace: timedelta | None,
     stage: Stage = Stage.SWISS,
+    *,
+    declared_at_start: bool = False,
 ) -> Refusal | None:
+    """Why a draw cannot be recorded now, or None.
+
+    INV-ID-1: the deadline is for announcing the draw to the judge, not for typing it. A judge
+    or organizer who records it later confirms it was declared at the start
+    (``declared_at_start``, audited by the caller): the window is then not checked. The
+    players' own reports never confirm, so the refusal stays for them (issue 29 item 6).
+    """
     if stage is Stage.TOP:
         return Refusal(
             "result",
@@ -43,7 +52,7 @@ def can_declare_intentional_draw(
             N_("play the match"),
             "INV-ID-1",
         )
-    if round_started_at is None or grace is None:
+    if round_started_at is None or grace is None or declared_at_start:
         return None
     deadline = round_started_at + grace
     if now > deadline:
@@ -71,9 +80,13 @@ def declare_intentional_draw(
     grace: timedelta | None,
     best_of: int,
     stage: Stage = Stage.SWISS,
+    *,
+    declared_at_start: bool = False,
 ) -> GameScore:
     """The match result of a declared intentional draw (0-0-3 in best of three, 1 point each)."""
-    refusal = can_declare_intentional_draw(round_started_at, now, grace, stage)
+    refusal = can_declare_intentional_draw(
+        round_started_at, now, grace, stage, declared_at_start=declared_at_start
+    )
     if refusal:
         raise refusal.raise_as(Conflict)
     return GameScore.intentional_draw(best_of)

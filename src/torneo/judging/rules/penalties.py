@@ -10,8 +10,9 @@ The preset's ``[judging.infractions.*]`` say which penalty each infraction carri
   whose penalty is the disqualification itself, given at once;
 - INV-PEN-2: a game loss carries a :class:`GameLoss` consequence on the player's match of the
   round (see ``game_loss`` for how it enters the match result);
-- INV-DECK-3: "a GL for every game played so far, the current round's included": the games played
-  in earlier rounds are forfeited (:class:`ForfeitPlayedGames`) and the current match gets one;
+- INV-DECK-3: "un Game Loss per ogni partita giocata", the current round's included: one game
+  loss on each match played in earlier rounds (:class:`ForfeitPlayedGames`) and one on the
+  current match (a "partita" is the best-of-three match, issue 29 item 8);
 - a disqualification drops the player (:class:`Disqualified`, with the reason).
 
 A judge may give a different penalty than the default only upwards, among the infraction's
@@ -177,8 +178,8 @@ def issue_penalty(
     """Every ruling that follows from one infraction, in order, ready for the event log.
 
     ``round_no`` is the round in progress (or about to start, for a deck check): its match takes
-    the game loss. ``games_played`` counts the player's games in earlier rounds (INV-DECK-3;
-    see ``game_loss.games_played_by``). ``extra`` consequences ride on the first ruling (a deck
+    the game loss. ``games_played`` counts the game losses INV-DECK-3 gives for earlier rounds:
+    one per match played (``game_loss.matches_played_by``, issue 29 item 8). ``extra`` consequences ride on the first ruling (a deck
     correction). Raises Forbidden (not a judge), NotFound (not an entrant), Conflict (already
     disqualified) or TorneoError (unknown infraction, a penalty the infraction does not allow).
     """

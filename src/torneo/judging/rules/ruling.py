@@ -48,11 +48,12 @@ class GameLoss:
 
 @dataclass(frozen=True, slots=True)
 class ForfeitPlayedGames:
-    """INV-DECK-3: every game the player played before ``before_round`` becomes a loss."""
+    """INV-DECK-3: one game loss on each match the player played before ``before_round`` (a
+    "partita" is the match, issue 29 item 8; ``game_loss.forfeit_played_games``)."""
 
     player: PlayerId
     before_round: int
-    games: int  # how many games that is, as counted when the ruling was given
+    games: int  # the game losses, one a match played, as counted when the ruling was given
 
 
 @dataclass(frozen=True, slots=True)

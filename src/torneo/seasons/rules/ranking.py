@@ -51,6 +51,9 @@ class SeasonRow:
     played: int  # T
     final_bonus: Fraction  # INV-MAJOR-5 (+ any end-of-season placement bonus)
     qualified: bool  # inside the cut (INV-RANK-3)
+    # INV-RANK-3 (issue 29 item 9): equal on the whole INV-RANK-1 chain with someone on the
+    # other side of the cut line; ``qualified`` is then the player-id order, not a decision.
+    tied_at_cut: bool = False
 
     def as_dict(self) -> dict[str, object]:
         """The columns as the regulation names them (CLI/JSON export)."""
@@ -66,6 +69,7 @@ class SeasonRow:
             "T": self.played,
             "final_bonus": str(self.final_bonus),
             "qualified": self.qualified,
+            "tied_at_cut": self.tied_at_cut,
         }
 
 
@@ -293,6 +297,7 @@ class SeasonTable:
         ranks = dense_ranks([-k[0] for k in self._order])  # INV-RANK-2: dense on points
         bonus = self._placement_bonus
         previous, changed = self._row_cache, self._changed
+        tied = set(self.cut_tie())  # INV-RANK-3: shown on every row it concerns
         rows: list[SeasonRow] = []
         for i, key in enumerate(self._order):
             pid = PlayerId(key[-1])
@@ -302,6 +307,7 @@ class SeasonTable:
                 old is not None
                 and old.position == i + 1
                 and old.rank == ranks[i]
+                and old.tied_at_cut == (pid in tied)
                 and (pid not in changed)
             ):
                 rows.append(old)
@@ -320,6 +326,7 @@ class SeasonTable:
                 a.played,
                 total_bonus,
                 i < self.cut,
+                pid in tied,
             )
             previous[pid] = row
             rows.append(row)
