@@ -11,7 +11,7 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import RedirectResponse, Response
 
 from torneo.core.errors import Forbidden, TorneoError
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Term
 from torneo.core.policy import CLUB_ROLES, Actor
 from torneo.platform import clubs, invitations
 from torneo.platform.web import csrf
@@ -60,7 +60,13 @@ def add_member(
 ) -> Response:
     def act() -> str:
         clubs.add_member(store_of(request), actor, club_id, username, role)
-        return say(request, N_("%(name)s is a member with the role %(role)s."), name=username)
+        # Issue 27 hole 6: the message names the role too (it answered 500 without it).
+        return say(
+            request,
+            N_("%(name)s is a member with the role %(role)s."),
+            name=username,
+            role=Term(role),
+        )
 
     return _members_form(request, club_id, actor, act)
 
