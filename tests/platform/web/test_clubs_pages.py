@@ -62,7 +62,8 @@ def test_issue27_hole6_adding_a_member_on_the_owners_page_says_so(web_store: Sto
             "/clubs/1/members", data={"username": "bruna", "role": "judge", "csrf_token": token}
         )
         assert added.status_code == 200, added.text
-        assert "bruna" in added.text and "judge" in added.text
+        assert "bruna" in added.text
+        assert "judge" in added.text
         removed = owner.post(
             "/clubs/1/members/remove",
             data={"username": "bruna", "role": "judge", "csrf_token": token},
