@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
@@ -86,11 +86,7 @@ def _open_invitation(session: Session, token: str, now: datetime) -> Invitation:
             N_("the link of an invitation, as the club's owner sent it"),
         )
     if row.used_at is not None:
-        raise Conflict(
-            "token",
-            N_("this invitation link was used already"),
-            N_("a new invitation from the club's owner"),
-        )
+        raise _used()
     if _aware(row.expires_at) <= now:
         raise Conflict(
             "token",
@@ -113,32 +109,42 @@ def invitation_of(store: Store, token: str) -> tuple[str, str]:
 def accept(
     store: Store, token: str, *, username: str, password: str, display_name: str | None = None
 ) -> int:
-    """Create the invited account with its membership; the link then stops working."""
+    """Create the invited account with its membership; the link then stops working.
+
+    Issue 27 hole 3: the link is consumed and the account created in one transaction. The
+    conditional UPDATE (``used_at IS NULL``) lets one of several joins at once through: on
+    PostgreSQL the others wait for its row lock and then match nothing, on SQLite the write lock
+    orders them the same way. A refused join (a taken user name, a clash) rolls back both, so it
+    creates nothing and leaves the link open.
+    """
     with store.read() as session:
         row = _open_invitation(session, token, store.clock())
         club_id, role, invitation_id = row.club_id, row.role, row.id
-    user_id = accounts.create_user(
-        store,
-        Actor("invitation", frozenset({(club_id, "owner")})),
-        username=username,
-        password=password,
-        role=role,
-        club=club_id,
-        display_name=display_name,
-    )
-    with store.unit(Actor(username.strip().lower(), user_id=user_id)) as uow:
-        invitation = uow.session.get(Invitation, invitation_id)
-        assert invitation is not None
-        if invitation.used_at is not None:  # two people opened the same link at once
-            raise Conflict(
-                "token",
-                N_("this invitation link was used already"),
-                N_("a new invitation from the club's owner"),
-            )
-        invitation.used_at = uow.now
-        invitation.used_by = user_id
-        uow.audit("club.join", "club", club_id, after={"user": username, "role": role})
+    new = accounts.new_account(username, password, role, display_name)  # argon2 outside
+    with store.unit(Actor("invitation", frozenset({(club_id, "owner")}))) as uow:
+        taken = uow.session.execute(
+            update(Invitation)
+            .where(Invitation.id == invitation_id, Invitation.used_at.is_(None))
+            .values(used_at=uow.now)
+        )
+        if taken.rowcount != 1:  # type: ignore[attr-defined]  # a CursorResult
+            _open_invitation(uow.session, token, uow.now)  # says why: used, or expired
+            raise _used()
+        user_id = accounts.add_account(uow, new, club=club_id)
+        uow.session.execute(
+            update(Invitation).where(Invitation.id == invitation_id).values(used_by=user_id)
+        )
+        with uow.acting_as(Actor(new.username, user_id=user_id)):
+            uow.audit("club.join", "club", club_id, after={"user": new.username, "role": role})
     return user_id
+
+
+def _used() -> Conflict:
+    return Conflict(
+        "token",
+        N_("this invitation link was used already"),
+        N_("a new invitation from the club's owner"),
+    )
 
 
 def claim_code(store: Store, actor: Actor, player_id: int) -> str:
