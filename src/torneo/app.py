@@ -56,7 +56,12 @@ from torneo.platform.web.arrival import StampArrival
 from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.overload import database_busy
-from torneo.platform.web.ratelimit import LoginGuard, limiter_for, retry_after_header
+from torneo.platform.web.ratelimit import (
+    ClaimGuard,
+    LoginGuard,
+    limiter_for,
+    retry_after_header,
+)
 from torneo.platform.web.route_index import install_route_index
 from torneo.platform.web.settings import InsecureSettings, WebSettings, development_secret_warning
 from torneo.platform.web.templating import render
@@ -239,6 +244,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.state.login_guard = LoginGuard(
         app.state.rate_limiter, limit=settings.login_failures, window=settings.login_window
     )
+    app.state.claim_guard = ClaimGuard(app.state.rate_limiter, invitations.WrongCode)
 
     app.add_exception_handler(TorneoError, _torneo_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

@@ -30,10 +30,23 @@ from torneo.platform import accounts
 from torneo.platform.clubs import check_role, club_resource
 from torneo.platform.guards import authorize
 from torneo.platform.store.tables import Club, Invitation, Player, User
-from torneo.platform.store.uow import Store
+from torneo.platform.store.uow import Store, UnitOfWork
 
 INVITATION_DAYS = 7
-CLAIM_DAYS = 30
+# Issue 27 hole 4. Decision: a claim code lives a week (it was 30 days): it is handed to the
+# player at a tournament, who links it at home that evening or in the days after; an organizer
+# makes a new one at any time. It has 12 signs of Crockford's base32 (60 bits, shown as
+# XXXX-XXXX-XXXX, no I, L, O or U to misread); with 10 wrong codes per account and address
+# every 15 minutes (torneo.platform.web.ratelimit.ClaimGuard), guessing one is hopeless.
+CLAIM_DAYS = 7
+CODE_SIGNS = 12
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_READ_AS = str.maketrans({"I": "1", "L": "1", "O": "0"})  # Crockford's decoding of look-alikes
+
+
+class WrongCode(TorneoError):
+    """A claim code that names no open record: the answer the claim throttle counts."""
+
 
 PlayerClubs = Callable[[Session, int], set[int]]
 _PLAYER_CLUBS: list[PlayerClubs] = []
@@ -147,9 +160,19 @@ def _used() -> Conflict:
     )
 
 
+def _new_code() -> str:
+    signs = "".join(secrets.choice(_ALPHABET) for _ in range(CODE_SIGNS))
+    return "-".join(signs[i : i + 4] for i in range(0, CODE_SIGNS, 4))
+
+
+def _code_key(code: str) -> str:
+    """The code as stored: its signs only, upper case (spaces, dashes and case do not count)."""
+    return "".join(c for c in code.upper().translate(_READ_AS) if c in _ALPHABET)
+
+
 def claim_code(store: Store, actor: Actor, player_id: int) -> str:
     """A one-time code with which a player's account claims player ``player_id``."""
-    code = secrets.token_hex(4).upper()
+    code = _new_code()
     with store.unit(actor) as uow:
         player = uow.session.get(Player, player_id)
         if player is None:
@@ -174,40 +197,54 @@ def claim_code(store: Store, actor: Actor, player_id: int) -> str:
                 N_("a player no account holds"),
                 params={"name": player.name},
             )
-        player.claim_hash = _hash(code)
+        player.claim_hash = _hash(_code_key(code))
         player.claim_expires = uow.now + timedelta(days=CLAIM_DAYS)
         uow.audit("player.claim_code", "player", player_id)
     return code
 
 
-def claim(store: Store, actor: Actor, code: str) -> int:
-    """The logged-in account becomes player's account of the record the code names."""
+def claim(store: Store, actor: Actor, code: str, *, address: str | None = None) -> int:
+    """The logged-in account becomes player's account of the record the code names.
+
+    A wrong or expired code is audited (``player.claim_failed``, with the client's address)
+    and refused with :class:`WrongCode`, which the claim throttle counts (issue 27 hole 4).
+    """
     if actor.user_id is None:
         raise Forbidden("actor", N_("log in first"), N_("a logged-in account"))
+    key = _code_key(code)
     with store.unit(actor) as uow:
-        player = uow.session.scalars(
-            select(Player).where(Player.claim_hash == _hash(code.upper()))
-        ).first()
+        player = None
+        if len(key) == CODE_SIGNS:
+            player = uow.session.scalars(
+                select(Player).where(Player.claim_hash == _hash(key))
+            ).first()
         expires = _aware(player.claim_expires) if player and player.claim_expires else None
         if player is None or expires is None or expires <= uow.now:
-            raise TorneoError(
-                "code",
-                N_("this code is not valid, or it expired"),
-                N_("the code an organizer gave you, within %(days)s days"),
-                params={"days": CLAIM_DAYS},
-            )
-        taken = uow.session.scalars(select(User).where(User.player_id == player.id)).first()
-        if taken is not None and taken.id != actor.user_id:
-            raise Conflict(
-                "code",
-                N_("player %(name)s belongs to another account"),
-                N_("ask the organizer"),
-                params={"name": player.name},
-            )
-        user = uow.session.get(User, actor.user_id)
-        assert user is not None
-        user.player_id = player.id
-        player.claim_hash = None  # one use
-        player.claim_expires = None
-        uow.audit("player.claim", "player", player.id, after={"user": user.username})
-        return player.id
+            uow.audit("player.claim_failed", "user", actor.user_id, after={"address": address})
+            player = None
+        else:
+            _take(uow, actor.user_id, player)
+            return player.id
+    raise WrongCode(
+        "code",
+        N_("this code is not valid, or it expired"),
+        N_("the code an organizer gave you, within %(days)s days"),
+        params={"days": CLAIM_DAYS},
+    )
+
+
+def _take(uow: UnitOfWork, user_id: int, player: Player) -> None:
+    taken = uow.session.scalars(select(User).where(User.player_id == player.id)).first()
+    if taken is not None and taken.id != user_id:
+        raise Conflict(
+            "code",
+            N_("player %(name)s belongs to another account"),
+            N_("ask the organizer"),
+            params={"name": player.name},
+        )
+    user = uow.session.get(User, user_id)
+    assert user is not None
+    user.player_id = player.id
+    player.claim_hash = None  # one use
+    player.claim_expires = None
+    uow.audit("player.claim", "player", player.id, after={"user": user.username})

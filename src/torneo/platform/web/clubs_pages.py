@@ -16,6 +16,7 @@ from torneo.core.policy import CLUB_ROLES, Actor
 from torneo.platform import clubs, invitations
 from torneo.platform.web import csrf
 from torneo.platform.web.auth import PageActor, PageWriter, safe_next
+from torneo.platform.web.ratelimit import ClaimGuard, client_address, retry_after_header
 from torneo.platform.web.session import act_and_redirect, flash, store_of
 from torneo.platform.web.templating import render, say
 
@@ -141,16 +142,24 @@ def claim_page(request: Request, actor: PageActor) -> Response:
 
 @router.post("/account/claim")
 def claim_submit(request: Request, actor: PageWriter, code: Text = "") -> Response:
+    """Issue 27 hole 4: a wrong code is reserved before the code is looked up (per account and
+    per address, :class:`ClaimGuard`); past the limit 429 with ``Retry-After``, unchecked."""
+    guard: ClaimGuard = request.app.state.claim_guard
+    address = client_address(request.scope)
+
     def act() -> str:
-        invitations.claim(store_of(request), actor, code)
+        guard.attempt(
+            str(actor.user_id),
+            address,
+            lambda: invitations.claim(store_of(request), actor, code, address=address),
+        )
         return say(request, N_("Your player record is linked to your account."))
 
-    return act_and_redirect(
-        request,
-        act,
-        success_url="/",
-        on_error=lambda err: render(request, "claim.html", {"error": err}, status=err.status),
-    )
+    def refused(err: TorneoError) -> Response:
+        headers = retry_after_header(err)
+        return render(request, "claim.html", {"error": err}, status=err.status, headers=headers)
+
+    return act_and_redirect(request, act, success_url="/", on_error=refused)
 
 
 @router.post("/players/{player_id}/claim-code")
