@@ -7,10 +7,12 @@
 - A player's account claims its player record with a code from an organizer: the record then
   shows the player's own results and lets them report from their phone. Players are the
   federation's records, shared by every club (the same person plays everywhere); the code is
-  handed out by an organizer of a club where the player played (each discipline says which, by
-  :func:`register_player_clubs` at start-up: the platform knows no discipline) or by the admin,
-  is valid for :data:`CLAIM_DAYS` days and works once. A record that an account already holds
-  gets no code: it cannot be taken over that way.
+  handed out by an organizer of the club that created the record, or by the admin (issue 27
+  hole 1: another club may register the player, but could stage having played with him). For a
+  record older than that rule, a club where the player entered a started tournament (each
+  discipline says which, by :func:`register_player_clubs` at start-up: the platform knows no
+  discipline). A code is valid for :data:`CLAIM_DAYS` days and works once; a record that an
+  account already holds gets a code from the admin alone, and that code moves it.
 """
 
 from __future__ import annotations
@@ -170,6 +172,20 @@ def _code_key(code: str) -> str:
     return "".join(c for c in code.upper().translate(_READ_AS) if c in _ALPHABET)
 
 
+def _home_clubs(session: Session, player: Player) -> set[int]:
+    """The clubs whose organizers hand out ``player``'s claim code (issue 27 hole 1).
+
+    The club that created the record. Registering stays open to every club (players are the
+    federation's, module doc), but another club controls its own events and could stage "he
+    played here" (register, start, pair, report): that is no proof of who the player is. A
+    record from before migration 0019 has no creating club known; for it, the clubs where the
+    player entered a tournament that started.
+    """
+    if player.club_id is not None:
+        return {player.club_id}
+    return set().union(*(lookup(session, player.id) for lookup in _PLAYER_CLUBS))
+
+
 def claim_code(store: Store, actor: Actor, player_id: int) -> str:
     """A one-time code with which a player's account claims player ``player_id``."""
     code = _new_code()
@@ -182,15 +198,15 @@ def claim_code(store: Store, actor: Actor, player_id: int) -> str:
                 N_("the id of a player"),
                 params={"id": player_id},
             )
-        played = set().union(*(lookup(uow.session, player_id) for lookup in _PLAYER_CLUBS))
-        if not (actor.admin or played & set(actor.clubs_run())):
+        if not (actor.admin or _home_clubs(uow.session, player) & set(actor.clubs_run())):
             raise Forbidden(
                 "actor",
                 N_("%(who)s may not hand out player codes"),
-                N_("an organizer of a club where the player played"),
+                N_("an organizer of the club that registered the player first, or the admin"),
                 params={"who": actor.name},
             )
-        if uow.session.scalars(select(User.id).where(User.player_id == player_id)).first():
+        held = uow.session.scalars(select(User.id).where(User.player_id == player_id)).first()
+        if held and not actor.admin:  # only the admin moves a record an account holds
             raise Conflict(
                 "player_id",
                 N_("player %(name)s belongs to an account already"),
@@ -234,17 +250,17 @@ def claim(store: Store, actor: Actor, code: str, *, address: str | None = None) 
 
 
 def _take(uow: UnitOfWork, user_id: int, player: Player) -> None:
-    taken = uow.session.scalars(select(User).where(User.player_id == player.id)).first()
-    if taken is not None and taken.id != user_id:
-        raise Conflict(
-            "code",
-            N_("player %(name)s belongs to another account"),
-            N_("ask the organizer"),
-            params={"name": player.name},
-        )
+    """Link the record to the account. A record an account holds can have an open code only
+    from the admin (a claim clears every code, :func:`claim_code` refuses everyone else), so
+    such a code moves the record: one account holds a record (issue 27 hole 1)."""
+    before = None
+    for holder in uow.session.scalars(select(User).where(User.player_id == player.id)):
+        if holder.id != user_id:
+            holder.player_id = None
+            before = {"user": holder.username}
     user = uow.session.get(User, user_id)
     assert user is not None
     user.player_id = player.id
     player.claim_hash = None  # one use
     player.claim_expires = None
-    uow.audit("player.claim", "player", player.id, after={"user": user.username})
+    uow.audit("player.claim", "player", player.id, before=before, after={"user": user.username})
