@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from torneo.core.errors import Conflict, NotFound, TorneoError, Unauthorized
+from torneo.core.inputs import clean_text
 from torneo.core.messages import N_
 from torneo.core.policy import CLUB_ROLES, PLAYER, Action
 from torneo.platform.clubs import club_by_name, club_resource
@@ -89,7 +90,8 @@ def new_account(
             N_("owner, organizer, judge, referee, floor or player"),  # ROLES, as one list
             params={"role": role},
         )
-    return NewAccount(name, display_name or username, hash_password(password), role)
+    shown = clean_text("display_name", display_name) if display_name else ""
+    return NewAccount(name, shown or username, hash_password(password), role)
 
 
 def add_account(
