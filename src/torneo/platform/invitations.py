@@ -222,8 +222,9 @@ def claim_code(store: Store, actor: Actor, player_id: int) -> str:
 def claim(store: Store, actor: Actor, code: str, *, address: str | None = None) -> int:
     """The logged-in account becomes player's account of the record the code names.
 
-    A wrong or expired code is audited (``player.claim_failed``, with the client's address)
-    and refused with :class:`WrongCode`, which the claim throttle counts (issue 27 hole 4).
+    A wrong or expired code is refused with :class:`WrongCode`, which the claim throttle
+    counts, and audited (``player.claim_failed``, with the client's address) when it has a
+    code's shape (issue 27 hole 4).
     """
     if actor.user_id is None:
         raise Forbidden("actor", N_("log in first"), N_("a logged-in account"))
@@ -236,7 +237,9 @@ def claim(store: Store, actor: Actor, code: str, *, address: str | None = None) 
             ).first()
         expires = _aware(player.claim_expires) if player and player.claim_expires else None
         if player is None or expires is None or expires <= uow.now:
-            uow.audit("player.claim_failed", "user", actor.user_id, after={"address": address})
+            if len(key) == CODE_SIGNS:  # a guess has a code's shape; a blank field is no guess
+                after = {"address": address}
+                uow.audit("player.claim_failed", "user", actor.user_id, after=after)
             player = None
         else:
             _take(uow, actor.user_id, player)
