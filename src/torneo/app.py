@@ -41,7 +41,7 @@ from torneo.cards.self_report import pages as pages_self_report
 from torneo.cards.self_report.commands_batch import batcher as report_batches
 from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
-from torneo.demo import demo_accounts_left
+from torneo.demo import refuse_demo_passwords
 from torneo.fantasy import api as api_fantasy
 from torneo.fantasy import pages as pages_fantasy
 from torneo.fantasy.tables import FantasyLeague
@@ -56,10 +56,15 @@ from torneo.platform.web.arrival import StampArrival
 from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.overload import database_busy
-from torneo.platform.web.ratelimit import LoginGuard, limiter_for, retry_after_header
+from torneo.platform.web.ratelimit import (
+    ClaimGuard,
+    LoginGuard,
+    limiter_for,
+    retry_after_header,
+)
 from torneo.platform.web.request_ids import RequestIds
 from torneo.platform.web.route_index import install_route_index
-from torneo.platform.web.settings import InsecureSettings, WebSettings, development_secret_warning
+from torneo.platform.web.settings import WebSettings, development_secret_warning
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
 from torneo.poker import pages as pages_poker
@@ -208,13 +213,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         broker = RedisBroker(settings.redis_url) if settings.redis_url else broker_from_env()
         store = Store.from_url(settings.database_url, broker=broker)
     if settings.is_production:
-        left = demo_accounts_left(store)
-        if left:  # issue 12: the demo's password is published in the README
-            raise InsecureSettings(
-                f"TORNEO_ENV=production and the demo account(s) {', '.join(left)} still have the "
-                "demo password: change it (torneo user set-password NAME --password-stdin) "
-                "or disable the account"
-            )
+        refuse_demo_passwords(store)
     # Who may hand out a player's claim code: the clubs where the player played (issue 12).
     for lookup in (
         cards_access.player_clubs,
@@ -242,6 +241,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.state.login_guard = LoginGuard(
         app.state.rate_limiter, limit=settings.login_failures, window=settings.login_window
     )
+    app.state.claim_guard = ClaimGuard(app.state.rate_limiter, invitations.WrongCode)
 
     health.quiet_probes_in_access_log()  # issue 31: probes stay out of the access log
     app.add_exception_handler(TorneoError, _torneo_error)

@@ -39,6 +39,7 @@ from torneo.judging import commands as judging
 from torneo.platform import accounts, clubs
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
+from torneo.platform.web.settings import InsecureSettings
 from torneo.seasons import commands as seasons
 from torneo.seasons import commands_events
 from torneo.seasons.calendar import commands as season_calendar
@@ -306,3 +307,14 @@ def demo_accounts_left(store: Store) -> list[str]:
     """The demo's accounts that still have the demo's published password (issue 12): a
     production server refuses to start while any is left."""
     return accounts.with_password(store, DEMO_USERNAMES, DEMO_PASSWORD)
+
+
+def refuse_demo_passwords(store: Store) -> None:
+    """:class:`InsecureSettings` while a demo account keeps the demo's password (production)."""
+    left = demo_accounts_left(store)
+    if left:  # issue 12: the demo's password is published in the README
+        raise InsecureSettings(
+            f"TORNEO_ENV=production and the demo account(s) {', '.join(left)} still have the "
+            "demo password: change it (torneo user set-password NAME --password-stdin) "
+            "or disable the account"
+        )

@@ -151,3 +151,46 @@ def test_serve_refuses_a_malformed_thread_count(monkeypatch: pytest.MonkeyPatch)
     assert result.exit_code == 2
     assert "TORNEO_WORKER_THREADS" in result.stderr
     assert "from 1 to 1000" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("env", "why"),
+    [
+        ({"TORNEO_ENV": "production"}, "TORNEO_SECRET_KEY"),
+        ({"TORNEO_ENV": "staging"}, "TORNEO_ENV"),
+        ({"TORNEO_TIME_ZONE": "Mars/Olympus"}, "TORNEO_TIME_ZONE"),
+    ],
+)
+def test_issue27_a_refused_production_start_is_one_line_not_a_traceback(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, env: dict[str, str], why: str
+) -> None:
+    """The workers built the app and died with InsecureSettings' traceback; now ``serve``
+    checks the settings first and says why in one line (exit 2), starting nothing."""
+    from torneo.app import create_app
+
+    started: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(create_app()))
+    monkeypatch.delenv("TORNEO_SECRET_KEY", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = cli("serve")
+    assert result.exit_code == 2, result.output
+    assert started == []
+    assert "Traceback" not in result.output
+    assert why in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_issue27_demo_passwords_in_production_are_one_line_too(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli.ok("demo")
+    started: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    monkeypatch.setenv("TORNEO_ENV", "production")
+    monkeypatch.setenv("TORNEO_SECRET_KEY", "a-real-secret-of-enough-characters-0123456789")
+    result = cli("serve")
+    assert result.exit_code == 2, result.output
+    assert started == []
+    assert "demo account" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

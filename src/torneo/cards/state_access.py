@@ -18,6 +18,7 @@ from torneo.judging.staff import judges_of
 from torneo.platform.guards import authorize
 
 EVENT = N_("event")
+NOT_STARTED = ("draft", "registration")
 
 
 def event_resource(session: Session, event: Event | EventHead) -> Resource:
@@ -34,11 +35,12 @@ def authorize_event(
 
 
 def player_clubs(session: Session, player_id: int) -> set[int]:
-    """The clubs whose card events player ``player_id`` entered (who may hand out their code)."""
+    """The clubs whose started card events player ``player_id`` played (who may hand out the
+    code of a record older than its creating club, issue 27 hole 1)."""
     return set(
         session.scalars(
             select(Event.club_id)
             .join(Registration, Registration.event_id == Event.id)
-            .where(Registration.player_id == player_id)
+            .where(Registration.player_id == player_id, Event.status.not_in(NOT_STARTED))
         )
     )

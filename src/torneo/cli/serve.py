@@ -16,7 +16,12 @@ from torneo.core.messages import N_
 from torneo.platform.logs import log_format, logging_config
 from torneo.platform.store.db import database_url, make_engine, pool_size
 from torneo.platform.store.pool import connection_budget
-from torneo.platform.web.settings import WebSettings, development_secret_warning
+from torneo.platform.store.uow import Store
+from torneo.platform.web.settings import (
+    InsecureSettings,
+    WebSettings,
+    development_secret_warning,
+)
 
 # Seconds a restart waits for open requests (live streams end on shutdown at once, see
 # torneo.platform.web.live; this bounds anything else).
@@ -41,6 +46,7 @@ def serve(
     ] = True,
 ) -> None:
     """Serve the web app (pages and /api/v1) on http://HOST:PORT."""
+    _refuse_unsafe_settings()
     url = database_url()
     if workers > 1 and url.startswith("sqlite"):
         # SQLite has one writer at a time and its file lives on one machine: several workers
@@ -84,6 +90,21 @@ def serve(
         ws_per_message_deflate=False,
         **options,
     )
+
+
+def _refuse_unsafe_settings() -> None:
+    """Issue 27: settings a production server refuses are said here, in one line (exit 2),
+    before any worker starts; a worker building the app with them died with a traceback."""
+    try:
+        settings = WebSettings.from_env()
+        settings.check()
+        if settings.is_production:
+            from torneo.demo import refuse_demo_passwords  # the database only when it counts
+
+            refuse_demo_passwords(Store.from_url(database_url()))
+    except InsecureSettings as exc:
+        typer.echo(f"torneo serve: {exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 def _check_connections(url: str, workers: int) -> None:

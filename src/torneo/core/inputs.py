@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
@@ -38,8 +39,38 @@ def parse_date(field: str, text: str | date) -> date:
         ) from exc
 
 
+# Issue 27 hole 8: characters that are not seen, or that change how the text around them is
+# shown. Cc controls, Cf format characters (zero-width spaces and joiners, bidirectional
+# overrides and isolates, the soft hyphen, the BOM), Co private use, Cs surrogates, Cn
+# unassigned, Zl/Zp separators; and the default-ignorable ones of other categories (the
+# combining grapheme joiner, variation selectors, Hangul fillers), which render as nothing.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+_IGNORABLE = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0}) | frozenset(
+    [*range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)]
+)
+
+
+def clean_text(field: str, text: str) -> str:
+    """A name as typed, made safe to compare and show (issue 27 hole 8): NFKC (a fullwidth or
+    decomposed letter becomes the usual one), runs of white space one space; any invisible or
+    direction-changing character refused, naming the field and the character's code point.
+    The one door of person, display, team, tournament and club names (forms, API, CLI, CSV)."""
+    normal = unicodedata.normalize("NFKC", text)
+    for char in normal:
+        if char.isspace():
+            continue
+        if unicodedata.category(char) in _REFUSED_CATEGORIES or ord(char) in _IGNORABLE:
+            raise TorneoError(
+                field,
+                N_("contains an invisible or control character (%(code)s)"),
+                N_("letters, digits, spaces and punctuation you can see"),
+                params={"code": f"U+{ord(char):04X}"},
+            )
+    return " ".join(normal.split())
+
+
 def clean_name(field: str, text: str) -> str:
-    name = " ".join(text.split())
+    name = clean_text(field, text)
     if not name:
         raise TorneoError(field, N_("is empty"), N_("a name of 1 to 120 characters"))
     if len(name) > MAX_NAME:
@@ -103,7 +134,7 @@ def parse_roster_csv(text: str) -> list[PlayerInput]:
             continue
         try:
             name = clean_name("name", row[0])
-            club = " ".join(row[1].split()) or None if len(row) > 1 else None
+            club = clean_text("club", row[1]) or None if len(row) > 1 else None
             rating = parse_rating("rating", row[2] if len(row) > 2 else None)
         except TorneoError as err:
             problems.append(

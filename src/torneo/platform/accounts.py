@@ -13,13 +13,14 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from torneo.core.errors import Conflict, NotFound, TorneoError, Unauthorized
+from torneo.core.inputs import clean_text
 from torneo.core.messages import N_
 from torneo.core.policy import CLUB_ROLES, PLAYER, Action
 from torneo.platform.clubs import club_by_name, club_resource
 from torneo.platform.guards import authorize
 from torneo.platform.passwords import check_password, hash_password, verify_password
 from torneo.platform.store.tables import Club, Membership, User
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
 # "player": an account linked to a player record, with no club role (it reports its results).
 ROLES = (*CLUB_ROLES, PLAYER)
@@ -67,6 +68,25 @@ def create_user(
 ) -> int:
     """A new account. ``role`` "player" links it to ``player_id`` with no club role; any other
     role is a membership of ``club`` (an id or name; left out, the one club of the server)."""
+    new = new_account(username, password, role, display_name)
+    with store.unit(actor) as uow:
+        return add_account(uow, new, club=club, player_id=player_id, admin=admin)
+
+
+@dataclass(frozen=True)
+class NewAccount:
+    """An account checked and its password hashed, before any transaction (argon2 is slow)."""
+
+    username: str
+    display_name: str
+    password_hash: str
+    role: str
+
+
+def new_account(
+    username: str, password: str, role: str, display_name: str | None = None
+) -> NewAccount:
+    """The checks of a new account that need no database; refused with the field named."""
     name = check_username(username)
     check_password(password)
     if role not in ROLES:
@@ -76,39 +96,52 @@ def create_user(
             N_("owner, organizer, judge, referee, floor or player"),  # ROLES, as one list
             params={"role": role},
         )
-    with store.unit(actor) as uow:
-        club_id = None
-        if role != PLAYER:
-            club_id = _club_for_account(uow.session, actor, club)
-        exists = uow.session.scalar(select(func.count()).where(User.username == name))
-        if exists:
-            raise Conflict(
-                "username",
-                N_("'%(name)s' is taken"),
-                N_("another user name"),
-                params={"name": name},
-            )
-        user = User(
-            username=name,
-            display_name=display_name or username,
-            is_admin=admin,
-            password_hash=hash_password(password),
-            player_id=player_id,
-            created_at=uow.now,
+    shown = clean_text("display_name", display_name) if display_name else ""
+    return NewAccount(name, shown or username, hash_password(password), role)
+
+
+def add_account(
+    uow: UnitOfWork,
+    new: NewAccount,
+    *,
+    club: int | str | None = None,
+    player_id: int | None = None,
+    admin: bool = False,
+) -> int:
+    """Write ``new`` with its membership inside the caller's transaction (an invitation's
+    join consumes its link in the same one, issue 27 hole 3)."""
+    club_id = None
+    if new.role != PLAYER:
+        club_id = _club_for_account(uow.session, uow.actor, club)
+    exists = uow.session.scalar(select(func.count()).where(User.username == new.username))
+    if exists:
+        raise Conflict(
+            "username",
+            N_("'%(name)s' is taken"),
+            N_("another user name"),
+            params={"name": new.username},
         )
-        uow.session.add(user)
-        uow.session.flush()
-        if club_id is not None:
-            uow.session.add(
-                Membership(club_id=club_id, user_id=user.id, role=role, created_at=uow.now)
-            )
-        uow.audit(
-            "user.create",
-            "user",
-            user.id,
-            after={"username": name, "role": role, "club": club_id, "admin": admin},
+    user = User(
+        username=new.username,
+        display_name=new.display_name,
+        is_admin=admin,
+        password_hash=new.password_hash,
+        player_id=player_id,
+        created_at=uow.now,
+    )
+    uow.session.add(user)
+    uow.session.flush()
+    if club_id is not None:
+        uow.session.add(
+            Membership(club_id=club_id, user_id=user.id, role=new.role, created_at=uow.now)
         )
-        return user.id
+    uow.audit(
+        "user.create",
+        "user",
+        user.id,
+        after={"username": new.username, "role": new.role, "club": club_id, "admin": admin},
+    )
+    return user.id
 
 
 def _club_for_account(session: Session, actor: Actor, club: int | str | None) -> int:

@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
+from torneo.core.inputs import clean_text
 from torneo.core.messages import N_
 from torneo.core.policy import CLUB_ROLES, OWNER, Action, Actor, Resource
 from torneo.platform.guards import authorize
@@ -50,7 +51,7 @@ def check_role(role: str) -> str:
 
 
 def _clean_name(name: str) -> str:
-    clean = " ".join(name.split())
+    clean = clean_text("name", name)  # issue 27 hole 8: NFKC, nothing invisible
     if not clean or len(clean) > 120:
         raise TorneoError(
             "name",

@@ -128,13 +128,23 @@ def known_players(session: Session, names: Sequence[str]) -> dict[str, KnownPlay
 # player's exact name (a paste has each name once).
 
 
-def insert_players(session: Session, now: datetime, players: Sequence[PlayerInput]) -> list[int]:
-    """New players (each name once), in order; their ids. One INSERT per batch."""
+def insert_players(
+    session: Session, now: datetime, players: Sequence[PlayerInput], *, club_id: int | None
+) -> list[int]:
+    """New players (each name once), in order; their ids. One INSERT per batch. ``club_id``:
+    the club creating them, whose organizers hand out their claim codes (issue 27 hole 1)."""
     ids: list[int] = []
     stmt = insert(_PLAYERS).returning(Player.id, Player.name)
     for batch in batches(players):
         rows = [
-            {"name": p.name, "club": p.club, "rating": p.rating, "created_at": now, "version": 1}
+            {
+                "name": p.name,
+                "club": p.club,
+                "rating": p.rating,
+                "created_at": now,
+                "version": 1,
+                "club_id": club_id,
+            }
             for p in batch
         ]
         made = {name: player_id for player_id, name in session.execute(stmt, rows)}

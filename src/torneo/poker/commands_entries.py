@@ -40,16 +40,16 @@ from torneo.poker.tables import PokerEntrant, PokerPurchase, PokerTournament
 # --- players and entries ----------------------------------------------------------------------
 
 
-def _player(uow: UnitOfWork, name: str) -> Player:
+def _player(uow: UnitOfWork, name: str, club_id: int) -> Player:
     clean = clean_name("name", name)
     player = uow.session.scalars(
         select(Player).where(func.lower(Player.name) == clean.lower())
     ).first()
-    return player or _new_player(uow, clean)
+    return player or _new_player(uow, clean, club_id)
 
 
-def _new_player(uow: UnitOfWork, name: str) -> Player:
-    player = Player(name=name, created_at=uow.now)
+def _new_player(uow: UnitOfWork, name: str, club_id: int) -> Player:
+    player = Player(name=name, created_at=uow.now, club_id=club_id)
     uow.session.add(player)
     uow.session.flush()
     return player
@@ -74,7 +74,7 @@ def book_player(
         authorize_tournament(uow.session, actor, row, Action.MANAGE)
         changes.based_on(row, version, ())
         not_finished(row)
-        player = _player(uow, name)
+        player = _player(uow, name, row.club_id)
         entrant = _entrant(uow, row, player)
         if entrant.booked:
             raise Conflict(
@@ -143,7 +143,9 @@ def register_player(
         clean = clean_name("name", name)
         match = identities.known_by_name(uow.session, clean)
         entered = {e.player_id for e in row.entrants}
-        who = identities.chosen(uow.session, match, choice, entered) or _new_player(uow, clean)
+        who = identities.chosen(uow.session, match, choice, entered) or _new_player(
+            uow, clean, row.club_id
+        )
         entrant = _entrant(uow, row, who)
         pid = PlayerId(who.id)
         level = level_number_at(state.clock, uow.now)
@@ -227,7 +229,7 @@ def register_roster(
         state = load(row)
         found = [known.get(n.lower()) for n in clean]
         new = [PlayerInput(n, None, None) for n, f in zip(clean, found, strict=True) if f is None]
-        created = iter(identities.insert_players(uow.session, uow.now, new))
+        created = iter(identities.insert_players(uow.session, uow.now, new, club_id=row.club_id))
         who = [
             (f.id, f.name) if f else (next(created), n) for n, f in zip(clean, found, strict=True)
         ]

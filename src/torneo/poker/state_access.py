@@ -48,12 +48,13 @@ def floor_reader(store: Store, actor: Actor, tournament_id: int) -> None:
 
 
 def player_clubs(session: Session, player_id: int) -> set[int]:
-    """The clubs whose poker tournaments player ``player_id`` entered."""
+    """The clubs whose poker tournaments that started with player ``player_id``
+    (a record older than its creating club, issue 27 hole 1)."""
     return set(
         session.scalars(
             select(PokerTournament.club_id)
             .join(PokerEntrant, PokerEntrant.tournament_id == PokerTournament.id)
-            .where(PokerEntrant.player_id == player_id)
+            .where(PokerEntrant.player_id == player_id, PokerTournament.status != "registration")
         )
     )
 

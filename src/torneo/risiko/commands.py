@@ -235,8 +235,8 @@ def create_tournament(
 # --- players ----------------------------------------------------------------------------------
 
 
-def _new_player(uow: UnitOfWork, data: PlayerInput) -> Player:
-    player = Player(name=data.name, club=data.club, created_at=uow.now)
+def _new_player(uow: UnitOfWork, data: PlayerInput, club_id: int) -> Player:
+    player = Player(name=data.name, club=data.club, created_at=uow.now, club_id=club_id)
     uow.session.add(player)
     uow.session.flush()
     return player
@@ -261,7 +261,7 @@ def _register(
     match = identities.known_by_name(uow.session, data.name)
     entered = {e.player_id for e in row.entrants}
     same = identities.chosen(uow.session, match, choice, entered)
-    player = same or _new_player(uow, data)
+    player = same or _new_player(uow, data, row.club_id)
     if any(e.player_id == player.id for e in row.entrants):
         raise Conflict(
             "name",

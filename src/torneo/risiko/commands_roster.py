@@ -42,7 +42,7 @@ def register_roster(store: Store, actor: Actor, tournament_id: int, text: str) -
         found = [known.get(p.name.lower()) for p in players]
         _refuse_registered(row, found)
         new = [p for p, f in zip(players, found, strict=True) if f is None]
-        created = iter(identities.insert_players(uow.session, uow.now, new))
+        created = iter(identities.insert_players(uow.session, uow.now, new, club_id=row.club_id))
         # RSK-TBL-2 (same club): a known player takes the club the paste gives them now.
         identities.update_clubs(
             uow.session,

@@ -44,11 +44,12 @@ def allowed_actions(
 
 
 def player_clubs(session: Session, player_id: int) -> set[int]:
-    """The clubs whose risiko tournaments player ``player_id`` entered."""
+    """The clubs whose risiko tournaments that started with player ``player_id``
+    (a record older than its creating club, issue 27 hole 1)."""
     return set(
         session.scalars(
             select(RisikoTournament.club_id)
             .join(RisikoEntrant, RisikoEntrant.tournament_id == RisikoTournament.id)
-            .where(RisikoEntrant.player_id == player_id)
+            .where(RisikoEntrant.player_id == player_id, RisikoTournament.status != "registration")
         )
     )

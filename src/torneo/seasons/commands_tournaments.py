@@ -19,6 +19,7 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from torneo.core.inputs import clean_name
 from torneo.core.messages import N_, Message
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import UnitOfWork
@@ -82,7 +83,7 @@ def _player(uow: UnitOfWork, known: dict[str, Player], name: str, club: str | No
     key = _name_key(name)
     player = known.get(key)
     if player is None:
-        player = Player(name=" ".join(name.split()), club=club, created_at=uow.now)
+        player = Player(name=clean_name("name", name), club=club, created_at=uow.now)
         uow.session.add(player)
         known[key] = player
     return player

@@ -50,3 +50,22 @@ def test_a_stranger_sees_no_club_page(web_store: Store, anon: TestClient) -> Non
     add_user(web_store, "gio", "player")
     page_login(anon, "gio")
     assert anon.get("/clubs/1").status_code == 403
+
+
+def test_issue27_hole6_adding_a_member_on_the_owners_page_says_so(web_store: Store) -> None:
+    """The confirmation named a role it was never given: 500 with the membership saved."""
+    add_user(web_store, "titolare", "owner")
+    add_user(web_store, "bruna", "player")
+    with make_client(web_store) as owner:
+        token = page_login(owner, "titolare")
+        added = owner.post(
+            "/clubs/1/members", data={"username": "bruna", "role": "judge", "csrf_token": token}
+        )
+        assert added.status_code == 200, added.text
+        assert "bruna" in added.text
+        assert "judge" in added.text
+        removed = owner.post(
+            "/clubs/1/members/remove",
+            data={"username": "bruna", "role": "judge", "csrf_token": token},
+        )
+        assert removed.status_code == 200, removed.text

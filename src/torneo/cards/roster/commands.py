@@ -102,7 +102,7 @@ def _register(
     new = [p for p, f in zip(players, found, strict=True) if f is None]
     created = iter(
         zip(
-            identities.insert_players(uow.session, uow.now, new),
+            identities.insert_players(uow.session, uow.now, new, club_id=event.club_id),
             (p.name for p in new),
             strict=True,
         )

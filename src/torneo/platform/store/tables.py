@@ -134,6 +134,9 @@ class Player(Versioned, Base):
     club: Mapped[str | None] = mapped_column(String(120), default=None)
     rating: Mapped[int | None] = mapped_column(Integer, default=None)
     created_at: Mapped[datetime]
+    # The club whose organizer created the record: its organizers hand out the claim code
+    # (issue 27 hole 1; None for records older than migration 0019).
+    club_id: Mapped[int | None] = mapped_column(ForeignKey("clubs.id"), default=None)
     # A one-time code an organizer hands out so the player's account can claim this record
     # (issue 12; torneo.platform.invitations): only its hash, and until when it works.
     claim_hash: Mapped[str | None] = mapped_column(String(64), default=None, index=True)

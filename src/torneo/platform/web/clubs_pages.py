@@ -11,11 +11,12 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import RedirectResponse, Response
 
 from torneo.core.errors import Forbidden, TorneoError
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Term
 from torneo.core.policy import CLUB_ROLES, Actor
 from torneo.platform import clubs, invitations
 from torneo.platform.web import csrf
 from torneo.platform.web.auth import PageActor, PageWriter, safe_next
+from torneo.platform.web.ratelimit import ClaimGuard, client_address, retry_after_header
 from torneo.platform.web.session import act_and_redirect, flash, store_of
 from torneo.platform.web.templating import render, say
 
@@ -60,7 +61,13 @@ def add_member(
 ) -> Response:
     def act() -> str:
         clubs.add_member(store_of(request), actor, club_id, username, role)
-        return say(request, N_("%(name)s is a member with the role %(role)s."), name=username)
+        # Issue 27 hole 6: the message names the role too (it answered 500 without it).
+        return say(
+            request,
+            N_("%(name)s is a member with the role %(role)s."),
+            name=username,
+            role=Term(role),
+        )
 
     return _members_form(request, club_id, actor, act)
 
@@ -135,16 +142,24 @@ def claim_page(request: Request, actor: PageActor) -> Response:
 
 @router.post("/account/claim")
 def claim_submit(request: Request, actor: PageWriter, code: Text = "") -> Response:
+    """Issue 27 hole 4: a wrong code is reserved before the code is looked up (per account and
+    per address, :class:`ClaimGuard`); past the limit 429 with ``Retry-After``, unchecked."""
+    guard: ClaimGuard = request.app.state.claim_guard
+    address = client_address(request.scope)
+
     def act() -> str:
-        invitations.claim(store_of(request), actor, code)
+        guard.attempt(
+            str(actor.user_id),
+            address,
+            lambda: invitations.claim(store_of(request), actor, code, address=address),
+        )
         return say(request, N_("Your player record is linked to your account."))
 
-    return act_and_redirect(
-        request,
-        act,
-        success_url="/",
-        on_error=lambda err: render(request, "claim.html", {"error": err}, status=err.status),
-    )
+    def refused(err: TorneoError) -> Response:
+        headers = retry_after_header(err)
+        return render(request, "claim.html", {"error": err}, status=err.status, headers=headers)
+
+    return act_and_redirect(request, act, success_url="/", on_error=refused)
 
 
 @router.post("/players/{player_id}/claim-code")

@@ -1,4 +1,4 @@
-"""Rate limits shared by every worker: failed logins, wrong self-report codes.
+"""Rate limits shared by every worker: failed logins, wrong self-report and claim codes.
 
 A limit is "at most ``limit`` events of one key within ``window`` seconds" (a sliding window log,
 so a burst at the end of one window and the start of the next is still counted together). With
@@ -332,6 +332,10 @@ def retry_after_header(err: Any) -> dict[str, str]:
 class LoginGuard:
     """Reserve a login attempt before the password is checked (module doc)."""
 
+    failure: type[BaseException] = Unauthorized  # the answer whose reservation counts
+    field = "credentials"
+    reset_on_success = True
+
     def __init__(self, limiter: RateLimiter, *, limit: int = 5, window: int = 300) -> None:
         self.limiter = limiter
         self.limit = limit
@@ -353,14 +357,45 @@ class LoginGuard:
         member = uuid.uuid4().hex
         wait = self.limiter.reserve(slots, self.window, member)
         if wait is not None:
-            raise TooManyAttempts("credentials", wait)
+            raise TooManyAttempts(self.field, wait)
         try:
             result = check_password()
-        except Unauthorized:
-            raise  # a failed login: its reservation counts
+        except self.failure:
+            raise  # a failed attempt: its reservation counts
         except BaseException:
-            self.limiter.release(keys, member)  # no password was judged: give the slot back
+            self.limiter.release(keys, member)  # nothing was judged: give the slot back
             raise
-        self.limiter.reset(keys[0])
-        self.limiter.release(keys[1:], member)
+        if self.reset_on_success:
+            self.limiter.reset(keys[0])
+            self.limiter.release(keys[1:], member)
+        else:
+            self.limiter.release(keys, member)
         return result
+
+
+class ClaimGuard(LoginGuard):
+    """Wrong claim codes (issue 27 hole 4), reserved before the code is looked up like a login.
+
+    Decision: at most ``limit`` wrong codes (10) per account and, separately, per client address
+    within ``window`` (15 minutes): a code is handed out on paper, so an honest player mistypes
+    it once or twice, while a guesser switching accounts is held by the address and one
+    switching addresses by the account. A right code gives its slot back and clears nothing, so
+    claiming one's own record does not buy another round of guesses.
+    """
+
+    field = "code"
+    reset_on_success = False
+
+    def __init__(
+        self,
+        limiter: RateLimiter,
+        failure: type[BaseException],
+        *,
+        limit: int = 10,
+        window: int = 900,
+    ) -> None:
+        super().__init__(limiter, limit=limit, window=window)
+        self.failure = failure
+
+    def slots(self, username: str, address: str) -> list[Slot]:
+        return [(f"claim-user:{username}", self.limit), (f"claim-address:{address}", self.limit)]
