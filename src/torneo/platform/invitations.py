@@ -178,7 +178,7 @@ def _home_clubs(session: Session, player: Player) -> set[int]:
     The club that created the record. Registering stays open to every club (players are the
     federation's, module doc), but another club controls its own events and could stage "he
     played here" (register, start, pair, report): that is no proof of who the player is. A
-    record from before migration 0019 has no creating club known; for it, the clubs where the
+    record from before migration 0021 has no creating club known; for it, the clubs where the
     player entered a tournament that started.
     """
     if player.club_id is not None:
