@@ -6,7 +6,8 @@ write is one transaction with its audit row; bad input names its field and chang
 
 - :func:`create_league` which schedules feed it, its dates, its points formula (PKR-LEAGUE-4,
   checked by the safe evaluator), best-N, its jackpot rule (PKR-LEAGUE-2) and final table
-  (PKR-LEAGUE-3); :func:`import_week` the preset's whole week and leagues at once;
+  (PKR-LEAGUE-3, at most 11 seats: PKR-TBL-1), each checked by :mod:`.commands_settings` before
+  anything is written; :func:`import_week` the preset's whole week and leagues at once;
 - :func:`update_league` a new formula, best-N or set of schedules: the leaderboard is computed
   from the stored results on every read, so it re-scores at once;
 - :func:`record_past_tournament` a tournament played on paper (the season so far): opened from
