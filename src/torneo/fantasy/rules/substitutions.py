@@ -40,6 +40,30 @@ def _shape(counts: dict[str, int]) -> str | None:
     return f"{counts[DEF]}-{counts[MID]}-{counts[FWD]}"
 
 
+def _other_role(
+    counts: dict[str, int],
+    starter_roles: Sequence[str],
+    missing: Sequence[int],
+    filled: set[int],
+    role: str,
+    formations: Sequence[str] | frozenset[str],
+) -> tuple[int, str] | None:
+    """The first missing starter (not a keeper, not of ``role``) a bench player of ``role``
+    replaces with the formation still valid, and that formation; ``counts`` is updated."""
+    for slot in missing:
+        out_role = starter_roles[slot]
+        if slot in filled or out_role in (GK, role):
+            continue
+        counts[out_role] -= 1
+        counts[role] += 1
+        shape = _shape(counts)
+        if shape is not None and shape in formations:
+            return slot, shape
+        counts[out_role] += 1
+        counts[role] -= 1
+    return None
+
+
 def substitutions(
     starter_roles: Sequence[str],
     starter_scored: Sequence[bool | None],
@@ -75,19 +99,11 @@ def substitutions(
             break
         if b in used or not bench_scored[b] or role == GK:
             continue
-        for slot in missing:
-            out_role = starter_roles[slot]
-            if slot in filled or out_role in (GK, role):
-                continue
-            counts[out_role] -= 1
-            counts[role] += 1
-            shape = _shape(counts)
-            if shape is not None and shape in formations:
-                used.add(b)
-                filled.add(slot)
-                done.append(Substitution(slot, b, OTHER_ROLE, shape))
-                break
-            counts[out_role] += 1
-            counts[role] -= 1
+        entry = _other_role(counts, starter_roles, missing, filled, role, formations)
+        if entry is not None:
+            slot, shape = entry
+            used.add(b)
+            filled.add(slot)
+            done.append(Substitution(slot, b, OTHER_ROLE, shape))
     done.sort(key=lambda s: s.bench)
     return done, _shape(counts)
