@@ -168,8 +168,8 @@ def set_roster(request: Request, lid: Lid, tid: Tid, body: RosterIn, actor: ApiA
     summary="A transfer (FAN-MKT-1)",
 )
 def transfer(request: Request, lid: Lid, tid: Tid, body: TransferIn, actor: ApiActor) -> CreditsOut:
-    credits = market.transfer(store_of(request), actor, lid, tid, sell=body.sell, buy=body.buy)
-    return CreditsOut(credits=credits)
+    done = market.transfer(store_of(request), actor, lid, tid, sell=body.sell, buy=body.buy)
+    return CreditsOut(credits=done.credits, sold_in_lineup=done.in_lineup)
 
 
 @router.put(

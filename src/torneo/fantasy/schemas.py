@@ -88,6 +88,11 @@ class IdOut(BaseModel):
 
 class CreditsOut(BaseModel):
     credits: int
+    sold_in_lineup: int | None = Field(
+        default=None,
+        description="a transfer: the matchday whose lineup still names the sold player, who "
+        "will count as a missing starter (the bench enters); null when none does",
+    )
 
 
 class SummaryOut(BaseModel):

@@ -236,8 +236,13 @@ def _rescore_one(
             for player, bought, sold in loaded.holdings.get(team, ())
             if bought <= day.deadline and (sold is None or sold > day.deadline)
         }
+        sold = {  # issue 28 item 9: sold by the deadline, not bought back
+            player
+            for player, _, sold_at in loaded.holdings.get(team, ())
+            if sold_at is not None and sold_at <= day.deadline and player not in roster
+        }
         penalties = extra.get((data.matchday, team), ())
-        result = score_team(lineup, roster, roles, scores, rules, penalties)
+        result = score_team(lineup, roster, roles, scores, rules, penalties, sold)
         rows.append(
             {
                 **base,
