@@ -19,7 +19,7 @@ from sqlalchemy import select
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.messages import N_
 from torneo.fantasy.commands import audit, topic
-from torneo.fantasy.rules.calendar import ITALY
+from torneo.fantasy.rules.calendar import ITALY, local_text
 from torneo.fantasy.rules.lineup import lineup_for
 from torneo.fantasy.rules.market import transfer_refusal
 from torneo.fantasy.rules.players import ListedPlayer
@@ -82,7 +82,7 @@ def set_roster(
                 "roster",
                 N_("the rosters were due by %(due)s: change it with transfers"),
                 N_("a transfer (one player sold, one of the same role bought)"),
-                params={"due": utc(league.roster_due).strftime("%Y-%m-%d %H:%M UTC")},
+                params={"due": local_text(utc(league.roster_due))},  # issue 28 item 10
                 rule="FAN-ROSTER-1",
             )
         wanted = [c.strip() for c in codes if c.strip()]

@@ -26,7 +26,11 @@ class CreateIn(_In):
     season: str = Field(max_length=40, examples=["2026-27"])
     preset: str = Field(default="fanta-magic", max_length=80)
     club: int | str | None = Field(default=None, description="id or name; left out: yours")
-    roster_due: datetime | None = Field(default=None, description="FAN-ROSTER-1 deadline")
+    roster_due: datetime | None = Field(
+        default=None,
+        description="FAN-ROSTER-1 deadline; without an offset it is Italian time (Europe/Rome), "
+        "as on the form",
+    )
     rules: dict[str, Any] = Field(
         default_factory=dict, description="settings of [fantasy] to change (FAN-*)"
     )
