@@ -7,16 +7,25 @@ import random
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import func, select
 
 from tests.conftest import FakeClock
-from tests.fantasy.conftest import ADMIN, manager
-from torneo.core.errors import Conflict
+from tests.fantasy.conftest import ADMIN, League, manager
+from torneo.core.errors import Conflict, NotFound
 from torneo.fantasy import commands as fantasy
 from torneo.fantasy import commands_market as market
+from torneo.fantasy import commands_votes as votes
+from torneo.fantasy import views
 from torneo.fantasy.rules import samples
 from torneo.fantasy.rules.lineup import late_refusal
 from torneo.fantasy.tables import FantasyLeague
+from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Store
+
+
+def _audit(store: Store) -> int:
+    with store.read() as s:
+        return s.scalar(select(func.count(AuditEntry.id))) or 0
 
 
 def _due(store: Store, lid: int) -> datetime | None:
@@ -72,3 +81,37 @@ def test_fan_lineup_1_a_late_lineup_is_refused_with_italian_times() -> None:
     text = refusal.text
     assert "2026-08-23 18:00:00 CEST" in text
     assert "UTC" not in text
+
+
+def test_fan_data_1_votes_of_a_matchday_not_played_are_refused_and_a_wrong_import_deleted(
+    store: Store, clock: FakeClock, league: League
+) -> None:
+    """Issue 28 item 11: before matchday 1's lineups are due its votes (and its facts) are
+    refused, naming the deadline in Italian time, nothing written; after, a wrong import is
+    deleted with its scores (audited), and its review rows are in the matchday's read model
+    that the API and the CLI show."""
+    data = samples.rows_csv(samples.vote_rows(league.season, 1, seed=1))
+    before = _audit(store)
+    with pytest.raises(Conflict) as caught:
+        votes.import_votes(store, ADMIN, league.id, 1, data)
+    assert caught.value.field == "matchday"
+    assert "2026-12-05 18:00 CET" in caught.value.reason
+    with pytest.raises(Conflict):
+        votes.set_extras(store, ADMIN, league.id, 1, "rinviata; Inter")
+    assert _audit(store) == before
+    clock.advance(days=6)
+    rows = samples.vote_rows(league.season, 1, seed=1)
+    rows[4][0], rows[4][2] = "99999", "Nessuno Sconosciuto"  # not in the list: for review
+    votes.import_votes(store, ADMIN, league.id, 1, samples.rows_csv(rows))
+    page = views.matchday_page(store, league.id, 1)
+    assert page.official is False
+    assert [r.code for r in page.review] == ["99999"]
+    assert len(views.matchday_page(store, league.id, 1).ranking) == len(league.teams)
+    assert votes.delete_matchday(store, ADMIN, league.id, 1) == len(league.teams)
+    page = views.matchday_page(store, league.id, 1)
+    assert (page.official, page.ranking, page.review) == (None, (), ())
+    with store.read() as s:
+        action = s.scalars(select(AuditEntry.action).order_by(AuditEntry.id.desc())).first()
+    assert action == "fantasy.votes_deleted"
+    with pytest.raises(NotFound):
+        votes.delete_matchday(store, ADMIN, league.id, 1)

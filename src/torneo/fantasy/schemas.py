@@ -297,3 +297,38 @@ class ScoreOut(BaseModel):
                 for p in v.penalties
             ],
         )
+
+
+class ReviewOut(BaseModel):
+    """A row of the vote file left for review (FAN-DATA-1): its code is not in the list."""
+
+    model_config = ConfigDict(from_attributes=True)
+    line: int
+    code: str
+    name: str
+    club: str
+    status: str
+    candidates: list[str]
+
+
+class MatchdayDataOut(BaseModel):
+    """A matchday's data as imported: official or provisional (null: nothing imported), its
+    source, the facts (minutes, postponed, suspended) and the rows left for review."""
+
+    number: int
+    official: bool | None
+    source: str
+    imported_at: datetime | None
+    extras: dict[str, Any]
+    review: list[ReviewOut]
+
+    @staticmethod
+    def of(page: views.MatchdayPage) -> MatchdayDataOut:
+        return MatchdayDataOut(
+            number=page.number,
+            official=page.official,
+            source=page.source,
+            imported_at=page.imported_at,
+            extras=dict(page.extras),
+            review=[ReviewOut.model_validate(r) for r in page.review],
+        )
