@@ -62,3 +62,19 @@ def test_pkr_league_1_the_desk_says_which_jackpot_the_tournament_counts_for(
         leagues.import_week(web_store, ORG, starts_on="2025-09-01", ends_on="2026-08-31")
         text = client.get(f"/poker/{tid}/desk?lang=en").text
         assert "counts for Jackpot Campione" in text
+
+
+def test_pkr_sched_1_the_feed_defines_its_zone_and_ends_with_the_season(org: TestClient) -> None:
+    """Issue 28 item 6: the iCalendar feed names Europe/Rome and defines it (VTIMEZONE), and
+    each entry repeats until the last day of its leagues (31 August 2026, 23:59:59 in Rome)."""
+    from datetime import UTC, datetime
+
+    from icalendar import Calendar
+
+    made = org.post(f"{API}/week", json={"starts_on": "2025-09-01", "ends_on": "2026-08-31"})
+    assert made.status_code == 201
+    cal = Calendar.from_ical(org.get("/poker/calendar.ics").content)
+    zones = [str(z["tzid"]) for z in cal.walk("VTIMEZONE")]
+    assert zones == ["Europe/Rome"]
+    for event in cal.walk("VEVENT"):
+        assert event["rrule"]["UNTIL"] == [datetime(2026, 8, 31, 21, 59, 59, tzinfo=UTC)]
