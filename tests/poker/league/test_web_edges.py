@@ -3,6 +3,8 @@ league still answers (item 1); the desk says which jackpot a tournament counts f
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from tests.support.web import make_client, page_login
@@ -76,5 +78,6 @@ def test_pkr_sched_1_the_feed_defines_its_zone_and_ends_with_the_season(org: Tes
     cal = Calendar.from_ical(org.get("/poker/calendar.ics").content)
     zones = [str(z["tzid"]) for z in cal.walk("VTIMEZONE")]
     assert zones == ["Europe/Rome"]
-    for event in cal.walk("VEVENT"):
+    events: list[Any] = cal.walk("VEVENT")
+    for event in events:
         assert event["rrule"]["UNTIL"] == [datetime(2026, 8, 31, 21, 59, 59, tzinfo=UTC)]
