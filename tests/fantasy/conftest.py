@@ -38,8 +38,10 @@ def manager(store: Store, name: str) -> Actor:
     return Actor(name, user_id=uid)
 
 
-def build_league(store: Store, teams: int = 10, seed: int = 7) -> League:
-    season = samples.season(seed=seed, first=FIRST_KICKOFF)
+def build_league(
+    store: Store, teams: int = 10, seed: int = 7, first: datetime = FIRST_KICKOFF
+) -> League:
+    season = samples.season(seed=seed, first=first)
     lid = fantasy.create_league(store, ADMIN, name="Lega del circolo", season="2026-27")
     fantasy.import_fixtures(store, ADMIN, lid, samples.fixtures_csv(season).encode())
     fantasy.import_prices(store, ADMIN, lid, samples.prices_csv(season.players).encode())

@@ -4,6 +4,7 @@ team's score explained; a wrong file (exit 2, every bad row named, nothing chang
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.fantasy.conftest import build_league
@@ -14,7 +15,12 @@ from torneo.fantasy.rules import samples
 
 
 def test_fan_data_1_import_votes_show_and_score(cli: Cli, tmp_path: Path) -> None:
-    league = build_league(cli.store, teams=3, seed=5)
+    # The terminal reads the real clock: the season started two days ago, its teams and
+    # lineups were given the week before (issue 28 item 11: votes come after the deadline).
+    first = (datetime.now(UTC) - timedelta(days=2)).replace(microsecond=0)
+    real = cli.store.clock
+    cli.store.clock = lambda: first - timedelta(days=7)
+    league = build_league(cli.store, teams=3, seed=5, first=first)
     rng = random.Random(5)
     for i, tid in enumerate(league.teams):
         page = views_team.team_page(cli.store, league.id, tid)
@@ -22,6 +28,7 @@ def test_fan_data_1_import_votes_show_and_score(cli: Cli, tmp_path: Path) -> Non
         lineups.submit_lineup(
             cli.store, league.managers[i], league.id, tid, 1, starters=starters, bench=bench
         )
+    cli.store.clock = real
     votes = tmp_path / "giornata-1.xlsx"
     votes.write_bytes(samples.rows_xlsx(samples.vote_rows(league.season, 1, seed=5)))
     out = cli.ok("fantasy", "import-votes", str(league.id), "1", str(votes), "--official").stdout
@@ -54,3 +61,26 @@ def test_sample_files(cli: Cli, tmp_path: Path) -> None:
     cli.ok("fantasy", "sample-files", str(tmp_path / "files"))
     names = sorted(p.name for p in (tmp_path / "files").iterdir())
     assert names == ["fixtures.csv", "prices.csv", "votes-1.csv", "votes-1.xlsx"]
+
+
+def test_fan_data_1_the_review_rows_and_a_deletion_from_the_terminal(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """Issue 28 item 11: `torneo fantasy matchday` lists the rows left for review (as the API),
+    `delete-votes` takes a wrong import out."""
+    first = (datetime.now(UTC) - timedelta(days=2)).replace(microsecond=0)
+    real = cli.store.clock
+    cli.store.clock = lambda: first - timedelta(days=7)
+    league = build_league(cli.store, teams=1, seed=6, first=first)
+    cli.store.clock = real
+    rows = samples.vote_rows(league.season, 1, seed=6)
+    rows[4][0], rows[4][2] = "99999", "Nessuno Sconosciuto"
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_bytes(samples.rows_csv(rows))
+    cli.ok("fantasy", "import-votes", str(league.id), "1", str(wrong))
+    body = cli.json("fantasy", "matchday", str(league.id), "1")
+    assert body["official"] is False
+    assert [r["code"] for r in body["review"]] == ["99999"]
+    assert "Nessuno Sconosciuto" in cli.ok("fantasy", "matchday", str(league.id), "1").stdout
+    assert cli.json("fantasy", "delete-votes", str(league.id), "1") == {"scores": 1}
+    assert cli.json("fantasy", "matchday", str(league.id), "1")["official"] is None

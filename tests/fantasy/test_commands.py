@@ -174,7 +174,9 @@ def test_fan_mkt_1_transfers_same_role_credits_and_limit(
     assert credits >= 0
     current = sell
     for n in range(12):
-        credits = market.transfer(store, who, league.id, team, sell=current, buy=candidates[n].code)
+        credits = market.transfer(
+            store, who, league.id, team, sell=current, buy=candidates[n].code
+        ).credits
         assert credits >= 0
         current = candidates[n].code
     with pytest.raises(Conflict) as caught:

@@ -18,7 +18,7 @@ from torneo.fantasy import commands_market as market
 from torneo.fantasy import commands_votes as votes
 from torneo.fantasy import views, views_team
 from torneo.fantasy.rules import samples
-from torneo.fantasy.tables import FantasyScore
+from torneo.fantasy.tables import FantasyPlayer, FantasyScore
 from torneo.platform.store.uow import Store
 
 
@@ -36,6 +36,13 @@ def _scores(store: Store, league: League) -> list[tuple[Any, ...]]:
             ).where(FantasyScore.league_id == league.id)
         ).all()
     return sorted(tuple(r) for r in rows)
+
+
+def season_players(store: Store, league: League) -> list[Any]:
+    with store.read() as session:
+        return list(
+            session.scalars(select(FantasyPlayer).where(FantasyPlayer.league_id == league.id))
+        )
 
 
 def _penalties(store: Store, league: League, team: int, matchday: int) -> list[str]:
@@ -78,7 +85,10 @@ def test_fan_lineup_1_fan_pen_1_season_rescored_at_once_equals_each_import(
         for p in sorted(season.players, key=lambda p: p.price)
         if p.role == "D" and p.code not in league.rosters[0]
     )
-    market.transfer(store, league.managers[0], league.id, league.teams[0], sell=sold, buy=bought)
+    done = market.transfer(
+        store, league.managers[0], league.id, league.teams[0], sell=sold, buy=bought
+    )
+    assert done.in_lineup == 2  # issue 28 item 9: matchday 1's lineup stands for 2, warned
     _lineups(store, league, 2, range(1, 5), seed=2)  # teams 0 and 5-8 keep matchday 1's
     clock.advance(days=14)  # past matchday 3's deadline
     for day in (1, 2):
@@ -90,7 +100,11 @@ def test_fan_lineup_1_fan_pen_1_season_rescored_at_once_equals_each_import(
 
     # The cases are there, or the equality below proves little.
     assert "not_in_roster" not in _penalties(store, league, league.teams[0], 1)
-    assert "not_in_roster" in _penalties(store, league, league.teams[0], 2)
+    # Issue 28 item 9 (FAN-PEN-1): the sold defender is a missing starter, not a penalty.
+    assert "not_in_roster" not in _penalties(store, league, league.teams[0], 2)
+    sold_id = next(p.id for p in season_players(store, league) if p.code == sold)
+    lines = views.score_view(store, league.id, league.teams[0], 2).lines
+    assert [line.reason for line in lines if line.player_id == sold_id] == ["sold"]
     assert "wrong_transfer" in _penalties(store, league, league.teams[2], 2)
     assert "wrong_transfer" not in _penalties(store, league, league.teams[2], 3)
     assert views.score_view(store, league.id, league.teams[5], 2).lineup_from == 1

@@ -150,7 +150,10 @@ def test_api_create_league_roster_and_transfer(
     assert "budget" in bad.text
 
 
-def test_manage_page_imports_a_file(org: TestClient, world: League, web_store: Store) -> None:
+def test_manage_page_imports_a_file(
+    org: TestClient, world: League, web_store: Store, clock: FakeClock
+) -> None:
+    clock.advance(days=6)  # matchday 1's lineups are due (issue 28 item 11)
     page = org.get(f"/fantasy/{world.id}/manage")
     assert page.status_code == 200
     token = form_token(page.text)
@@ -164,3 +167,25 @@ def test_manage_page_imports_a_file(org: TestClient, world: League, web_store: S
     assert r.status_code == 303, r.text
     md = org.get(f"/fantasy/{world.id}/matchdays/1").text
     assert re.search(r"Squadra \d", md)
+
+
+def test_fan_data_1_api_refuses_an_unplayed_matchday_lists_review_and_deletes(
+    org: TestClient, world: League, clock: FakeClock
+) -> None:
+    """Issue 28 item 11 through the API: 409 before the lineups are due; then the import's
+    review rows on GET .../matchdays/1, and DELETE takes the import and its scores out."""
+    rows = samples.vote_rows(world.season, 1, seed=2)
+    rows[4][0], rows[4][2] = "99999", "Nessuno Sconosciuto"
+    body = {"file": base64.b64encode(samples.rows_csv(rows)).decode()}
+    url = f"/api/v1/fantasy/leagues/{world.id}/matchdays/1"
+    early = org.post(f"{url}/votes", json=body)
+    assert early.status_code == 409
+    assert "18:00 CET" in early.json()["reason"]
+    clock.advance(days=6)
+    assert org.post(f"{url}/votes", json=body).status_code == 200
+    shown = org.get(url).json()
+    assert [r["code"] for r in shown["review"]] == ["99999"]
+    gone = org.delete(f"{url}/votes")
+    assert gone.status_code == 200
+    assert gone.json()["counts"] == {"scores": 3}
+    assert org.get(url).json()["official"] is None

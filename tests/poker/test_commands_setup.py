@@ -88,3 +88,63 @@ def test_payout_table_not_adding_to_100(store: Store, organizer: Actor) -> None:
         store, organizer, tid, rows=[(10, ["50", "30", "20"]), (None, ["60", "40"])]
     )
     assert poker_views.tournament_view(store, tid).payout_rows[0] == (10, ("50", "30", "20"))
+
+
+def test_PKR_BTN_1_the_big_blind_is_double_the_small_blind(store: Store, organizer: Actor) -> None:
+    """Issue 28 item 6 (art. 5): a 100/150 level is refused, naming the level and the double."""
+    tid = tuesday(store, organizer, players=0)
+    before = fingerprint(store, tid)
+    with pytest.raises(TorneoError) as err:
+        poker_setup.edit_structure(
+            store,
+            organizer,
+            tid,
+            steps=[
+                {"small_blind": 50, "big_blind": 100, "minutes": 15},
+                {"small_blind": 100, "big_blind": 150, "minutes": 15},
+            ],
+        )
+    assert err.value.field == "levels[2].big_blind"
+    assert err.value.rule == "PKR-BTN-1"
+    assert "200" in (err.value.accepted or "")
+    assert fingerprint(store, tid) == before
+
+
+def test_pkr_sched_1_rebuy_and_add_on_chips_are_checked_even_without_a_price(
+    store: Store, organizer: Actor
+) -> None:
+    """Issue 28 item 6: rebuy chips of -6000 are refused (they answered 200 and were ignored);
+    chips alone change the rebuy's chips; chips for a purchase not offered are refused."""
+    tid = tuesday(store, organizer, players=0)
+    before = fingerprint(store, tid)
+    with pytest.raises(TorneoError) as err:
+        poker_setup.set_entry_options(store, organizer, tid, rebuy_chips=-6000)
+    assert err.value.field == "rebuy_chips"
+    with pytest.raises(TorneoError) as err:
+        poker_setup.set_entry_options(store, organizer, tid, add_on_chips="0")
+    assert err.value.field == "add_on_chips"
+    assert fingerprint(store, tid) == before
+    poker_setup.set_entry_options(store, organizer, tid, rebuy_chips=6000)
+    view = poker_views.tournament_view(store, tid)
+    assert view.options.rebuy is not None
+    assert view.options.rebuy.chips == 6000
+    poker_setup.set_entry_options(store, organizer, tid, no_add_on=True)
+    with pytest.raises(TorneoError) as err:
+        poker_setup.set_entry_options(store, organizer, tid, no_add_on=False, add_on_chips=5000)
+    assert err.value.field == "add_on_chips"
+
+
+def test_pkr_brk_1_the_break_order_names_each_table_of_the_tournament_once(
+    store: Store, organizer: Actor
+) -> None:
+    """Issue 28 item 6 (PKR-BRK-1): a table twice, or a table the tournament does not have, is
+    refused; its own tables in any order are kept."""
+    tid = tuesday(store, organizer, players=25)
+    poker_seats.draw_seats_now(store, organizer, tid)
+    with pytest.raises(TorneoError) as err:
+        poker_setup.set_floor_options(store, organizer, tid, break_order=[2, 2, 1])
+    assert err.value.field == "break_order"
+    with pytest.raises(TorneoError) as err:
+        poker_setup.set_floor_options(store, organizer, tid, break_order=[3, 9])
+    assert "no table 9" in err.value.reason
+    poker_setup.set_floor_options(store, organizer, tid, break_order=[3, 1, 2])

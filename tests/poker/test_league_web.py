@@ -93,6 +93,7 @@ def test_pkr_league_2_jackpot_examples_from_tournaments_entered_through_the_app(
     assert len(champion["jackpot"]) == 36
     assert champion["jackpot"][0]["cents"] == 20 * 2000
     assert champion["jackpot"][-1]["total_cents"] == 1_440_000
+    assert champion["projected_jackpot_cents"] == 1_440_000  # issue 28 item 6
     allin_id = leagues["Jackpot Mister All'in"]
     allin = _ok(org.get(f"{API}/leagues/{allin_id}"))
     assert allin["jackpot_cents"] == 445_000

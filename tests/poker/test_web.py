@@ -163,7 +163,7 @@ def test_PKR_BET_1_and_PKR_RACE_1_tools(anon: TestClient) -> None:
             json={
                 "removed": 25,
                 "replacement": 100,
-                "players": "Anna 12350 3\nBruno 4025 1\nDario 50 2",
+                "players": "Anna 12350 2\nBruno 4025 1\nDario 50 2",
             },
         )
     )

@@ -33,6 +33,7 @@ from torneo.fantasy.schemas import (
     IdOut,
     LeagueOut,
     LineupIn,
+    MatchdayDataOut,
     PenaltyIn,
     PricesIn,
     RosterIn,
@@ -168,8 +169,8 @@ def set_roster(request: Request, lid: Lid, tid: Tid, body: RosterIn, actor: ApiA
     summary="A transfer (FAN-MKT-1)",
 )
 def transfer(request: Request, lid: Lid, tid: Tid, body: TransferIn, actor: ApiActor) -> CreditsOut:
-    credits = market.transfer(store_of(request), actor, lid, tid, sell=body.sell, buy=body.buy)
-    return CreditsOut(credits=credits)
+    done = market.transfer(store_of(request), actor, lid, tid, sell=body.sell, buy=body.buy)
+    return CreditsOut(credits=done.credits, sold_in_lineup=done.in_lineup)
 
 
 @router.put(
@@ -262,3 +263,24 @@ def import_votes(request: Request, lid: Lid, day: Day, body: VotesIn, actor: Api
 def set_extras(request: Request, lid: Lid, day: Day, body: ExtrasIn, actor: ApiActor) -> CountsOut:
     teams = votes.set_extras(store_of(request), actor, lid, day, body.text)
     return CountsOut(counts={"teams": teams})
+
+
+@router.delete(
+    "/leagues/{lid}/matchdays/{day}/votes",
+    response_model=CountsOut,
+    responses=_PROBLEMS,
+    summary="Delete a wrong import: the matchday's data and scores (issue 28)",
+)
+def delete_votes(request: Request, lid: Lid, day: Day, actor: ApiActor) -> CountsOut:
+    scores = votes.delete_matchday(store_of(request), actor, lid, day)
+    return CountsOut(counts={"scores": scores})
+
+
+@router.get(
+    "/leagues/{lid}/matchdays/{day}",
+    response_model=MatchdayDataOut,
+    responses=_PROBLEMS,
+    summary="A matchday: its data's state and the rows left for review (FAN-DATA-1)",
+)
+def get_matchday(request: Request, lid: Lid, day: Day) -> MatchdayDataOut:
+    return MatchdayDataOut.of(views.matchday_page(store_of(request), lid, day))

@@ -29,7 +29,7 @@ from torneo.fantasy import views
 from torneo.fantasy.pages_render import LABELS
 from torneo.fantasy.rules import samples
 from torneo.fantasy.rules.players import fraction_text
-from torneo.fantasy.schemas import LeagueOut, ScoreOut, SummaryOut
+from torneo.fantasy.schemas import LeagueOut, MatchdayDataOut, ScoreOut, SummaryOut
 
 app = typer.Typer(
     help="Fantasy leagues: standings, a team's score explained, importing a matchday's votes.\n\n"
@@ -168,6 +168,35 @@ def import_votes(
         print_json(counts)
         return
     console().print(", ".join(f"{k} {v}" for k, v in counts.items()))
+
+
+@app.command("matchday")
+def matchday(league: LeagueArg, day: DayArg, as_json: JsonFlag = False) -> None:
+    """A matchday's data: official or provisional, and the rows left for review (FAN-DATA-1)."""
+    with edge(as_json=as_json):
+        view = views.matchday_page(open_store(), league, day)
+    out = MatchdayDataOut.of(view)
+    if as_json:
+        print_json(out.model_dump(mode="json"))
+        return
+    state = "none" if out.official is None else "official" if out.official else "provisional"
+    console().print(f"matchday {out.number}: {state} {out.source}".rstrip())
+    print_table(
+        "To review",
+        ["line", "code", "name", "club", "status", "candidates"],
+        [(r.line, r.code, r.name, r.club, r.status, ", ".join(r.candidates)) for r in out.review],
+    )
+
+
+@app.command("delete-votes")
+def delete_votes(league: LeagueArg, day: DayArg, as_json: JsonFlag = False) -> None:
+    """Delete a wrong import: the matchday's votes, facts and scores (audited)."""
+    with edge(as_json=as_json):
+        scores = votes.delete_matchday(open_store(), CLI_ACTOR, league, day)
+    if as_json:
+        print_json({"scores": scores})
+        return
+    console().print(f"matchday {day}: data deleted, {scores} scores removed")
 
 
 @app.command("rescore")

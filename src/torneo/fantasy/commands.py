@@ -31,7 +31,12 @@ from torneo.core.errors import Conflict, TorneoError
 from torneo.core.inputs import clean_name
 from torneo.core.messages import N_
 from torneo.core.policy import Action
-from torneo.fantasy.rules.calendar import parse_fixtures, parse_kickoff, parse_prices
+from torneo.fantasy.rules.calendar import (
+    local_moment,
+    parse_fixtures,
+    parse_kickoff,
+    parse_prices,
+)
 from torneo.fantasy.rules.players import normalise_name
 from torneo.fantasy.rules.vote_file import read_rows
 from torneo.fantasy.state import get_league, league_players, preset_rules, rules_of
@@ -86,8 +91,8 @@ def apply_rule_changes(rules: FantasyRules, changes: dict[str, Any]) -> FantasyR
 def _due(value: str | datetime | None) -> datetime | None:
     if value is None or value == "":
         return None
-    if isinstance(value, datetime):
-        return value
+    if isinstance(value, datetime):  # the API's: Italian time unless it has an offset
+        return local_moment(value)
     try:
         return parse_kickoff(value)
     except ValueError as exc:

@@ -12,13 +12,15 @@ January's). The month of a transfer is Italy's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlalchemy import select
 
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.messages import N_
 from torneo.fantasy.commands import audit, topic
-from torneo.fantasy.rules.calendar import ITALY
+from torneo.fantasy.rules.calendar import ITALY, local_text
+from torneo.fantasy.rules.lineup import lineup_for
 from torneo.fantasy.rules.market import transfer_refusal
 from torneo.fantasy.rules.players import ListedPlayer
 from torneo.fantasy.rules.roster import roster_cost, roster_problems
@@ -26,6 +28,7 @@ from torneo.fantasy.state import (
     calendar,
     get_league,
     holdings_at,
+    lineups_of,
     listed,
     open_matchday,
     players_by_code,
@@ -79,7 +82,7 @@ def set_roster(
                 "roster",
                 N_("the rosters were due by %(due)s: change it with transfers"),
                 N_("a transfer (one player sold, one of the same role bought)"),
-                params={"due": utc(league.roster_due).strftime("%Y-%m-%d %H:%M UTC")},
+                params={"due": local_text(utc(league.roster_due))},  # issue 28 item 10
                 rule="FAN-ROSTER-1",
             )
         wanted = [c.strip() for c in codes if c.strip()]
@@ -117,9 +120,19 @@ def set_roster(
         return team.credits
 
 
+@dataclass(frozen=True, slots=True)
+class TransferDone:
+    """A transfer made: the credits left, and the matchday whose lineup (the team's own or the
+    last one standing for it) still names the sold player: a warning for the manager, since
+    the sold player will count as a missing starter (issue 28 item 9)."""
+
+    credits: int
+    in_lineup: int | None
+
+
 def transfer(
     store: Store, actor: Actor, league_id: int, team_id: int, *, sell: str, buy: str
-) -> int:
+) -> TransferDone:
     """FAN-MKT-1: sell ``sell``, buy ``buy`` (codes) at today's prices; the credits left."""
     with store.unit(actor) as uow:
         league, team = team_for(uow.session, actor, league_id, team_id)
@@ -158,7 +171,9 @@ def transfer(
             credits=team.credits,
         )
         uow.notify(topic(league.id), "transfer", team=team.id)
-        return team.credits
+        standing, _ = lineup_for(day, lineups_of(uow.session, league.id, team.id).get(team.id, {}))
+        named = standing is not None and sold.id in (*standing.starters, *standing.bench)
+        return TransferDone(team.credits, day if named else None)
 
 
 def _transfers(uow: UnitOfWork, team: FantasyTeam) -> list[FantasyTransfer]:

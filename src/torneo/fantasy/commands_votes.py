@@ -16,12 +16,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
-from torneo.core.errors import NotFound, TorneoError
+from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.fantasy.commands import audit, authorize_before_reading, topic
+from torneo.fantasy.rules.calendar import local_text
 from torneo.fantasy.rules.extras import Extras, parse_extras
 from torneo.fantasy.rules.matching import Known, match_lines
 from torneo.fantasy.rules.players import normalise_name
@@ -30,7 +31,13 @@ from torneo.fantasy.rules.votes import parse_sheet
 from torneo.fantasy.state import calendar, find_matchday, get_league, get_team, rules_of
 from torneo.fantasy.state_access import authorize_league
 from torneo.fantasy.state_scores import line_json, rescore, rescore_matchdays
-from torneo.fantasy.tables import FantasyLeague, FantasyMatchday, FantasyPenalty, FantasyPlayer
+from torneo.fantasy.tables import (
+    FantasyLeague,
+    FantasyMatchday,
+    FantasyPenalty,
+    FantasyPlayer,
+    FantasyScore,
+)
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
@@ -67,6 +74,21 @@ def _extras_json(session: Any, league: FantasyLeague, extras: Extras) -> dict[st
         "postponed": sorted(extras.postponed),
         "suspended": sorted(who(s) for s in extras.suspended),
     }
+
+
+def _played(uow: UnitOfWork, league: FantasyLeague, matchday: int) -> None:
+    """Issue 28 item 11 (FAN-DATA-1, FAN-LINEUP-1): a matchday's data come after its lineups
+    are due; before, the matchday has not been played and its scores would be read on lineups
+    that may still change. Refused, naming the deadline in Italian time."""
+    day = find_matchday(calendar(league, rules_of(league)), matchday)
+    if uow.now < day.deadline:
+        raise Conflict(
+            "matchday",
+            N_("matchday %(n)s is not played yet: its lineups are due at %(due)s"),
+            N_("a matchday whose lineups are due"),
+            params={"n": matchday, "due": local_text(day.deadline)},
+            rule="FAN-DATA-1",
+        )
 
 
 def _matchday_row(uow: UnitOfWork, league: FantasyLeague, matchday: int) -> FantasyMatchday:
@@ -122,6 +144,7 @@ def import_votes(
                 ).where(FantasyPlayer.league_id == league.id)
             )
         ]
+        _played(uow, league, matchday)
         matched, review = match_lines(sheet.lines, known)
         row = _matchday_row(uow, league, matchday)
         row.votes = [line_json(pid, line) for pid, line in matched.items()]
@@ -160,6 +183,7 @@ def set_extras(store: Store, actor: Actor, league_id: int, matchday: int, text: 
     with store.unit(actor) as uow:
         league = get_league(uow.session, league_id)
         authorize_league(actor, league)
+        _played(uow, league, matchday)
         row = _matchday_row(uow, league, matchday)
         row.extras = _extras_json(uow.session, league, facts)
         uow.session.flush()
@@ -167,6 +191,52 @@ def set_extras(store: Store, actor: Actor, league_id: int, matchday: int, text: 
         audit(uow, league, "extras", matchday=matchday, **row.extras)
         uow.notify(topic(league.id), "scores", matchday=matchday)
         return teams
+
+
+def delete_matchday(store: Store, actor: Actor, league_id: int, matchday: int) -> int:
+    """Issue 28 item 11: a wrong import taken out: the matchday's votes, facts and review list
+    and its scores go, audited with what was there; its recorded penalties stay (the
+    administrator's acts). Importing again replaces the data instead. The rows removed."""
+    precheck(actor, Action.MANAGE)
+    with store.unit(actor) as uow:
+        league = get_league(uow.session, league_id)
+        authorize_league(actor, league)
+        find_matchday(calendar(league, rules_of(league)), matchday)
+        row = uow.session.scalars(
+            select(FantasyMatchday).where(
+                FantasyMatchday.league_id == league.id, FantasyMatchday.matchday == matchday
+            )
+        ).first()
+        if row is None:
+            raise NotFound(
+                "matchday",
+                N_("matchday %(n)s has no data"),
+                N_("a matchday whose votes were imported"),
+                params={"n": matchday},
+            )
+        before = {
+            "official": row.official,
+            "source": row.source,
+            "votes": len(row.votes),
+            "review": len(row.review),
+            "extras": row.extras,
+        }
+        scores = len(
+            uow.session.scalars(
+                select(FantasyScore.id).where(
+                    FantasyScore.league_id == league.id, FantasyScore.matchday == matchday
+                )
+            ).all()
+        )
+        uow.session.execute(
+            delete(FantasyScore).where(
+                FantasyScore.league_id == league.id, FantasyScore.matchday == matchday
+            )
+        )
+        uow.session.delete(row)
+        audit(uow, league, "votes_deleted", matchday=matchday, before=before, scores=scores)
+        uow.notify(topic(league.id), "scores", matchday=matchday)
+        return scores
 
 
 def add_penalty(

@@ -184,6 +184,19 @@ def extras(
     return _act(request, lid, act)
 
 
+@router.post("/fantasy/{lid}/manage/votes/delete", response_class=HTMLResponse)
+def delete_votes(request: Request, lid: int, actor: PageWriter, matchday: Text = "") -> Response:
+    """Issue 28 item 11: a wrong import deleted (audited; its scores go with it)."""
+    precheck(actor, Action.MANAGE)  # "you may not" before "your input is wrong"
+
+    def act() -> str:
+        day = form_int_required("matchday", matchday)
+        votes.delete_matchday(store_of(request), actor, lid, day)
+        return _said(N_("Matchday %(n)s's votes deleted."), n=day)
+
+    return _act(request, lid, act)
+
+
 @router.post("/fantasy/{lid}/manage/penalty", response_class=HTMLResponse)
 def penalty(
     request: Request,

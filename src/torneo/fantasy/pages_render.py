@@ -40,6 +40,7 @@ LABELS: dict[str, str] = {
     "postponed": N_("match postponed: 6"),
     "suspended": N_("suspended"),
     "pending": N_("match still to come"),
+    "sold": N_("sold after the lineup was given: missing"),
     # terms of a score (FAN-SCORE-1)
     "vote": N_("vote"),
     "official_vote": N_("official vote"),

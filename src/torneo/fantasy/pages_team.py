@@ -65,8 +65,16 @@ def transfer(
     request: Request, lid: int, tid: int, actor: PageWriter, sell: Text = "", buy: Text = ""
 ) -> Response:
     def act() -> str:
-        left = market.transfer(store_of(request), actor, lid, tid, sell=sell, buy=buy)
-        return i18n.gettext(N_("Transfer done: %(n)s credits left.")) % {"n": left}
+        done = market.transfer(store_of(request), actor, lid, tid, sell=sell, buy=buy)
+        text = i18n.gettext(N_("Transfer done: %(n)s credits left.")) % {"n": done.credits}
+        if done.in_lineup is not None:  # issue 28 item 9: the manager is warned at once
+            text += " " + i18n.gettext(
+                N_(
+                    "The lineup of matchday %(matchday)s still names the player sold: he will "
+                    "count as missing and the bench enters; give the lineup again."
+                )
+            ) % {"matchday": done.in_lineup}
+        return text
 
     return _act(request, lid, tid, act)
 

@@ -26,7 +26,11 @@ class CreateIn(_In):
     season: str = Field(max_length=40, examples=["2026-27"])
     preset: str = Field(default="fanta-magic", max_length=80)
     club: int | str | None = Field(default=None, description="id or name; left out: yours")
-    roster_due: datetime | None = Field(default=None, description="FAN-ROSTER-1 deadline")
+    roster_due: datetime | None = Field(
+        default=None,
+        description="FAN-ROSTER-1 deadline; without an offset it is Italian time (Europe/Rome), "
+        "as on the form",
+    )
     rules: dict[str, Any] = Field(
         default_factory=dict, description="settings of [fantasy] to change (FAN-*)"
     )
@@ -88,6 +92,11 @@ class IdOut(BaseModel):
 
 class CreditsOut(BaseModel):
     credits: int
+    sold_in_lineup: int | None = Field(
+        default=None,
+        description="a transfer: the matchday whose lineup still names the sold player, who "
+        "will count as a missing starter (the bench enters); null when none does",
+    )
 
 
 class SummaryOut(BaseModel):
@@ -287,4 +296,39 @@ class ScoreOut(BaseModel):
                 }
                 for p in v.penalties
             ],
+        )
+
+
+class ReviewOut(BaseModel):
+    """A row of the vote file left for review (FAN-DATA-1): its code is not in the list."""
+
+    model_config = ConfigDict(from_attributes=True)
+    line: int
+    code: str
+    name: str
+    club: str
+    status: str
+    candidates: list[str]
+
+
+class MatchdayDataOut(BaseModel):
+    """A matchday's data as imported: official or provisional (null: nothing imported), its
+    source, the facts (minutes, postponed, suspended) and the rows left for review."""
+
+    number: int
+    official: bool | None
+    source: str
+    imported_at: datetime | None
+    extras: dict[str, Any]
+    review: list[ReviewOut]
+
+    @staticmethod
+    def of(page: views.MatchdayPage) -> MatchdayDataOut:
+        return MatchdayDataOut(
+            number=page.number,
+            official=page.official,
+            source=page.source,
+            imported_at=page.imported_at,
+            extras=dict(page.extras),
+            review=[ReviewOut.model_validate(r) for r in page.review],
         )

@@ -22,7 +22,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from torneo.fantasy.rules.lineup import Lineup, lineup_for
-from torneo.fantasy.rules.matchday import Facts, matchday_scores
+from torneo.fantasy.rules.matchday import Facts, matchday_scores, postponed_clubs
 from torneo.fantasy.rules.team_score import Penalty, TeamScore, score_team
 from torneo.fantasy.rules.votes import VoteLine
 from torneo.fantasy.state import Matchday, calendar, find_matchday, lineups_of, rules_of, utc
@@ -212,7 +212,9 @@ def _rescore_one(
         clubs=frozenset(data.clubs),
         official=data.official,
         minutes={int(k): int(v) for k, v in (extras.get("minutes") or {}).items()},
-        postponed=frozenset(extras.get("postponed") or ()),
+        postponed=postponed_clubs(
+            extras.get("postponed") or (), [(home, away) for _, home, away in day.fixtures]
+        ),
         suspended=frozenset(int(p) for p in extras.get("suspended") or ()),
     )
     scores = matchday_scores(loaded.players, lines, facts, rules)
@@ -234,8 +236,13 @@ def _rescore_one(
             for player, bought, sold in loaded.holdings.get(team, ())
             if bought <= day.deadline and (sold is None or sold > day.deadline)
         }
+        sold = {  # issue 28 item 9: sold by the deadline, not bought back
+            player
+            for player, _, sold_at in loaded.holdings.get(team, ())
+            if sold_at is not None and sold_at <= day.deadline and player not in roster
+        }
         penalties = extra.get((data.matchday, team), ())
-        result = score_team(lineup, roster, roles, scores, rules, penalties)
+        result = score_team(lineup, roster, roles, scores, rules, penalties, sold)
         rows.append(
             {
                 **base,

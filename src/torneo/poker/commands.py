@@ -219,6 +219,20 @@ def parse_steps(steps: Sequence[Mapping[str, Any]]) -> tuple[Step, ...]:
             for key in ("small_blind", "big_blind", "ante", "minutes")
         }
         bb_ante = bool(raw.get("big_blind_ante", False))
+        if values["small_blind"] >= 1 and values["big_blind"] != 2 * values["small_blind"]:
+            # PKR-BTN-1 (art. 5, issue 28 item 6): the big blind is double the small blind. A
+            # typed level is held to it; rows already stored load as they are.
+            raise TorneoError(
+                f"{name}.big_blind",
+                N_("big blind %(big_blind)s with small blind %(small_blind)s"),
+                N_("twice the small blind: %(double)s (art. 5)"),
+                params={
+                    "big_blind": values["big_blind"],
+                    "small_blind": values["small_blind"],
+                    "double": 2 * values["small_blind"],
+                },
+                rule="PKR-BTN-1",
+            )
         try:
             out.append(
                 BlindLevel(

@@ -27,6 +27,7 @@ from torneo.poker.commands import (
     touch,
 )
 from torneo.poker.rules.balancing import BigBlindSeat, check_threshold
+from torneo.poker.rules.entries import Price
 from torneo.poker.rules.payouts import PayoutRow, PayoutTable
 from torneo.poker.rules.seating import (
     check_capacity,
@@ -37,10 +38,12 @@ from torneo.poker.state import (
     load,
     options_of,
     payouts_to_json,
+    price_of,
     price_to_json,
     structure_to_json,
 )
 from torneo.poker.state_access import authorize_tournament
+from torneo.poker.tables import PokerTournament
 
 # --- structure, options, payouts (before the start) --------------------------------------------
 
@@ -112,10 +115,7 @@ def set_entry_options(
             options["max_re_entries"] = parse_int("max_re_entries", max_re_entries, low=0, high=9)
             if options["max_re_entries"] and options.get("re_entry") is None:
                 options["re_entry"] = price_to_json(entry)
-        if rebuy_price:
-            options["rebuy"] = price_to_json(
-                parse_price("rebuy_price", rebuy_price, rebuy_chips or entry.chips, entry)
-            )
+        _price_option(options, "rebuy", rebuy_price, rebuy_chips, entry)
         if max_rebuys is not None:
             options["max_rebuys"] = parse_int("max_rebuys", max_rebuys, low=0, high=9)
             if options["max_rebuys"] and options.get("rebuy") is None:
@@ -125,10 +125,8 @@ def set_entry_options(
             options["rebuy_max_stack"] = parse_int("rebuy_max_stack", text, low=0) if text else None
         if no_add_on:
             options["add_on"] = None
-        elif add_on_price:
-            options["add_on"] = price_to_json(
-                parse_price("add_on_price", add_on_price, add_on_chips or entry.chips, entry)
-            )
+        else:
+            _price_option(options, "add_on", add_on_price, add_on_chips, entry)
         if late_penalty_per_level is not None:
             options["late_penalty_per_level"] = parse_int(
                 "late_penalty_per_level", late_penalty_per_level, low=0
@@ -233,7 +231,7 @@ def set_floor_options(
         if balance_seat is not None:
             row.balance_seat = _reading(balance_seat).value
         if break_order is not None:
-            row.break_order = [parse_int("break_order", n, low=1) for n in break_order]
+            row.break_order = _break_order(row, break_order)
         if seats_per_table is not None:
             before_start(row, "seats_per_table")
             seats = parse_int("seats_per_table", seats_per_table)
@@ -248,3 +246,66 @@ def set_floor_options(
             after={"threshold": row.balance_threshold, "order": row.break_order},
         )
         uow.notify(topic(row.id), "options")
+
+
+def _price_option(
+    options: dict[str, Any],
+    key: str,
+    price: str | None,
+    chips_value: int | str | None,
+    entry: Price,
+) -> None:
+    """A rebuy's or an add-on's price and chips (issue 28 item 6): chips given are checked
+    whether or not a price comes with them (``rebuy_chips: -6000`` answered 200 and was
+    ignored); alone, they change the chips of the option's price, if it has one."""
+    chips = _chips(f"{key}_chips", chips_value)
+    if price:
+        options[key] = price_to_json(
+            parse_price(f"{key}_price", price, chips or entry.chips, entry)
+        )
+    elif chips is not None:
+        base = price_of(options.get(key))
+        if base is None:
+            raise TorneoError(
+                f"{key}_chips",
+                N_("%(chips)s chips for a purchase the tournament does not offer"),
+                N_("its price too"),
+                params={"chips": chips},
+            )
+        options[key] = price_to_json(Price(base.parts, chips))
+
+
+def _chips(field: str, value: int | str | None) -> int | None:
+    """A number of chips typed, or None when left empty."""
+    if value is None or not str(value).strip():
+        return None
+    return parse_int(field, value, low=1)
+
+
+def _break_order(row: PokerTournament, order: Sequence[int | str]) -> list[int]:
+    """PKR-BRK-1 (issue 28 item 6): each table once, and only tables the tournament has (its
+    drawn tables; before the draw, any number: the tables are not known yet)."""
+    out = [parse_int("break_order", n, low=1) for n in order]
+    seen: set[int] = set()
+    for number in out:
+        if number in seen:
+            raise TorneoError(
+                "break_order",
+                N_("table %(table)s is listed twice"),
+                N_("each table once"),
+                params={"table": number},
+                rule="PKR-BRK-1",
+            )
+        seen.add(number)
+    seating = load(row).seating
+    tables = sorted(seating.tables) if seating is not None else []
+    missing = [n for n in out if tables and n not in tables]
+    if missing:
+        raise TorneoError(
+            "break_order",
+            N_("no table %(table)s in this tournament"),
+            N_("its tables: %(tables)s"),
+            params={"table": missing[0], "tables": ", ".join(str(t) for t in tables)},
+            rule="PKR-BRK-1",
+        )
+    return out

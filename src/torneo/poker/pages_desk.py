@@ -25,6 +25,7 @@ from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import render
 from torneo.poker import views as poker_views
 from torneo.poker import views_desk
+from torneo.poker.league import views as views_league
 from torneo.poker.pages_labels import helpers
 
 router = APIRouter(include_in_schema=False)
@@ -33,7 +34,8 @@ router = APIRouter(include_in_schema=False)
 @router.get("/poker/{tid}/desk", response_class=HTMLResponse)
 def desk(request: Request, tid: int, actor: PageActor) -> Response:
     view = views_desk.desk(store_of(request), actor, tid)
-    return render(request, "poker/desk.html", {"desk": view, **helpers()})
+    leagues = views_league.leagues_fed_by(store_of(request), tid)  # issue 28 item 2
+    return render(request, "poker/desk.html", {"desk": view, "leagues": leagues, **helpers()})
 
 
 @router.get("/poker/{tid}/print/seats", response_class=HTMLResponse)

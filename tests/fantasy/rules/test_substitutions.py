@@ -144,3 +144,30 @@ def test_fan_mod_1_in_a_team_uses_the_playing_defenders() -> None:
     result = score_team(lineup, roles, roles, scores, RULES)
     assert result.modifier.average == Q("6.375")
     assert result.modifier.points == 1
+
+
+def test_fan_sub_1_four_missing_the_bench_enters_in_the_managers_order() -> None:
+    """Issue 28 item 8: a defender, two midfielders and a forward miss; three may enter. The
+    bench, in the manager's order, is forward, midfielder, defender, midfielder: those three
+    first enter (for the forward, the first midfielder, the defender), not the three that the
+    lineup's order would reach first (defender, midfielder, midfielder)."""
+    scored: list[bool | None] = [
+        True,
+        False,
+        True,
+        True,
+        False,
+        False,
+        True,
+        True,
+        False,
+        True,
+        True,
+    ]
+    subs, shape = substitutions(ROLES_343, scored, ["A", "C", "D", "C"], [True] * 4, FORMATIONS, 3)
+    assert [(s.bench, s.slot, s.why) for s in subs] == [
+        (0, 8, SAME_ROLE),
+        (1, 4, SAME_ROLE),
+        (2, 1, SAME_ROLE),
+    ]
+    assert shape == "3-4-3"

@@ -32,8 +32,8 @@ def test_PKR_RACE_1_a_race_from_the_small_blind_one_chip_per_player() -> None:
     """PKR-RACE-1: a card to each player with odd chips from the small blind; the highest card
     wins one chip; repeat from the winner's left; at most one chip per player."""
     order = [P(1), P(2), P(3), P(4), P(5)]
-    stacks = dict.fromkeys(order, 5000)
     low = {P(1): 3, P(2): 3, P(3): 3, P(4): 3, P(5): 0}  # 12 odd chips = 300 → 3 chips to race
+    stacks = {p: 5000 + low[p] * 25 for p in order}  # three 25s and 5,000 in larger chips
     race = run_chip_race(COLOUR, order, stacks, low, random.Random(9))
     assert len(race.deals) == 3
     assert len(set(race.winners)) == 3
@@ -122,3 +122,18 @@ def test_PKR_RACE_1_a_stack_not_in_the_removed_chip_is_refused() -> None:
         run_chip_race(COLOUR, [P(1), P(2)], {P(1): 12_360, P(2): 1000}, {P(1): 2}, random.Random(1))
     assert caught.value.field == "stacks"
     assert "12360" in caught.value.reason
+
+
+def test_PKR_RACE_1_a_stack_its_odd_chips_cannot_make_is_refused() -> None:
+    """Issue 28 item 6: 12,350 with three 25s leaves 12,275, which chips of 100 or more cannot
+    make: refused naming the player's low chips; with two 25s (12,300 left) it races."""
+    with pytest.raises(TorneoError) as err:
+        run_chip_race(
+            COLOUR, [P(1), P(2)], {P(1): 12_350, P(2): 4025}, {P(1): 3, P(2): 1}, random.Random(1)
+        )
+    assert err.value.field == "low_chips"
+    assert "12275" in err.value.reason
+    race = run_chip_race(
+        COLOUR, [P(1), P(2)], {P(1): 12_350, P(2): 4025}, {P(1): 2, P(2): 1}, random.Random(1)
+    )
+    assert race.plan.race_chips >= 0

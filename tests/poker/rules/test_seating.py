@@ -181,6 +181,14 @@ def test_PKR_DEAD_1_heads_up_button_posts_small_blind_and_acts_first() -> None:
     assert next_hand_positions(t).positions == HandPositions(3, 3, 5)
 
 
+def test_PKR_DEAD_1_heads_up_both_players_are_dealt_in() -> None:
+    """Issue 28 item 6: heads-up ``dealt_in`` lists both players, the button (small blind)
+    first, not the button alone; the same on a table's first hand."""
+    t = table(1, {2: 2, 3: 3, 5: 5}, last_hand=(2, 3, 5))
+    assert next_hand_positions(t, eliminated={P(2)}).dealt_in == (5, 3)
+    assert next_hand_positions(table(1, {3: 3, 5: 5})).dealt_in in {(3, 5), (5, 3)}
+
+
 def test_PKR_BRK_1_new_player_between_button_and_small_blind_is_not_dealt_in() -> None:
     """PKR-BRK-1 / art. 13.7: a player seated between the button and the SB waits a hand."""
     t = table(1, {1: 1, 4: 4, 5: 5, 6: 6}, last_hand=(9, 1, 4))

@@ -13,10 +13,11 @@ Two halves:
   together (the rule is sequential within a team, never across teams), then FAN-MOD-1 and the
   penalties. Points are whole numbers of ``1/scale`` as in :mod:`.totals`, so sums are exact.
 
-Substitutions follow :func:`.substitutions.substitutions` step for step: missing starters in
-lineup order take the first usable bench player of their role (at most ``max_substitutions``);
-then, for those still missing (not a keeper), the first usable bench player of another role
-(not a keeper) with whom the formation, re-checked after each entry, stays valid.
+Substitutions follow :func:`.substitutions.substitutions` step for step: bench places in the
+manager's order (at most ``max_substitutions``) enter for the first starter still missing of
+their role; then, for those still missing (not a keeper), bench places in order (not a keeper)
+enter for the first missing starter with whom the formation, re-checked after each entry, stays
+valid.
 ``tests/fantasy/rules/test_batch.py`` checks every total equals ``score_team``'s.
 
 numpy is imported where the arrays are built, so a page or a command that never scores a whole
@@ -156,43 +157,45 @@ def _substitutions(
         return used
     rows = np.arange(teams)
     s_roles, b_roles = squads.starter_roles, squads.bench_roles
-    for slot in range(missing.shape[1]):  # the same role first, slots in lineup order
-        active = missing[:, slot] & (done < most)
+    # FAN-SUB-1, issue 28 item 8: bench places in the manager's order, each entering for the
+    # first starter still missing (in lineup order) he can replace, as in .substitutions.
+    for place in range(depth):  # the same role first
+        active = usable[:, place] & (done < most)
         if not active.any():
             continue
-        free = usable & ~used & (b_roles == s_roles[:, slot, None]) & active[:, None]
-        found = free.any(axis=1)
-        place = free.argmax(axis=1)
-        used[rows[found], place[found]] = True
-        filled[found, slot] = True
+        want = missing & ~filled & (s_roles == b_roles[:, place, None]) & active[:, None]
+        found = want.any(axis=1)
+        slot = want.argmax(axis=1)
+        filled[rows[found], slot[found]] = True
+        used[found, place] = True
         done += found
     counts = squads.counts.copy()
     valid = _valid_shapes(rules, missing.shape[1])
     top = valid.shape[0] - 1
-    for slot in range(missing.shape[1]):  # then another role, if the formation stays valid
-        out = s_roles[:, slot].astype(np.intp)
-        active = missing[:, slot] & ~filled[:, slot] & (out != _GK) & (done < most)
+    for place in range(depth):  # then another role, if the formation stays valid
+        into = b_roles[:, place].astype(np.intp)
+        active = usable[:, place] & ~used[:, place] & (into != _GK) & (into < _PAD) & (done < most)
         if not active.any():
             continue
-        # keeps[t, r]: team t stays in a formation with its starter out, one of role r in
-        keeps = np.zeros((teams, _PAD + 1), dtype=np.bool_)
-        for role in (_DEF, _DEF + 1, _DEF + 2):
+        chosen = np.full(teams, -1, dtype=np.intp)
+        for slot in range(missing.shape[1]):
+            out = s_roles[:, slot].astype(np.intp)
+            ok = active & (chosen < 0) & missing[:, slot] & ~filled[:, slot]
+            ok &= (out != _GK) & (out != into) & (out < _PAD)
+            if not ok.any():
+                continue
             after = counts.copy()
             after[rows, np.minimum(out, _PAD - 1)] -= 1
-            after[:, role] += 1
+            after[rows, np.minimum(into, _PAD - 1)] += 1
             after = np.clip(after, 0, top)
-            keeps[:, role] = valid[after[:, 0], after[:, 1], after[:, 2], after[:, 3]]
-        keeps[rows, np.minimum(out, _PAD)] = False  # the same role was the first step
-        chosen = np.full(teams, -1, dtype=np.intp)
-        for place in range(depth):
-            ok = active & (chosen < 0) & usable[:, place] & ~used[:, place]
-            ok &= keeps[rows, b_roles[:, place]]  # a keeper, a padding: never
-            chosen[ok] = place
+            ok &= valid[after[:, 0], after[:, 1], after[:, 2], after[:, 3]]
+            chosen[ok] = slot
         entered = chosen >= 0
-        who, place_of = rows[entered], chosen[entered]
-        counts[who, out[entered]] -= 1
-        counts[who, b_roles[who, place_of].astype(np.intp)] += 1
-        used[who, place_of] = True
+        who, slot_of = rows[entered], chosen[entered]
+        counts[who, s_roles[who, slot_of].astype(np.intp)] -= 1
+        counts[who, into[entered]] += 1
+        filled[who, slot_of] = True
+        used[who, place] = True
         done += entered
     return used
 

@@ -56,7 +56,20 @@ def _is_header(cells: Sequence[str], header: Sequence[str]) -> bool:
 
 def parse_kickoff(text: str) -> datetime:
     """A kickoff: Italian time unless it says its offset; ValueError when unreadable."""
-    moment = datetime.fromisoformat(text.strip().replace("/", "-"))
+    return local_moment(datetime.fromisoformat(text.strip().replace("/", "-")))
+
+
+def local_text(moment: datetime, *, seconds: bool = False) -> str:
+    """A moment as the league's people read it (issue 28 item 10): Italian time with its zone's
+    abbreviation, "2026-12-05 20:00 CET", in refusals on the pages, the API and the CLI alike
+    (a manager reads Italian time in the help and on the form; UTC was nobody's clock)."""
+    shape = "%Y-%m-%d %H:%M:%S %Z" if seconds else "%Y-%m-%d %H:%M %Z"
+    return moment.astimezone(ITALY).strftime(shape)
+
+
+def local_moment(moment: datetime) -> datetime:
+    """A typed moment without an offset is Italian time (as :func:`parse_kickoff`), with one it
+    is that moment; in UTC. Issue 28 item 10: the API's datetime and the form's text agree."""
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=ITALY)
     return moment.astimezone(UTC)

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from torneo.core.errors import Refusal
 from torneo.core.messages import N_, Message
+from torneo.fantasy.rules.calendar import local_text
 from torneo.fantasy.rules.formations import formation_of, is_valid_formation
 from torneo.presets.fantasy import FantasyRules
 
@@ -39,8 +40,8 @@ def late_refusal(now: datetime, due: datetime) -> Refusal | None:
         N_("the lineup was due at %(due)s (now %(now)s)"),
         N_("a lineup before the deadline, 30 minutes before the first kickoff"),
         params={
-            "due": due.strftime("%Y-%m-%d %H:%M:%S UTC"),
-            "now": now.strftime("%Y-%m-%d %H:%M:%S UTC"),
+            "due": local_text(due, seconds=True),  # issue 28 item 10: Italian time
+            "now": local_text(now, seconds=True),
         },
         rule=RULE,
     )

@@ -30,8 +30,26 @@ class Facts:
     clubs: frozenset[str]  # the clubs whose match is in the file
     official: bool
     minutes: Mapping[int, int]  # player id -> minutes played
-    postponed: frozenset[str]  # clubs of postponed matches
+    postponed: frozenset[str]  # clubs of postponed matches, both of each (:func:`postponed_clubs`)
     suspended: frozenset[int]  # player ids
+
+
+def club_key(club: str) -> str:
+    """A club's name as compared: spaces and case do not matter ("Hellas  verona")."""
+    return " ".join(club.split()).casefold()
+
+
+def postponed_clubs(named: Iterable[str], fixtures: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """FAN-POST-1 (issue 28 item 7): a match is postponed, not a club: the administrator names
+    one club ('rinviata; club') and both clubs of its match of the matchday get the official
+    vote. A named club without a match in the matchday's fixtures stays as named (the
+    fixtures file may not have it yet). Keys as :func:`club_key`."""
+    keys = {club_key(c) for c in named}
+    out = set(keys)
+    for home, away in fixtures:
+        if club_key(home) in keys or club_key(away) in keys:
+            out |= {club_key(home), club_key(away)}
+    return frozenset(out)
 
 
 def matchday_scores(
@@ -42,8 +60,9 @@ def matchday_scores(
 ) -> dict[int, Fantavoto]:
     """``players``: (id, role, club) of the listed players; ``lines``: their rows by id."""
     scores: dict[int, Fantavoto] = {}
+    postponed = {club_key(c) for c in facts.postponed}
     for pid, role, club in players:
-        if club in facts.postponed:
+        if club_key(club) in postponed:
             scores[pid] = postponed_score(rules, suspended=pid in facts.suspended)
         elif pid in lines:
             scores[pid] = fantavoto(lines[pid], role, facts.minutes.get(pid), rules)

@@ -48,6 +48,7 @@ NOT_PLAYED = "not_played"  # no row in the file of his club's match
 POSTPONED = "postponed"  # FAN-POST-1
 SUSPENDED = "suspended"  # FAN-POST-1: suspended, nothing
 PENDING = "pending"  # provisional: his club's match is not in the file yet
+SOLD = "sold"  # issue 28 item 9: sold by a transfer after the lineup named him: missing
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,7 @@ class Fantavoto:
 
 NOT_COUNTED = Fantavoto(None, None, NOT_PLAYED)
 PENDING_SCORE = Fantavoto(None, None, PENDING)
+SOLD_SCORE = Fantavoto(None, None, SOLD)
 
 
 def _events(line: VoteLine, role: str, rules: FantasyRules) -> tuple[list[Part], list[Part]]:

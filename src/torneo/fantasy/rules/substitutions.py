@@ -1,9 +1,9 @@
 """Automatic substitutions from the bench (FAN-SUB-1).
 
-Starters without a score are replaced by bench players with one, in bench order, at most
-``max_substitutions`` (3): first by players of the same role; then, for those still missing,
-by the first bench player of another role with which the formation stays valid, re-checked
-after each entry (3-4-3 missing a forward, no forward on the bench with a score: 4-4-2 with a
+Starters without a score are replaced by bench players with one, in bench order (the
+manager's, never the lineup's), at most ``max_substitutions`` (3): first by players of the same
+role; then, for those still missing, by the first bench player of another role with which the
+formation stays valid, re-checked after each entry (3-4-3 missing a forward, no forward on the bench with a score: 4-4-2 with a
 defender or 3-5-2 with a midfielder, whichever comes first on the bench). A goalkeeper is
 replaced only by a goalkeeper. If nobody can enter, the team plays with fewer players.
 
@@ -40,33 +40,27 @@ def _shape(counts: dict[str, int]) -> str | None:
     return f"{counts[DEF]}-{counts[MID]}-{counts[FWD]}"
 
 
-def _first_bench(
-    bench_roles: Sequence[str], bench_scored: Sequence[bool], used: set[int], role: str
-) -> int | None:
-    for b, candidate in enumerate(bench_roles):
-        if candidate == role and bench_scored[b] and b not in used:
-            return b
-    return None
-
-
-def _first_keeping_shape(
+def _other_role(
     counts: dict[str, int],
-    out_role: str,
-    bench_roles: Sequence[str],
-    bench_scored: Sequence[bool],
-    used: set[int],
+    starter_roles: Sequence[str],
+    missing: Sequence[int],
+    filled: set[int],
+    role: str,
     formations: Sequence[str] | frozenset[str],
 ) -> tuple[int, str] | None:
-    for b, role in enumerate(bench_roles):
-        if role in (GK, out_role) or not bench_scored[b] or b in used:
+    """The first missing starter (not a keeper, not of ``role``) a bench player of ``role``
+    replaces with the formation still valid, and that formation; ``counts`` is updated."""
+    for slot in missing:
+        out_role = starter_roles[slot]
+        if slot in filled or out_role in (GK, role):
             continue
         counts[out_role] -= 1
         counts[role] += 1
         shape = _shape(counts)
+        if shape is not None and shape in formations:
+            return slot, shape
         counts[out_role] += 1
         counts[role] -= 1
-        if shape is not None and shape in formations:
-            return b, shape
     return None
 
 
@@ -84,27 +78,32 @@ def substitutions(
     if not missing:
         return [], _shape(counts)
     used: set[int] = set()
+    filled: set[int] = set()
     done: list[Substitution] = []
-    for slot in missing:  # the same role first
+    # FAN-SUB-1, issue 28 item 8: the bench is walked in the manager's order, not the lineup's:
+    # with four starters missing and three entries allowed, the first three bench players who
+    # can enter are the ones who do. A bench player enters for the first (in lineup order)
+    # starter still missing whom he can replace.
+    for b, role in enumerate(bench_roles):  # the same role first
         if len(done) >= most:
             break
-        b = _first_bench(bench_roles, bench_scored, used, starter_roles[slot])
-        if b is not None:
-            used.add(b)
-            done.append(Substitution(slot, b, SAME_ROLE, _shape(counts) or ""))
-    filled = {s.slot for s in done}
-    for slot in missing:  # then another role, if the formation stays valid
-        if len(done) >= most:
-            break
-        out_role = starter_roles[slot]
-        if slot in filled or out_role == GK:
+        if not bench_scored[b]:
             continue
-        found = _first_keeping_shape(counts, out_role, bench_roles, bench_scored, used, formations)
-        if found is not None:
-            b, shape = found
-            counts[out_role] -= 1
-            counts[bench_roles[b]] += 1
+        slot = next((i for i in missing if i not in filled and starter_roles[i] == role), None)
+        if slot is not None:
             used.add(b)
+            filled.add(slot)
+            done.append(Substitution(slot, b, SAME_ROLE, _shape(counts) or ""))
+    for b, role in enumerate(bench_roles):  # then another role, if the formation stays valid
+        if len(done) >= most:
+            break
+        if b in used or not bench_scored[b] or role == GK:
+            continue
+        entry = _other_role(counts, starter_roles, missing, filled, role, formations)
+        if entry is not None:
+            slot, shape = entry
+            used.add(b)
+            filled.add(slot)
             done.append(Substitution(slot, b, OTHER_ROLE, shape))
     done.sort(key=lambda s: s.bench)
     return done, _shape(counts)

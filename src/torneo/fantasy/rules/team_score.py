@@ -8,6 +8,8 @@ FAN-PEN-1, ``penalty_points`` (10) each:
 
 - ``formation``: the starters are not 11 in a valid formation;
 - ``not_in_roster``: a starter who is not in the roster (he scores nothing, the bench enters);
+  a player the team sold by a transfer after naming him (``sold``) is no error: he is a
+  missing starter (the bench enters) or a bench player who cannot enter (issue 28 item 9);
 - ``bench``: each error of the bench (a player not in the roster, listed twice or also a
   starter, an empty place), counted even if he would not have entered; he cannot enter;
 - ``wrong_transfer`` and others: recorded by the league's administrator (the transfer itself
@@ -16,7 +18,7 @@ FAN-PEN-1, ``penalty_points`` (10) each:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -24,7 +26,7 @@ from torneo.fantasy.rules.formations import formation_of
 from torneo.fantasy.rules.lineup import STARTERS, Lineup
 from torneo.fantasy.rules.modifier import Modifier, defence_modifier
 from torneo.fantasy.rules.players import DEF, GK
-from torneo.fantasy.rules.scoring import NOT_COUNTED, Fantavoto
+from torneo.fantasy.rules.scoring import NOT_COUNTED, SOLD_SCORE, Fantavoto
 from torneo.fantasy.rules.substitutions import Substitution, substitutions
 from torneo.presets.fantasy import FantasyRules
 
@@ -86,9 +88,17 @@ def _check(
     seen: set[int],
     penalties: list[Penalty],
     pen: Fraction,
+    sold: Collection[int],
 ) -> _Side:
     side = _Side([roles.get(p, DEF) for p in ids], [], [])
     for pid in ids:
+        if pid not in roster and pid in sold and pid not in seen:
+            # Issue 28 item 9 (a reading: FAN-PEN-1 punishes a manager's mistake, not a
+            # transfer the app accepted): a sold player is missing, as a user expects.
+            seen.add(pid)
+            side.errors.append(None)
+            side.scores.append(SOLD_SCORE)
+            continue
         wrong = pid not in roster or pid in seen
         seen.add(pid)
         if wrong:
@@ -122,18 +132,20 @@ def score_team(
     scores: Mapping[int, Fantavoto],
     rules: FantasyRules,
     extra: Sequence[Penalty] = (),
+    sold: Collection[int] = frozenset(),
 ) -> TeamScore:
     """FAN-SUB-1, FAN-MOD-1, FAN-PEN-1 for one lineup; ``roster``: the team's players at the
-    deadline with their roles, ``roles``: every listed player's role."""
+    deadline with their roles, ``roles``: every listed player's role, ``sold``: the players
+    the team sold by the deadline (missing, not errors)."""
     pen = rules.penalty_points
     penalties: list[Penalty] = []
     starters, bench_ids = lineup.starters, lineup.bench
     seen: set[int] = set()
-    start = _check(starters, NOT_IN_ROSTER, roster, roles, scores, seen, penalties, pen)
+    start = _check(starters, NOT_IN_ROSTER, roster, roles, scores, seen, penalties, pen, sold)
     shape = formation_of(start.roles) if len(starters) == STARTERS else None
     if shape not in rules.formations:
         penalties.insert(0, Penalty(FORMATION, pen, note=shape or str(len(starters))))
-    bench = _check(bench_ids, BENCH, roster, roles, scores, seen, penalties, pen)
+    bench = _check(bench_ids, BENCH, roster, roles, scores, seen, penalties, pen, sold)
     for _ in range(max(0, rules.bench_size - len(bench_ids))):
         penalties.append(Penalty(BENCH, pen, None, "empty"))
     penalties.extend(extra)

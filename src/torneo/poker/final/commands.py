@@ -102,7 +102,11 @@ def create_qualifier(
         direct = [r.player for r in ordered[: rules.direct_seats]]
         eligible = qualifier_entrants(ordered, rules, direct)
         if not eligible:
-            raise Conflict("league_id", N_("nobody may play the qualifier"), N_("players eligible"))
+            raise Conflict(
+                "league_id",
+                N_("nobody may play the qualifier"),
+                N_("the final, with the direct seats alone (PKR-LEAGUE-3)"),
+            )
         first = uow.session.get(PokerSchedule, league.schedules[0]) if league.schedules else None
         if first is None:
             raise Conflict("schedules", N_("the league has no schedule entry"), N_("one or more"))
@@ -171,7 +175,14 @@ def create_final(
                 params={"tid": league.final_id},
             )
         winners: list[PlayerId] = []
-        if rules.qualifier_seats:
+        ordered = _cut(uow, league)
+        direct = [r.player for r in ordered[: rules.direct_seats]]
+        # PKR-LEAGUE-3, issue 28 item 4: the top places hold their seats "di diritto" whatever
+        # happens to the qualifier. Reading: when nobody may play it (nobody has the
+        # tournaments played, nobody in the rank range), there is no qualifier to wait for and
+        # the final is the direct seats alone; its seats stay empty, recorded in the audit row.
+        open_to = qualifier_entrants(ordered, rules, direct) if rules.qualifier_seats else ()
+        if open_to:
             if league.qualifier_id is None:
                 raise Conflict(
                     "qualifier",
@@ -189,13 +200,14 @@ def create_final(
             winners = [p for p, _ in sorted(places.items(), key=lambda kv: kv[1])][
                 : rules.qualifier_seats
             ]
-        ordered = _cut(uow, league)
-        if len(ordered) < rules.direct_seats:
+        # The same reading: fewer players on the board than direct seats still seat those
+        # there; only a final without anybody is refused.
+        if not direct and not winners:
             raise TorneoError(
                 "league_id",
                 N_("%(n)s players on the leaderboard"),
-                N_("at least the %(seats)s direct seats"),
-                params={"n": len(ordered), "seats": rules.direct_seats},
+                N_("at least one player on the leaderboard"),
+                params={"n": len(ordered)},
             )
         table = seat_finalists(ordered, rules, winners)
         preset_rules = poker_rules(league.preset)
@@ -246,6 +258,7 @@ def create_final(
             after={
                 "tournament": row.id,
                 "finalists": [[int(f.player), f.kind.value, f.chips] for f in table.finalists],
+                "empty_qualifier_seats": rules.qualifier_seats - len(winners),
             },
         )
         return row.id

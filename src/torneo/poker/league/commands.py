@@ -6,7 +6,8 @@ write is one transaction with its audit row; bad input names its field and chang
 
 - :func:`create_league` which schedules feed it, its dates, its points formula (PKR-LEAGUE-4,
   checked by the safe evaluator), best-N, its jackpot rule (PKR-LEAGUE-2) and final table
-  (PKR-LEAGUE-3); :func:`import_week` the preset's whole week and leagues at once;
+  (PKR-LEAGUE-3, at most 11 seats: PKR-TBL-1), each checked by :mod:`.commands_settings` before
+  anything is written; :func:`import_week` the preset's whole week and leagues at once;
 - :func:`update_league` a new formula, best-N or set of schedules: the leaderboard is computed
   from the stored results on every read, so it re-scores at once;
 - :func:`record_past_tournament` a tournament played on paper (the season so far): opened from
@@ -33,10 +34,11 @@ from torneo.platform.clubs import owning_club
 from torneo.platform.guards import precheck
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
-from torneo.poker.commands import DEFAULT_PRESET, FINISHED, parse_int, parse_money, poker_rules
+from torneo.poker.commands import DEFAULT_PRESET, FINISHED, parse_int, poker_rules
 from torneo.poker.commands_entries import add_purchase_row
 from torneo.poker.floor.commands import finish
 from torneo.poker.league import commands_feed as league_feed
+from torneo.poker.league.commands_settings import check_formula, final_settings, jackpot_settings
 from torneo.poker.league.tables import PokerLeague, PokerSchedule
 from torneo.poker.rules.entries import PurchaseKind, register
 from torneo.poker.rules.points_formula import parse_formula
@@ -49,7 +51,7 @@ from torneo.poker.state_access import (
     authorize_tournament,
 )
 from torneo.poker.tables import PokerBust, PokerEntrant, PokerPurchase
-from torneo.presets.poker import FinalTableRow, LeagueRow
+from torneo.presets.poker import LeagueRow
 
 
 def get_league(uow: UnitOfWork, league_id: int) -> PokerLeague:
@@ -80,68 +82,6 @@ def _schedules(uow: UnitOfWork, club_id: int, ids: Sequence[Any]) -> list[int]:
     return out
 
 
-def _final(values: Mapping[str, Any]) -> dict[str, Any]:
-    """PKR-LEAGUE-3 as typed: the final table's rules, checked by the preset's model."""
-    ranks = values.get("qualifier_ranks")
-    try:
-        row = FinalTableRow(
-            direct_seats=parse_int("direct_seats", values.get("direct_seats", 6), low=0, high=11),
-            qualifier_seats=parse_int(
-                "qualifier_seats", values.get("qualifier_seats", 0), low=0, high=11
-            ),
-            qualifier_min_played=parse_int(
-                "qualifier_min_played", values["qualifier_min_played"], low=1
-            )
-            if str(values.get("qualifier_min_played") or "").strip()
-            else None,
-            qualifier_ranks=(
-                parse_int("qualifier_ranks", ranks[0], low=1),
-                parse_int("qualifier_ranks", ranks[1], low=1),
-            )
-            if ranks
-            else None,
-            qualifier_buy_in_cents=parse_money(
-                "qualifier_buy_in", values.get("qualifier_buy_in") or 0
-            ),
-            extra_chips=parse_int("extra_chips", values.get("extra_chips", 10_000), low=0),
-            level_minutes=parse_int(
-                "final_level_minutes", values.get("final_level_minutes", 30), low=1
-            ),
-        )
-    except ValueError as err:
-        if isinstance(err, TorneoError):
-            raise
-        raise TorneoError(
-            "final",
-            N_("a qualifier open to nobody"),
-            N_("a minimum of tournaments or a rank range"),
-        ) from None
-    if row.direct_seats + row.qualifier_seats > 11:
-        raise TorneoError(
-            "qualifier_seats",
-            N_("%(n)s seats at the final table"),
-            N_("at most 11 (PKR-TBL-1)"),
-            params={"n": row.direct_seats + row.qualifier_seats},
-        )
-    return row.model_dump(mode="json")
-
-
-def _jackpot(per_entry: Any, per_tournament: Any) -> tuple[int | None, int | None]:
-    entry = parse_money("jackpot_per_entry", per_entry) if str(per_entry or "").strip() else None
-    fixed = (
-        parse_money("jackpot_per_tournament", per_tournament)
-        if str(per_tournament or "").strip()
-        else None
-    )
-    if (entry is None) == (fixed is None):
-        raise TorneoError(
-            "jackpot_per_entry",
-            N_("give exactly one of per entry or per tournament"),
-            N_("e.g. 20 per entry, or 50 per tournament (PKR-LEAGUE-2)"),
-        )
-    return entry, fixed
-
-
 def add_league(
     uow: UnitOfWork,
     club_id: int,
@@ -151,6 +91,8 @@ def add_league(
     starts_on: date,
     ends_on: date,
 ) -> int:
+    formula = parse_formula(league.points_formula, league.points_decimals)
+    check_formula(uow, formula, schedule_ids, None)
     row = PokerLeague(
         club_id=club_id,
         preset=preset,
@@ -216,16 +158,18 @@ def create_league(
     best = (
         parse_int("best_results", best_results, low=1) if str(best_results or "").strip() else None
     )
-    entry, fixed = _jackpot(jackpot_per_entry, jackpot_per_tournament)
+    entry, fixed = jackpot_settings(jackpot_per_entry, jackpot_per_tournament)
     planned = parse_int("planned_tournaments", planned_tournaments, low=1)
-    final_json = _final(final or {})
+    final_json = final_settings(final or {})
     with store.unit(actor) as uow:
         club_id = owning_club(uow.session, actor, club, LEAGUE_KIND)
+        schedule_ids = _schedules(uow, club_id, schedules)
+        check_formula(uow, formula, schedule_ids, None)  # before the row is written
         row = PokerLeague(
             club_id=club_id,
             preset=preset,
             name=title,
-            schedules=_schedules(uow, club_id, schedules),
+            schedules=schedule_ids,
             starts_on=first,
             ends_on=last,
             planned_tournaments=planned,
@@ -272,13 +216,24 @@ def update_league(
             "best": row.best_results,
             "schedules": row.schedules,
         }
-        if points_formula is not None:
-            row.points_formula = parse_formula(points_formula, row.points_decimals).text
+        # Issue 28 item 1: everything is read and checked first, then written, so a refused
+        # formula (or a schedule whose buy-in breaks the formula) leaves the league untouched.
+        formula = parse_formula(
+            row.points_formula if points_formula is None else points_formula,
+            row.points_decimals,
+        )
+        best = row.best_results
         if best_results is not None:
             text = str(best_results).strip()
-            row.best_results = parse_int("best_results", text, low=1) if text else None
-        if schedules is not None:
-            row.schedules = _schedules(uow, row.club_id, schedules)
+            best = parse_int("best_results", text, low=1) if text else None
+        schedule_ids = (
+            list(row.schedules) if schedules is None else _schedules(uow, row.club_id, schedules)
+        )
+        if points_formula is not None or schedules is not None:
+            check_formula(uow, formula, schedule_ids, row.id)
+        row.points_formula = formula.text
+        row.best_results = best
+        row.schedules = schedule_ids
         after = {
             "formula": row.points_formula,
             "best": row.best_results,

@@ -25,6 +25,7 @@ from torneo.core.messages import N_
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Store
 from torneo.poker.commands import poker_rules
+from torneo.poker.league.commands_feed import leagues_fed
 from torneo.poker.league.tables import (
     PokerJackpotEntry,
     PokerLeague,
@@ -42,7 +43,7 @@ from torneo.poker.rules.leagues import (
     points_to_chips,
     projected_jackpot,
 )
-from torneo.poker.rules.points_formula import PointsFormula, parse_formula
+from torneo.poker.rules.points_formula import PointsFormula, parse_formula, round_half_up
 from torneo.poker.rules.qualification import PlayerStatus, apply_order, statuses
 from torneo.poker.tables import PokerTournament
 from torneo.seasons.chart import Chart, step_chart
@@ -75,6 +76,22 @@ def final_rules(league: PokerLeague) -> FinalTableRules:
 
 def formula_of(league: PokerLeague) -> PointsFormula:
     return parse_formula(league.points_formula, league.points_decimals)
+
+
+SEED_ENTRIES = 20  # the seed's "20 × 20 players × 36 tournaments"
+
+
+def projected(rule: JackpotRule, planned: int, credited: Sequence[int]) -> int:
+    """PKR-LEAGUE-2 (issue 28 item 6): the season's possible jackpot, for both kinds of league.
+    Before any tournament it is the seed's own figure (20 € × 20 players × 36; 50 € × 89);
+    after some, what is in plus the average take so far for each planned tournament still to
+    come (to the cent, half up): the ledger credits what tournaments took (item 3), so the
+    projection follows the same money."""
+    if not credited:
+        return projected_jackpot(rule, planned, SEED_ENTRIES)
+    total = sum(credited)
+    left = max(planned - len(credited), 0)
+    return total + int(round_half_up(Fraction(total * left, len(credited)), 0))
 
 
 def jackpot_rule(league: PokerLeague) -> JackpotRule:
@@ -176,7 +193,7 @@ class LeagueView:
     board: tuple[BoardLine, ...]
     jackpot: tuple[JackpotLine, ...]
     jackpot_cents: int
-    projected_jackpot_cents: int | None  # per tournament: planned × levy; per entry: None
+    projected_jackpot_cents: int  # the season's possible jackpot (:func:`projected`)
     jackpot_rule: str  # "per_entry" | "per_tournament"
     jackpot_unit_cents: int
     final: dict[str, object]
@@ -267,7 +284,7 @@ def league_view(store: Store, league_id: int) -> LeagueView:
             lines,
             tuple(ledger),
             total,
-            None if per_entry else projected_jackpot(rule, league.planned_tournaments, 0),
+            projected(rule, league.planned_tournaments, [e.cents for e, _ in entries]),
             "per_entry" if per_entry else "per_tournament",
             (rule.per_entry_cents or 0) if per_entry else (rule.per_tournament_cents or 0),
             dict(league.final),
@@ -427,3 +444,11 @@ def rulings_of(store: Store, tournament_id: int) -> list[RulingRow]:
             RulingRow(r.procedure, r.case, r.table_no, r.decision, r.article, r.note, r.by, r.at)
             for r in rows
         ]
+
+
+def leagues_fed_by(store: Store, tournament_id: int) -> tuple[str, ...]:
+    """The names of the leagues this tournament feeds (or will feed when it ends), for its desk
+    (issue 28 item 2: a tournament that counts for no jackpot says so)."""
+    with store.read() as session:
+        row = session.get(PokerTournament, tournament_id)
+        return tuple(lg.name for lg in leagues_fed(session, row)) if row is not None else ()

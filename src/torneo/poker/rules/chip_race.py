@@ -59,6 +59,53 @@ class ChipRace:
         return self.chips_added - self.chips_removed
 
 
+def _check_stack(colour: ColourUp, player: PlayerId, stack: int, low: int) -> None:
+    """PKR-RACE-1: a stack in chips of the colour removed and larger ones, its low chips
+    within it, the rest made of chips of the replacement or more."""
+    if stack % colour.removed:
+        raise TorneoError(
+            "stacks",
+            N_("player %(player)s: a stack of %(stack)s is not a number of %(removed)s chips"),
+            N_("stacks in multiples of the smallest chip, %(removed)s"),
+            rule="PKR-RACE-1",
+            params={"player": player, "stack": stack, "removed": colour.removed},
+        )
+    if low * colour.removed > stack or low < 0:
+        raise TorneoError(
+            "low_chips",
+            N_("player %(player)s: %(low)s chips of %(removed)s in a stack of %(stack)s"),
+            N_("no more low chips than the stack holds"),
+            params={
+                "player": player,
+                "low": low,
+                "removed": colour.removed,
+                "stack": stack,
+            },
+        )
+    # PKR-RACE-1, issue 28 item 6 (a reading): the low chips are all the player's chips of
+    # the colour raced off; the rest of the stack is in larger chips, each a multiple of
+    # the replacement, so it must be a multiple of it. 12,350 with three 25s cannot be.
+    rest = stack - low * colour.removed
+    if rest % colour.replacement:
+        raise TorneoError(
+            "low_chips",
+            N_(
+                "player %(player)s: a stack of %(stack)s with %(low)s chips of %(removed)s "
+                "leaves %(rest)s, which chips of %(replacement)s or more cannot make"
+            ),
+            N_("every chip of %(removed)s the player holds"),
+            rule="PKR-RACE-1",
+            params={
+                "player": player,
+                "stack": stack,
+                "low": low,
+                "removed": colour.removed,
+                "rest": rest,
+                "replacement": colour.replacement,
+            },
+        )
+
+
 def run_chip_race(
     colour: ColourUp,
     seat_order: Sequence[PlayerId],
@@ -70,27 +117,7 @@ def run_chip_race(
     if set(seat_order) != set(stacks) or len(set(seat_order)) != len(seat_order):
         raise TorneoError("seat_order", N_("players and stacks differ"), N_("every player once"))
     for player in seat_order:
-        if stacks[player] % colour.removed:
-            raise TorneoError(
-                "stacks",
-                N_("player %(player)s: a stack of %(stack)s is not a number of %(removed)s chips"),
-                N_("stacks in multiples of the smallest chip, %(removed)s"),
-                rule="PKR-RACE-1",
-                params={"player": player, "stack": stacks[player], "removed": colour.removed},
-            )
-        low = low_chips.get(player, 0)
-        if low * colour.removed > stacks[player] or low < 0:
-            raise TorneoError(
-                "low_chips",
-                N_("player %(player)s: %(low)s chips of %(removed)s in a stack of %(stack)s"),
-                N_("no more low chips than the stack holds"),
-                params={
-                    "player": player,
-                    "low": low,
-                    "removed": colour.removed,
-                    "stack": stacks[player],
-                },
-            )
+        _check_stack(colour, player, stacks[player], low_chips.get(player, 0))
     plan = plan_colour_up(colour, {p: low_chips.get(p, 0) for p in seat_order})
     odd = {e.player for e in plan.exchanges if e.odd_chips}
     racers = [p for p in seat_order if p in odd]

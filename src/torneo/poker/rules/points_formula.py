@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -21,12 +21,26 @@ from torneo.core.messages import N_, Message
 
 VARIABLES = ("n", "f", "b", "rebuys", "addons", "bounties")
 MAX_FORMULA = 400
+# PKR-LEAGUE-4, issue 28 item 1 (a reading: the regulation names no largest field): a league's
+# formula is checked for every field of 2 to MAX_FIELD players (more than a club's room seats),
+# or the largest field it has already scored if that is more; a tournament of a larger field is
+# checked when it feeds the league. Rebuys, add-ons and bounties are checked 0 to MAX_EXTRAS.
+MAX_FIELD = 100
+MAX_EXTRAS = 20
 Number = Fraction | float
+
+
+class _Undefined(ValueError):
+    """A value the formula is not defined for, said in the formula's words."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = Message(message)
 
 
 def _sqrt(x: Number) -> Number:
     if x < 0:
-        raise ValueError("sqrt of a negative number")
+        raise _Undefined(N_("the square root of a negative number"))
     root = math.isqrt(int(x)) if isinstance(x, Fraction) and x.denominator == 1 else None
     if root is not None and root * root == x:
         return Fraction(root)
@@ -35,7 +49,7 @@ def _sqrt(x: Number) -> Number:
 
 def _pick(index: Number, *values: Number) -> Number:
     if index != int(index):
-        raise ValueError("pick needs a whole position")
+        raise _Undefined(N_("pick needs a whole position"))
     position = int(index)
     return values[position - 1] if 1 <= position <= len(values) else Fraction(0)
 
@@ -75,6 +89,21 @@ _COMPARE: dict[type[ast.cmpop], Callable[[Number, Number], bool]] = {
     ast.Eq: lambda a, b: a == b,
     ast.NotEq: lambda a, b: a != b,
 }
+
+
+def _shown(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+def _why(exc: Exception) -> Message:
+    """What went wrong, in words of the formula's reader."""
+    if isinstance(exc, ZeroDivisionError):
+        return Message(N_("a division by zero"))
+    if isinstance(exc, _Undefined):
+        return exc.message
+    if isinstance(exc, OverflowError):
+        return Message(N_("a number too large"))
+    return Message(N_("a square root, logarithm or power of a number outside its range"))
 
 
 def round_half_up(x: Fraction, decimals: int) -> Fraction:
@@ -119,16 +148,55 @@ class PointsFormula:
                 params={"names": str(sorted(unknown))},
             )
         env = {name: Fraction(values.get(name, 0)) for name in VARIABLES}
+        return round_half_up(self._exact(env, N_("a formula defined there")), self.decimals)
+
+    def _exact(self, env: Mapping[str, Fraction], accepted: str | Message) -> Fraction:
+        """The unrounded value, or a refusal that names the values and the failure in the
+        formula's own words (never Python's: no "float division by zero")."""
         try:
-            result = _walk(self._tree.body, env)
+            return Fraction(_walk(self._tree.body, env))
         except (ZeroDivisionError, ValueError, OverflowError, TypeError) as exc:
             raise TorneoError(
                 "points_formula",
-                N_("'%(text)s' fails for %(values)s: %(exc)s"),
-                N_("a formula defined there"),
-                params={"text": self.text, "values": values, "exc": exc},
+                N_("'%(text)s' cannot be computed for %(values)s: %(why)s"),
+                accepted,
+                params={
+                    "text": self.text,
+                    "values": ", ".join(
+                        f"{k}={_shown(v)}" for k, v in env.items() if v or k in "nf"
+                    ),
+                    "why": _why(exc),
+                },
             ) from exc
-        return round_half_up(Fraction(result), self.decimals)
+
+    def check_fields(self, largest: int, buy_ins_cents: Sequence[int]) -> None:
+        """PKR-LEAGUE-4 (issue 28 item 1): the formula gives points for every result the league
+        can see: every field of 2 to ``largest`` players, every place in it, each buy-in of the
+        league's schedule entries (no rebuys, add-ons or bounties), and each of those counts
+        from 1 to :data:`MAX_EXTRAS` on the field of 20 that :func:`parse_formula` tries. A
+        formula that fails anywhere there is refused before anything is written."""
+        accepted = Message(
+            N_(
+                "a formula that gives points for every field of 2 to %(most)s players and every place"
+            ),
+            {"most": largest},
+        )
+        used = {node.id for node in ast.walk(self._tree) if isinstance(node, ast.Name)}
+        # A variable the formula does not read is tried at one value only (the check is a
+        # few thousand evaluations, not tens of thousands, when b or f play no part).
+        prices = sorted(set(buy_ins_cents)) if "b" in used else []
+        for cents in prices or [0]:
+            env = dict.fromkeys(VARIABLES, Fraction(0))
+            env["b"] = Fraction(cents, 100)
+            for n in range(2, largest + 1) if "n" in used else [largest]:
+                env["n"] = Fraction(n)
+                for f in range(1, n + 1) if "f" in used else [1]:
+                    env["f"] = Fraction(f)
+                    self._exact(env, accepted)
+            env["n"], env["f"] = Fraction(20), Fraction(1)
+            for extra in ("rebuys", "addons", "bounties"):
+                for count in range(1, MAX_EXTRAS + 1):
+                    self._exact({**env, extra: Fraction(count)}, accepted)
 
 
 def parse_formula(text: str, decimals: int = 2) -> PointsFormula:

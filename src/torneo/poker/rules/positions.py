@@ -115,7 +115,11 @@ def next_hand_positions(table: Table, eliminated: Collection[PlayerId] = ()) -> 
             button = last.small_blind if last.small_blind in live_set else last.button
     dead_small = small not in live_set
     positions = HandPositions(button, small, big)
-    dealt = tuple(s for s in _dealing_order(table, positions, live_set))
+    # Heads-up the button is the small blind: nobody sits between them, and both players are
+    # dealt in (issue 28 item 6: "between the button and itself" left out everyone else).
+    dealt = (
+        (small, big) if heads_up else tuple(s for s in _dealing_order(table, positions, live_set))
+    )
     first_pre = button if heads_up else next(s for s in table.clockwise_after(big) if s in dealt)
     first_post = big if heads_up else next(s for s in table.clockwise_after(button) if s in dealt)
     return NextHand(

@@ -8,16 +8,17 @@ players subscribe once and their calendar follows the club's week.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from torneo.core.errors import NotFound
 from torneo.core.messages import N_
 from torneo.platform.store.uow import Store
-from torneo.poker.league.tables import PokerSchedule, PokerScheduleRun
+from torneo.poker.league.tables import PokerLeague, PokerSchedule, PokerScheduleRun
 from torneo.poker.rules.entries import Price
 from torneo.poker.rules.schedules import Recurrence
 from torneo.poker.state import parts_of, price_of
@@ -132,6 +133,7 @@ def ical_feed(store: Store, host: str = "torneo") -> bytes:
         rows = session.scalars(
             select(PokerSchedule).where(PokerSchedule.active.is_(True)).order_by(PokerSchedule.id)
         ).all()
+        season_ends = _season_ends(session)
         for row in rows:
             recurrence = Recurrence(row.weekday, row.week_of_month)
             first = recurrence.next_on_or_after(row.created_at.date())
@@ -144,10 +146,29 @@ def ical_feed(store: Store, host: str = "torneo") -> bytes:
             event.add("dtstart", begins)
             event.add("dtend", begins + timedelta(hours=EVENT_HOURS))
             event.add("dtstamp", row.created_at)
-            event.add("rrule", recurrence.rrule)
+            rule = dict(recurrence.rrule)
+            ends = season_ends.get(row.id)
+            if ends is not None:
+                # Issue 28 item 6 (PKR-SCHED-1): the entry repeats until the last day of the
+                # leagues it feeds, not forever (RFC 5545: UNTIL in UTC with a zoned DTSTART).
+                last = datetime(ends.year, ends.month, ends.day, 23, 59, 59, tzinfo=CLUB_ZONE)
+                rule["UNTIL"] = last.astimezone(UTC)
+            event.add("rrule", rule)
             event.add(
                 "description",
                 f"Buy-in {price.label} · Stack {row.starting_stack} · {row.level_minutes}m",
             )
             cal.add_component(event)
+    # Issue 28 item 6: a feed that names its zone (TZID) defines it (RFC 5545 3.6.5).
+    cal.add_missing_timezones()
     return bytes(cal.to_ical())
+
+
+def _season_ends(session: Session) -> dict[int, date]:
+    """Each schedule entry's season end: the last day of the leagues it feeds (none: no end)."""
+    ends: dict[int, date] = {}
+    for league in session.scalars(select(PokerLeague)):
+        for sid in league.schedules:
+            key = int(sid)
+            ends[key] = max(ends.get(key, league.ends_on), league.ends_on)
+    return ends
