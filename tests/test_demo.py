@@ -53,8 +53,10 @@ def test_demo_accounts_log_in_with_the_printed_password(loaded: Loaded) -> None:
     assert [(a.username, a.role, a.password) for a in summary.accounts] == [
         ("organizer", "owner", "torneo-demo"),  # issue 12: the demo club's owner
         ("judge", "judge", "torneo-demo"),
+        ("allenatore", "fantasy manager", "torneo-demo"),  # issue 30 item 9: printed too
     ]
     assert accounts.authenticate(store, "organizer", "torneo-demo").runs(1)
+    assert accounts.authenticate(store, "allenatore", "torneo-demo").name == "allenatore"
     assert accounts.authenticate(store, "judge", "torneo-demo").roles == frozenset(
         {"judge", "referee", "floor"}
     )

@@ -68,8 +68,8 @@ from torneo.platform.web.settings import WebSettings, development_secret_warning
 from torneo.platform.web.templating import render
 from torneo.poker import api as api_poker
 from torneo.poker import pages as pages_poker
-from torneo.poker import pages_desk as poker_desk
 from torneo.poker import state_access as poker_access
+from torneo.poker.desk import pages as poker_desk
 from torneo.poker.staff import api as api_poker_staff
 from torneo.poker.staff import pages as pages_poker_staff
 from torneo.poker.tables import PokerTournament
@@ -278,7 +278,7 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.add_middleware(SecurityHeaders, hsts=settings.is_production)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # 413 before any work
     app.add_middleware(metrics.RequestMetrics, pool=store.engine.pool)  # issue 31: by route
-    app.add_middleware(StampArrival)  # a page's data-live-since precedes its reads
-    app.add_middleware(RequestIds)  # outermost (reads nothing): every log line has the id
+    app.add_middleware(RequestIds)  # every log line of the request has its id
+    app.add_middleware(StampArrival)  # outermost: a page's data-live-since precedes its reads
     install_route_index(app)  # last: every route is in (torneo.platform.web.route_index)
     return app

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from tests.support.cli import Cli
 from torneo.cli.main import app
+from torneo.platform.logs import log_format, logging_config
 from torneo.platform.store.db import make_engine
 
 
@@ -61,6 +62,9 @@ def test_serve_runs_the_app_factory(cli: Cli, monkeypatch: pytest.MonkeyPatch) -
                 "reload": False,
                 "timeout_graceful_shutdown": 10,
                 "ws_per_message_deflate": False,
+                # Issue 31 item 3: Torneo writes its own access line (with the request id).
+                "access_log": False,
+                "log_config": logging_config(log_format(), access=True),
             },
         )
     ]

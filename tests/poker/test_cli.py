@@ -9,11 +9,11 @@ from zoneinfo import ZoneInfo
 from tests.support.cli import Cli
 from tests.support.poker import tuesday
 from torneo.platform.store.uow import Actor
-from torneo.poker import commands_chop as chops
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import views as poker_views
 from torneo.poker.floor import commands as poker_floor
+from torneo.poker.floor import commands_chop as chops
 from torneo.poker.floor import commands_rulings as rulings
 from torneo.poker.floor import commands_sanctions as sanctions
 from torneo.poker.floor import commands_undo as undos

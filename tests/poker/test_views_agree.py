@@ -17,12 +17,12 @@ from tests.support.poker import tuesday
 from tests.support.poker_views import every_view_agrees, print_paid, tv_paid
 from tests.support.web import make_client
 from torneo.platform.store.uow import Actor
-from torneo.poker import commands_chop as chops
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import views as poker_views
 from torneo.poker.final import commands_stacks as stacks
 from torneo.poker.floor import commands as poker_floor
+from torneo.poker.floor import commands_chop as chops
 from torneo.poker.floor import commands_undo as undos
 from torneo.poker.floor import views_log
 from torneo.poker.league import commands as league

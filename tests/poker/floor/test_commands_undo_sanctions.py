@@ -22,9 +22,9 @@ from torneo.platform import clubs
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.poker import commands as poker
-from torneo.poker import commands_chop as poker_chop
 from torneo.poker import views as poker_views
 from torneo.poker.floor import commands as poker_floor
+from torneo.poker.floor import commands_chop as poker_chop
 from torneo.poker.floor import commands_rulings as poker_rulings
 from torneo.poker.floor import commands_sanctions as poker_sanctions
 from torneo.poker.floor import commands_undo as poker_undo

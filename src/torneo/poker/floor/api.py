@@ -16,10 +16,10 @@ from torneo.core.messages import N_
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.auth import ApiActor
 from torneo.platform.web.session import store_of
-from torneo.poker import commands_chop as chops
 from torneo.poker import commands_clock as clock
 from torneo.poker.api_state import PROBLEMS, Tid, json_response, state_response
 from torneo.poker.floor import commands as floor
+from torneo.poker.floor import commands_chop as chops
 from torneo.poker.floor import commands_sanctions as sanctions
 from torneo.poker.floor import commands_undo as undos
 from torneo.poker.floor.views_log import LogRow, floor_log

@@ -24,13 +24,13 @@ from torneo.platform.web.refused import act_or_refuse, pop_refused
 from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import add_templates, render
 from torneo.poker import commands as poker
-from torneo.poker import commands_chop as poker_chop
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_entries as poker_entries
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import commands_setup as poker_setup
 from torneo.poker import views as poker_views
 from torneo.poker.floor import commands as poker_floor
+from torneo.poker.floor import commands_chop as poker_chop
 from torneo.poker.floor import commands_purchases as poker_purchases
 from torneo.poker.floor import commands_sanctions as poker_sanctions
 from torneo.poker.floor import commands_undo as poker_undo

@@ -9,11 +9,11 @@ from tests.conftest import FakeClock
 from tests.support.poker import fingerprint, tuesday
 from torneo.core.errors import TorneoError
 from torneo.platform.store.uow import Actor, Store
-from torneo.poker import commands_chop as poker_chop
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_seats as poker_seats
 from torneo.poker import views as poker_views
 from torneo.poker.floor import commands as poker_floor
+from torneo.poker.floor import commands_chop as poker_chop
 
 
 def test_chip_counts_not_adding_up(store: Store, organizer: Actor, clock: FakeClock) -> None:

@@ -24,7 +24,7 @@ from torneo.platform.web.desks import DeskEntry, register_desks
 from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import render
 from torneo.poker import views as poker_views
-from torneo.poker import views_desk
+from torneo.poker.desk import views as views_desk
 from torneo.poker.league import views as views_league
 from torneo.poker.pages_labels import helpers
 
