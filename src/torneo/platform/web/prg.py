@@ -36,7 +36,9 @@ REFUSAL_KEY = "refused"
 MAX_KEPT = 1500  # characters of typed values kept in the cookie, every field together
 REFUSED_HEADER = "X-Torneo-Refused"
 _KINDS: dict[int, type[TorneoError]] = {404: NotFound, 409: Conflict, 422: TorneoError}
-_SECRET = ("csrf_token", "password", "code")  # never kept in the cookie
+# Never kept in the cookie: secrets, and the version a form was read at (the page brought back
+# shows the current one, or the next try would be refused again).
+_SECRET = ("csrf_token", "password", "code", "version")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,21 +116,23 @@ def take_refusal(request: Request) -> Refused:
 
 def act_then_get(
     request: Request,
-    action: Callable[[], str],
+    action: Callable[[], str | tuple[str, str]],
     *,
     success_url: str,
     refused_url: str | None = None,
     form: Mapping[str, Any] | None = None,
 ) -> Response:
     """Post/Redirect/Get for a page form: one service call; accepted, its message is flashed
-    and the browser goes to ``success_url``; refused, to ``refused_url`` (the same page when not
+    and the browser goes to ``success_url`` (plus the anchor the action may return with its
+    message, e.g. the table just changed); refused, to ``refused_url`` (the same page when not
     given) with the refusal and ``form`` kept (:func:`refuse_to`)."""
     try:
-        message = action()
+        done = action()
     except TorneoError as err:
         return refuse_to(request, err, refused_url or success_url, form)
+    message, anchor = (done, "") if isinstance(done, str) else done
     flash(request, "ok", message)
-    return RedirectResponse(success_url, status_code=303)
+    return RedirectResponse(f"{success_url}{anchor}", status_code=303)
 
 
 __all__ = ["MAX_KEPT", "REFUSED_HEADER", "Refused", "act_then_get", "refuse_to", "take_refusal"]

@@ -5,7 +5,7 @@ entries, sanctions, chip counts, payouts and the chop.
 Each form posts to ``/poker/{id}/director/<action>``. :data:`ACTIONS` names the handler of every
 action: it calls one service and says what happened (a flash message in the page's language) and
 where to come back to; a refusal redirects to the page too, which shows it with the values typed
-and nothing changed (Post/Redirect/Get, issue 26 item 3: :mod:`torneo.platform.web.refused`).
+and nothing changed (Post/Redirect/Get, issue 26 item 3: :mod:`torneo.platform.web.prg`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from torneo.core.errors import Forbidden, NotFound, TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.store.uow import Actor
 from torneo.platform.web.auth import PageActor, PageWriter
-from torneo.platform.web.refused import act_or_refuse, pop_refused
+from torneo.platform.web.prg import act_then_get, take_refusal
 from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import add_templates, render
 from torneo.poker import commands as poker
@@ -77,9 +77,8 @@ def _log(request: Request, tid: int, actor: Actor) -> tuple[LogRow, ...]:
 def poker_director(request: Request, tid: int, actor: PageActor) -> Response:
     # A refused form, brought back with its values; the page's own live re-read (htmx) leaves
     # a pending refusal for the page the browser is about to show.
-    live = request.headers.get("HX-Request") == "true"
-    refused = None if live else pop_refused(request, _page(tid))
-    if refused is None:
+    refused = take_refusal(request)  # nothing for an htmx re-read (torneo.platform.web.prg)
+    if refused.error is None:
         return _director(request, tid, actor)
     return _director(request, tid, actor, error=refused.error, form=refused.form)
 
@@ -388,7 +387,7 @@ async def poker_director_action(
     request: Request, tid: int, action: str, actor: PageWriter
 ) -> Response:
     # Who may not act here is told so (403) before the form is read; a refusal of the form
-    # itself goes back to the page (act_or_refuse).
+    # itself goes back to the page (act_then_get).
     floor_reader(store_of(request), actor, tid)
     raw = await request.form()
     form = {k: v for k, v in raw.items() if isinstance(v, str)}
@@ -396,4 +395,11 @@ async def poker_director_action(
     posted = Posted(request, store_of(request), actor, tid, raw, form, version)
     # Issue 26 item 3: a refusal too answers with a redirect to the page (shown there with the
     # values typed), so reload and Back never send the form again.
-    return act_or_refuse(request, lambda: _run(action, posted), page=_page(tid), form=form)
+    page = _page(tid)
+    return act_then_get(
+        request,
+        lambda: _run(action, posted),
+        success_url=page,
+        refused_url=f"{page}#refused",
+        form=form,
+    )

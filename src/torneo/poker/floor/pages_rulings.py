@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 from torneo.platform import i18n
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageActor, PageWriter
-from torneo.platform.web.refused import act_or_refuse, pop_refused
+from torneo.platform.web.prg import act_then_get, take_refusal
 from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.poker import views as poker_views
@@ -85,8 +85,8 @@ RULED = "ruled"  # the session key of the ruling just recorded, shown once on th
 @router.get("/poker/{tid}/rulings", response_class=HTMLResponse)
 def rulings_page(request: Request, tid: int, actor: PageActor) -> Response:
     page = f"/poker/{tid}/rulings"
-    refused = pop_refused(request, page)
-    if refused is not None:
+    refused = take_refusal(request)
+    if refused.error is not None:
         return _rulings(request, tid, error=refused.error, form=refused.form)
     ruled = request.session.pop(RULED, None)
     if isinstance(ruled, dict) and ruled.get("page") == page:
@@ -123,4 +123,4 @@ async def rulings_post(request: Request, tid: int, actor: PageWriter) -> Respons
         return say(request, N_("Ruling recorded: art. %(article)s."), article=ruling.article), ""
 
     kept = {"procedure": procedure, "case": case}
-    return act_or_refuse(request, act, page=page, form=kept)
+    return act_then_get(request, act, success_url=page, refused_url=f"{page}#refused", form=kept)
