@@ -75,3 +75,14 @@ def test_issue31_metrics_need_the_token_when_one_is_set(
         ok = client.get("/metrics", headers={"Authorization": "Bearer s3cret-token-for-tests"})
     assert ok.status_code == 200
     assert ok.headers["content-type"].startswith("text/plain")
+
+
+def test_issue31_a_redis_reconnect_is_counted(anon: TestClient) -> None:
+    from torneo.platform.live.broker import reconnected
+
+    def total() -> float:
+        return _count(_samples(anon.get("/metrics").text), "torneo_redis_reconnects_total")
+
+    before = total()
+    reconnected()  # what the live channel calls when Redis dropped it (platform/live/broker.py)
+    assert total() == before + 1

@@ -10,7 +10,7 @@ import os
 import threading
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -113,6 +113,17 @@ def _offer(queue: asyncio.Queue[Any], notice: Notice | None) -> None:
 async def _drain(queue: asyncio.Queue[Notice]) -> AsyncIterator[Notice]:
     while True:
         yield await queue.get()
+
+
+# Called once each time a worker's live channel loses Redis and reconnects: the app's metrics
+# count them (torneo.platform.web.metrics); this module imports no metrics library itself, so a
+# command of the CLI pays nothing for it.
+RECONNECT_HOOKS: list[Callable[[], None]] = []
+
+
+def reconnected() -> None:
+    for hook in RECONNECT_HOOKS:
+        hook()
 
 
 class RedisBroker:
@@ -245,6 +256,7 @@ class _Channels:
             raise
         except Exception:
             log.warning("live: the Redis connection dropped; listeners reconnect", exc_info=True)
+            reconnected()
             await self._drop()
 
     def _dispatch(self, message: dict[str, Any]) -> None:
@@ -255,6 +267,7 @@ class _Channels:
             if event is not None and event.is_set():
                 # redis-py reconnected and subscribed again by itself: notices may have been
                 # missed meanwhile, so the channel's listeners start over (and say so).
+                reconnected()
                 for queue in list(self.listeners.get(channel, ())):
                     _offer(queue, None)
             elif event is not None:

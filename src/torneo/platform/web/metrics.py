@@ -46,6 +46,8 @@ from prometheus_client.registry import Collector
 from sqlalchemy import text
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from torneo.platform.live.broker import RECONNECT_HOOKS
+
 MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
 LOCAL = frozenset({"127.0.0.1", "::1", "localhost", "testclient"})
 # Seconds: pages and API answers take milliseconds, a busy round's report a little more, the
@@ -83,6 +85,9 @@ CONNECTIONS = Gauge(
 REDIS_RECONNECTS = Counter(
     "torneo_redis_reconnects", "Reconnections of a worker's live channel to Redis."
 )
+
+if REDIS_RECONNECTS.inc not in RECONNECT_HOOKS:
+    RECONNECT_HOOKS.append(REDIS_RECONNECTS.inc)
 
 router = APIRouter(include_in_schema=False)
 
