@@ -171,16 +171,23 @@ def wait_up(base: str, limit: float = 180) -> float:
 
 
 def hear_change(base: str, event_id: int, changed: dict[str, float], limit: float = 30) -> float:
-    """Seconds from the change (``changed["at"]``, set by the writer) until a live stream,
-    reopened every 3 s at most after a fault as torneo.js does, delivers a notice of the event."""
+    """Seconds from the change (``changed["at"]``, set by the writer) until a live stream
+    delivers a notice of the event. Like torneo.js, it reopens every 3 s at most after a fault,
+    sending back when its page was last read (``?since=``), so a change made while it was
+    closed arrives as a "missed" notice."""
     deadline = time.monotonic() + 600  # the fault and the restart come first
+    since = time.time()  # the page was read now
     while time.monotonic() < min(deadline, changed.get("at", deadline) + limit):
         try:
             timeout = httpx.Timeout(5, read=20)
-            with httpx.stream("GET", f"{base}/live/event:{event_id}", timeout=timeout) as r:
+            url = f"{base}/live/event:{event_id}?since={since:.3f}"
+            with httpx.stream("GET", url, timeout=timeout) as r:
                 for line in r.iter_lines():
-                    if line.startswith("data:") and "at" in changed:
+                    if not line.startswith("data:"):
+                        continue
+                    if "at" in changed:
                         return time.monotonic() - changed["at"]
+                    since = time.time()  # the page refreshed on this notice
         except httpx.HTTPError:
             pass
         time.sleep(min(3.0, max(0.0, deadline - time.monotonic())))
