@@ -12,12 +12,13 @@ from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Actor, Store, UnitOfWork
 from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.commands_entries import EntryOut, add_purchase_row
 from torneo.poker.commands_seats import SeatOut, seat_newcomer
 from torneo.poker.floor import commands_log as floor_log
 from torneo.poker.floor.commands import open_running, playing_level
+from torneo.poker.rules.entries import Purchase
 from torneo.poker.rules.entries import add_on as domain_add_on
 from torneo.poker.rules.entries import re_enter as domain_re_enter
 from torneo.poker.rules.entries import rebuy as domain_rebuy
@@ -26,6 +27,7 @@ from torneo.poker.state import (
     seating_to_json,
 )
 from torneo.poker.state_changes import MOVES, player
+from torneo.poker.tables import PokerTournament
 
 # --- re-entries, rebuys, add-ons --------------------------------------------------------------
 
@@ -127,19 +129,7 @@ def rebuy(
         level = playing_level(state, uow)
         _still_in(state, pid)
         _, purchase = domain_rebuy(state.ledger, state.options, pid, level, chips)
-        add_purchase_row(uow, row, purchase)
-        floor_log.log_action(
-            uow, row, floor_log.REBUY, int(pid), purchase=purchase.number, players=[]
-        )
-        touch(row, player(pid))
-        uow.audit(
-            "poker.rebuy",
-            "poker_tournament",
-            row.id,
-            after={"player_id": int(pid), "level": level, "cents": purchase.price.cents},
-        )
-        uow.notify(topic(row.id), "entries")
-        return EntryOut(int(pid), purchase.kind.value, purchase.chips, 0, level, None)
+        return _bought(uow, row, pid, level, purchase, floor_log.REBUY, "poker.rebuy")
 
 
 def add_on(
@@ -158,16 +148,28 @@ def add_on(
         level = playing_level(state, uow)
         _still_in(state, pid)
         _, purchase = domain_add_on(state.ledger, state.options, pid, level, False)
-        add_purchase_row(uow, row, purchase)
-        floor_log.log_action(
-            uow, row, floor_log.ADD_ON, int(pid), purchase=purchase.number, players=[]
-        )
-        touch(row, player(pid))
-        uow.audit(
-            "poker.add_on",
-            "poker_tournament",
-            row.id,
-            after={"player_id": int(pid), "level": level, "cents": purchase.price.cents},
-        )
-        uow.notify(topic(row.id), "entries")
-        return EntryOut(int(pid), purchase.kind.value, purchase.chips, 0, level, None)
+        return _bought(uow, row, pid, level, purchase, floor_log.ADD_ON, "poker.add_on")
+
+
+def _bought(
+    uow: UnitOfWork,
+    row: PokerTournament,
+    pid: PlayerId,
+    level: int,
+    purchase: Purchase,
+    kind: str,
+    action: str,
+) -> EntryOut:
+    """A rebuy's or an add-on's rows: the purchase, the floor's log, the player's stamp, the
+    audit row and the notice (one shape for both, PKR-REG-1)."""
+    add_purchase_row(uow, row, purchase)
+    floor_log.log_action(uow, row, kind, int(pid), purchase=purchase.number, players=[])
+    touch(row, player(pid))
+    uow.audit(
+        action,
+        "poker_tournament",
+        row.id,
+        after={"player_id": int(pid), "level": level, "cents": purchase.price.cents},
+    )
+    uow.notify(topic(row.id), "entries")
+    return EntryOut(int(pid), purchase.kind.value, purchase.chips, 0, level, None)
