@@ -115,7 +115,13 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
     if _is_api(request):
         return problems.from_validation_errors(exc.errors(), request.url.path)
     first = exc.errors()[0] if exc.errors() else {}
-    err = TorneoError(problems.field_of(first.get("loc", ())), str(first.get("msg", "invalid")))
+    loc = tuple(first.get("loc", ()))
+    if loc[:1] == ("path",):
+        # `/poker/new` is not a tournament: an address that names no page is a 404 on a page,
+        # never pydantic's words about the parameter it failed to parse (issue 30 item 8).
+        context = {"error": None, "status": 404}
+        return render(request, "error.html", context, status=404)
+    err = TorneoError(problems.field_of(loc), problems.page_reason(first))
     return render(request, "error.html", {"error": err, "status": 422}, status=422)
 
 

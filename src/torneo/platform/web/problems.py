@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from torneo.core.errors import TorneoError
+from torneo.core.messages import Message
 from torneo.platform.i18n import N_
 
 PROBLEM_JSON = "application/problem+json"
@@ -185,3 +186,40 @@ def problem_responses(**described: str) -> dict[int | str, dict[str, Any]]:
         }
         for status, description in descriptions.items()
     }
+
+
+# What a page says of a form value pydantic could not read, in the reader's language (issue 30
+# item 8: pydantic's English sentence, "Input should be a valid integer…", was shown on Italian
+# pages). The API keeps pydantic's own words (``from_validation_errors``).
+_PAGE_REASONS = {
+    "missing": N_("this field is required"),
+    "int_parsing": N_("a whole number is needed"),
+    "int_type": N_("a whole number is needed"),
+    "int_from_float": N_("a whole number is needed"),
+    "float_parsing": N_("a number is needed"),
+    "float_type": N_("a number is needed"),
+    "decimal_parsing": N_("a number is needed"),
+    "date_parsing": N_("a date is needed (dd/mm/yyyy)"),
+    "date_from_datetime_parsing": N_("a date is needed (dd/mm/yyyy)"),
+    "datetime_parsing": N_("a date and time are needed"),
+    "datetime_from_date_parsing": N_("a date and time are needed"),
+    "bool_parsing": N_("yes or no is needed"),
+    "string_too_long": N_("too long: at most %(max_length)s characters"),
+    "string_too_short": N_("too short: at least %(min_length)s characters"),
+    "greater_than_equal": N_("at least %(ge)s"),
+    "greater_than": N_("more than %(gt)s"),
+    "less_than_equal": N_("at most %(le)s"),
+    "less_than": N_("less than %(lt)s"),
+}
+
+
+def page_reason(error: Any) -> Message:
+    """The reason a page shows for one pydantic error, as a message id with its limits."""
+    kind = str(error.get("type", ""))
+    ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, int | float | str)}
+    text = _PAGE_REASONS.get(kind, N_("this value is not accepted"))
+    try:
+        text % ctx  # a limit the template names but pydantic did not give: the plain words
+    except (KeyError, TypeError, ValueError):
+        text = N_("this value is not accepted")
+    return Message(text, ctx)
