@@ -65,3 +65,12 @@ def test_a_refusal_on_a_page_shows_the_label_not_the_field_name() -> None:
         html = template.render(error=error)
     assert "turno:" in html
     assert "round_no" not in html
+
+
+def test_issue30_fields_built_from_the_regulation_parts_have_labels() -> None:
+    """RSK-REG-1 refusals name ``regulation.<part>``: each part is labelled, never its key."""
+    from torneo.risiko.rules.regulation import RegulationPart
+
+    assert sorted(str(part) for part in RegulationPart if str(part) not in LABELS) == []
+    with i18n.language("it"):
+        assert "referees" not in field_label("regulation.referees")
