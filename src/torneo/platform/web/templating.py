@@ -32,7 +32,7 @@ from torneo.platform.web import csrf
 from torneo.platform.web.arrival import arrived
 from torneo.platform.web.session import current_actor, pop_flashes, settings_of
 
-STATIC_VERSION = "3"  # bump when static files change, so browsers fetch them again
+STATIC_VERSION = "4"  # bump when static files change, so browsers fetch them again
 
 
 # Where templates live: (package, prefix). The platform's own layout comes first; each discipline

@@ -136,3 +136,67 @@
   });
   window.addEventListener("pageshow", function (e) { if (e.persisted) scan(document); });
 })();
+/* Live regions (issue 26 item 2): an element with an id, data-live-region and
+   hx-trigger="refresh" (with its own hx-get/hx-select) re-reads itself on every live notice of the
+   page. What a person is typing is never lost: while a field inside it has the focus the refresh
+   waits until the focus leaves, and values changed by hand are put back into the same fields
+   (form address + field name) after the swap, as are the open <details>. The director's page
+   was the first to need it; every staff desk and public page with forms uses the same. */
+(function () {
+  "use strict";
+  var waiting = {}, kept = {};
+  function regions() { return document.querySelectorAll("[data-live-region][id]"); }
+  function typingIn(region) {
+    var el = document.activeElement;
+    return !!(el && region.contains(el) && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && el.type !== "submit");
+  }
+  function refresh(region) {
+    if (!window.htmx) return;
+    if (typingIn(region)) { waiting[region.id] = true; return; }
+    delete waiting[region.id];
+    window.htmx.trigger(region, "refresh");
+  }
+  function key(el) {
+    var form = el.form ? el.form.getAttribute("action") + (el.form.querySelector("[name=type]") ? ":" + el.form.querySelector("[name=type]").value : "") : "";
+    return form + "|" + el.name;
+  }
+  function changed(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+    if (el.tagName === "SELECT") {
+      var first = Array.prototype.filter.call(el.options, function (o) { return o.defaultSelected; })[0] || el.options[0] || {};
+      return el.value !== first.value;
+    }
+    return el.value !== el.defaultValue;
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var region = e.detail.target;
+    if (!region || !region.hasAttribute || !region.hasAttribute("data-live-region")) return;
+    var keep = { values: {}, open: [] };
+    region.querySelectorAll("input, textarea, select").forEach(function (el) {
+      if (!el.name || el.type === "hidden" || !changed(el)) return;
+      keep.values[key(el) + (el.type === "radio" ? "=" + el.value : "")] = (el.type === "checkbox" || el.type === "radio") ? el.checked : el.value;
+    });
+    region.querySelectorAll("details").forEach(function (d, i) { if (d.open) keep.open.push(i); });
+    kept[region.id] = keep;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    Object.keys(kept).forEach(function (id) {
+      var region = document.getElementById(id), was = kept[id];
+      delete kept[id];
+      if (!region) return;
+      region.querySelectorAll("input, textarea, select").forEach(function (el) {
+        var k = key(el) + (el.type === "radio" ? "=" + el.value : "");
+        if (!el.name || !(k in was.values)) return;
+        if (el.type === "checkbox" || el.type === "radio") el.checked = was.values[k]; else el.value = was.values[k];
+      });
+      var all = region.querySelectorAll("details");
+      was.open.forEach(function (i) { if (all[i]) all[i].open = true; });
+    });
+  });
+  document.addEventListener("live", function () { regions().forEach(refresh); });
+  document.addEventListener("focusout", function () {
+    window.setTimeout(function () {
+      regions().forEach(function (region) { if (waiting[region.id] && !typingIn(region)) refresh(region); });
+    }, 200);
+  });
+})();
