@@ -293,13 +293,17 @@ def _parse_games(line: str, number: int) -> tuple[TrfGame, ...]:
                 params={"round": len(games) + 1, "first": column, "last": column + 3},
             )
         opponent = block[2:6].strip()
-        if opponent.isdecimal() and block[6] == " " == block[8] and block[7] in _COLOURS:
-            # The common entry ('  12 w 1') read inline (issue 32 item 3); _parse_game reads
-            # (and names the defects of) the others.
-            if block[9] in _RESULTS:
-                games.append(TrfGame(int(opponent) or None, block[7], block[9]))
-                column += ROUND_WIDTH
-                continue
+        # The common entry ('  12 w 1') read inline (issue 32 item 3); _parse_game reads (and
+        # names the defects of) the others.
+        if (
+            opponent.isdecimal()
+            and block[6] == " " == block[8]
+            and block[7] in _COLOURS
+            and block[9] in _RESULTS
+        ):
+            games.append(TrfGame(int(opponent) or None, block[7], block[9]))
+            column += ROUND_WIDTH
+            continue
         if not block[2:].strip():
             if len(line) < column + 7:  # trailing blanks: no more rounds
                 break
