@@ -10,6 +10,8 @@ timed); then the season is recomputed three times, each one transaction:
 
 - *first*: no score stored yet, every score written;
 - *again*: nothing changed since, so nothing is written (only the rows that changed are);
+- *one day*: one matchday's scores spoiled first (as after a correction of its vote file):
+  that matchday's scores computed and written again, the others left;
 - *stale*: every stored score spoiled first (its basis forgotten, as before the first
   recomputation after migration 0022), every score computed and written again.
 
@@ -110,11 +112,13 @@ def timed_rescore(store: Store, lid: int) -> tuple[float, float]:
     return time.perf_counter() - start, time.process_time() - cpu
 
 
-def spoil(engine: Engine, lid: int) -> None:
+def spoil(engine: Engine, lid: int, matchday: int | None = None) -> None:
+    """Scores made stale, their basis forgotten (all, or one matchday's)."""
     with engine.begin() as db:
         db.execute(
             update(FantasyScore)
             .where(FantasyScore.league_id == lid)
+            .where(FantasyScore.matchday == matchday if matchday else True)
             .values(total="999", breakdown={"lines": []}, basis=None)
         )
 
@@ -140,18 +144,25 @@ def main() -> None:
         store = Store(engine, lambda: clock[0])
         lid = build(store, clock, args.teams, args.matchdays)
         label = f"{args.matchdays} matchdays x {args.teams} teams ({engine.dialect.name})"
-        figures: dict[str, list[tuple[float, float]]] = {"first": [], "again": [], "stale": []}
+        figures: dict[str, list[tuple[float, float]]] = {
+            "first": [],
+            "again": [],
+            "one day": [],
+            "stale": [],
+        }
         for _ in range(args.runs):
             with engine.begin() as db:
                 db.execute(FantasyScore.__table__.delete())
             figures["first"].append(timed_rescore(store, lid))
             figures["again"].append(timed_rescore(store, lid))
+            spoil(engine, lid, matchday=1)
+            figures["one day"].append(timed_rescore(store, lid))
             spoil(engine, lid)
             figures["stale"].append(timed_rescore(store, lid))
         for name, samples_ in figures.items():
             wall, cpu = min(samples_)
             print(
-                f"recompute {label}, {name:<5}: {wall:.3f} s (CPU {cpu:.3f} s)  "
+                f"recompute {label}, {name:<7}: {wall:.3f} s (CPU {cpu:.3f} s)  "
                 f"(load average {os.getloadavg()[0]:.1f})"
             )
         engine.dispose()
