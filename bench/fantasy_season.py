@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 
 from _common import host_line
 from torneo.core.policy import Actor
@@ -114,11 +114,13 @@ def timed_rescore(store: Store, lid: int) -> tuple[float, float]:
 
 def spoil(engine: Engine, lid: int, matchday: int | None = None) -> None:
     """Scores made stale, their basis forgotten (all, or one matchday's)."""
+    which = [FantasyScore.league_id == lid]
+    if matchday:
+        which.append(FantasyScore.matchday == matchday)
     with engine.begin() as db:
         db.execute(
             update(FantasyScore)
-            .where(FantasyScore.league_id == lid)
-            .where(FantasyScore.matchday == matchday if matchday else True)
+            .where(*which)
             .values(total="999", breakdown={"lines": []}, basis=None)
         )
 
@@ -152,7 +154,7 @@ def main() -> None:
         }
         for _ in range(args.runs):
             with engine.begin() as db:
-                db.execute(FantasyScore.__table__.delete())
+                db.execute(delete(FantasyScore))
             figures["first"].append(timed_rescore(store, lid))
             figures["again"].append(timed_rescore(store, lid))
             spoil(engine, lid, matchday=1)

@@ -15,6 +15,7 @@ from sqlalchemy import delete, event, insert, select, update
 from tests.conftest import FakeClock
 from tests.fantasy.conftest import ADMIN, League
 from tests.fantasy.test_rescore import _lineups
+from torneo.fantasy import commands as fantasy_commands
 from torneo.fantasy import commands_votes as votes
 from torneo.fantasy import state_scores
 from torneo.fantasy.rules import samples
@@ -156,7 +157,7 @@ def test_fan_lineup_1_a_lineup_sent_during_a_recompute_is_accepted(
     if store.engine.dialect.name == "sqlite":
         monkeypatch.setattr(state_scores, "_rescore_one", sending(state_scores._rescore_one))
     else:
-        monkeypatch.setattr(votes, "audit", sending(votes.audit))
+        monkeypatch.setattr(votes, "audit", sending(fantasy_commands.audit))
     assert votes.rescore_season(store, ADMIN, league.id) == 1
     assert len(sent) == 11
     with store.read() as session:
