@@ -22,13 +22,11 @@ a concern at this scale.
 from __future__ import annotations
 
 import hashlib
-import json
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from functools import cache
 from importlib import resources
-from typing import Any
 
 from torneo.fantasy.state import Matchday
 from torneo.presets.fantasy import FantasyRules
@@ -56,17 +54,11 @@ def league_key(rules: FantasyRules, players: Sequence[tuple[int, str, str]]) -> 
     return digest(f"{code_key()}|{rules.model_dump_json()}|{sorted(players)!r}")
 
 
-def matchday_key(
-    league: str,
-    day: Matchday,
-    votes: Any,
-    clubs: Any,
-    extras: Any,
-    official: bool,
-) -> str:
-    data = [votes, clubs, extras or {}, official, day.deadline.isoformat()]
-    data.append([[k.isoformat(), home, away] for k, home, away in day.fixtures])
-    return digest(f"{league}|{json.dumps(data, sort_keys=True, default=str)}")
+def matchday_key(league: str, day: Matchday, stored: str, official: bool) -> str:
+    """``stored``: the matchday's votes, clubs and facts as their stored JSON text (read as
+    text, not decoded: a recomputation that changes nothing never decodes a vote file)."""
+    fixtures = [[k.isoformat(), home, away] for k, home, away in day.fixtures]
+    return digest(f"{league}|{stored}|{official}|{day.deadline.isoformat()}|{fixtures}")
 
 
 def team_basis(day: str, lineup: str, reused: int | None, roster: str, penalties: str) -> str:

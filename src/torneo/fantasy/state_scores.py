@@ -255,10 +255,30 @@ def rescore_matchdays(
             )
         )
     }
+    texts = {  # the data as stored, for the bases (the caller has flushed its changes)
+        matchday: f"{votes}|{clubs}|{extras}"
+        for matchday, votes, clubs, extras in session.execute(
+            select(
+                FantasyMatchday.matchday,
+                cast(FantasyMatchday.votes, Text),
+                cast(FantasyMatchday.clubs, Text),
+                cast(FantasyMatchday.extras, Text),
+            ).where(
+                FantasyMatchday.league_id == league.id,
+                FantasyMatchday.matchday.in_({m.matchday for m in matchdays}),
+            )
+        )
+    }
     writes = _Writes([], [])
     teams = 0
     for data in matchdays:
-        teams = _rescore_one(league, loaded, data, extra, stored, writes)
+        key = matchday_key(
+            loaded.key,
+            find_matchday(loaded.calendar, data.matchday),
+            texts[data.matchday],
+            data.official,
+        )
+        teams = _rescore_one(league, loaded, data, key, extra, stored, writes)
     gone = [row_id for (matchday, _), (row_id, _) in stored.items()]  # teams no longer there
     if gone:
         session.execute(delete(FantasyScore).where(FantasyScore.id.in_(gone)))
@@ -279,14 +299,13 @@ def _rescore_one(
     league: FantasyLeague,
     loaded: _League,
     data: FantasyMatchday,
+    key: str,
     extra: dict[tuple[int, int], list[Penalty]],
     stored: dict[tuple[int, int], tuple[int, str | None]],
     writes: _Writes,
 ) -> int:
     rules, roles = loaded.rules, loaded.roles
     day = find_matchday(loaded.calendar, data.matchday)
-    extras = data.extras or {}
-    key = matchday_key(loaded.key, day, data.votes, data.clubs, extras, data.official)
     scores: dict[int, Fantavoto] | None = None  # worked out when a team needs them
     cached: dict[int, tuple[Fantavoto, list[Any]]] = {}  # each player's score as text, once
     for team in loaded.teams:
@@ -309,7 +328,7 @@ def _rescore_one(
             row.update(total="0", eligible=False, breakdown={"lines": []})
         else:
             if scores is None:
-                scores = _matchday_scores(loaded, day, data, extras)
+                scores = _matchday_scores(loaded, day, data, data.extras or {})
             result = score_team(_lineup(text), roster, roles, scores, rules, penalties, sold)
             row.update(
                 total=str(result.total),
