@@ -1,4 +1,4 @@
-"""The ``torneo`` command groups every sub-command (entry point ``torneo.cli.main:app``)."""
+"""The ``torneo`` command groups every sub-command (the Typer app ``torneo.cli.main:app``)."""
 
 from __future__ import annotations
 

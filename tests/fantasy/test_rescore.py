@@ -114,12 +114,13 @@ def test_fan_lineup_1_fan_pen_1_season_rescored_at_once_equals_each_import(
     )
     imported = _scores(store, league)
     assert len(imported) == 3 * len(league.teams)
-    # Every stored score made stale (as before a correction), so each must be written again.
+    # Every stored score made stale and its basis forgotten (as a row stored before issue 32
+    # item 2), so each must be computed and written again.
     with store.engine.begin() as connection:
         connection.execute(
             update(FantasyScore)
             .where(FantasyScore.league_id == league.id)
-            .values(total="999", eligible=False, breakdown={"lines": []})
+            .values(total="999", eligible=False, breakdown={"lines": []}, basis=None)
         )
     assert _scores(store, league) != imported
     assert votes.rescore_season(store, ADMIN, league.id) == 3

@@ -1,4 +1,5 @@
-"""The ``torneo`` command (entry point ``torneo.cli.main:app``).
+"""The ``torneo`` command's Typer app (the entry point :func:`torneo.cli.start.run` calls it for
+every command but a well-formed ``pair``, which it runs without Typer).
 
 Sub-commands are imported when they run (:mod:`torneo.cli.lazy`): ``torneo --help`` and
 ``torneo pair`` never import the database, the web app or a discipline they do not use.

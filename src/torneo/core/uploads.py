@@ -32,13 +32,13 @@ from __future__ import annotations
 import csv
 import io
 import re
-import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
-from xml.etree.ElementTree import Element, ParseError, iterparse
+from typing import TYPE_CHECKING, Any
 
-from openpyxl import load_workbook
+if TYPE_CHECKING:  # zipfile and the XML parser are imported where a spreadsheet is read
+    import zipfile
+    from xml.etree.ElementTree import Element
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
@@ -221,6 +221,8 @@ def _column(ref: str | None) -> int:
 def _elements(source: Any) -> Iterator[Element]:
     """Each element of an XML stream at its end, then detached from its parent, so memory stays
     at the document's depth whatever its length."""
+    from xml.etree.ElementTree import iterparse
+
     stack: list[Element] = []
     for event, element in iterparse(source, events=("start", "end")):
         if event == "start":
@@ -307,6 +309,8 @@ def _sheet_path(archive: zipfile.ZipFile) -> str:
 
 def _scan(field: str, archive: zipfile.ZipFile, limits: UploadLimits) -> None:
     """The shared strings and the first sheet against the caps, before openpyxl reads them."""
+    from xml.etree.ElementTree import ParseError
+
     try:
         for name in archive.namelist():
             if name.lower().endswith("sharedstrings.xml"):
@@ -321,10 +325,17 @@ def _scan(field: str, archive: zipfile.ZipFile, limits: UploadLimits) -> None:
 def xlsx_rows(field: str, data: bytes, limits: UploadLimits = DEFAULT) -> list[list[str]]:
     """The first sheet's rows as text (module doc: checked before openpyxl reads it)."""
     check_bytes(field, len(data), limits)
+    # Imported here, not at the top (issue 32 item 3): a TRF or a CSV never needs them.
+    import zipfile
+    from xml.etree.ElementTree import ParseError
+
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             _check_parts(field, archive, limits)
             _scan(field, archive, limits)
+            # openpyxl (and numpy, which it loads when present) costs a quarter of a second.
+            from openpyxl import load_workbook
+
             book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
             try:
                 sheet = book.worksheets[0]

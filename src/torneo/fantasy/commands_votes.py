@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import delete, select
+from sqlalchemy.orm import defer
 
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.messages import N_
@@ -322,6 +323,8 @@ def rescore_season(store: Store, actor: Actor, league_id: int) -> int:
             select(FantasyMatchday)
             .where(FantasyMatchday.league_id == league.id)
             .order_by(FantasyMatchday.matchday)
+            # Loaded only for a matchday whose scores are computed again (issue 32 item 2).
+            .options(defer(FantasyMatchday.votes), defer(FantasyMatchday.review))
         ).all()
         rescore_matchdays(uow.session, league, days)
         audit(uow, league, "rescore", matchdays=len(days))

@@ -216,3 +216,6 @@ class FantasyScore(Base):
     official: Mapped[bool] = mapped_column(Boolean)
     lineup_from: Mapped[int | None] = mapped_column(Integer, default=None)  # reused lineup
     breakdown: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Issue 32 item 2: the digest of the inputs it was computed from (None: not known); a
+    # recomputation rewrites only the rows whose digest changed (fantasy.state_scores).
+    basis: Mapped[str | None] = mapped_column(String(32), default=None)

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from torneo.core.errors import Refusal
 from torneo.core.messages import N_, Message
 from torneo.fantasy.rules.calendar import local_text
 from torneo.fantasy.rules.formations import formation_of, is_valid_formation
 from torneo.presets.fantasy import FantasyRules
+
+T = TypeVar("T")  # a lineup, or its stored text (fantasy.state_scores)
 
 RULE = "FAN-LINEUP-1"
 STARTERS = 11
@@ -82,7 +85,7 @@ def lineup_problems(
     return problems
 
 
-def lineup_for(matchday: int, submitted: Mapping[int, Lineup]) -> tuple[Lineup | None, int | None]:
+def lineup_for(matchday: int, submitted: Mapping[int, T]) -> tuple[T | None, int | None]:
     """FAN-LINEUP-1: the lineup of ``matchday`` and, when it was not given, the matchday whose
     lineup stands instead (the last one before it); (None, None) when there is none at all."""
     if matchday in submitted:

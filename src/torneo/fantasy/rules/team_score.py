@@ -18,7 +18,7 @@ FAN-PEN-1, ``penalty_points`` (10) each:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -110,19 +110,32 @@ def _check(
 
 @dataclass
 class _Tally:
-    total: Fraction = Fraction(0)
-    counted: int = 0
+    """The counted players' scores; summed once at the end (:func:`exact_sum`): a season
+    scores 380,000 lineups, and eleven Fraction additions each were a fifth of the time."""
+
+    points: list[Fraction] = field(default_factory=list)
     goalkeeper: Fraction | None = None
     defenders: list[Fraction] = field(default_factory=list)
 
     def add(self, score: Fantavoto, role: str) -> None:
         assert score.points is not None
-        self.total += score.points
-        self.counted += 1
+        self.points.append(score.points)
         if role == GK and score.base is not None:
             self.goalkeeper = score.base
         elif role == DEF and score.base is not None:
             self.defenders.append(score.base)
+
+
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """The exact sum of ``values``, reduced once at the end (as ``sum`` gives it)."""
+    num, den = 0, 1
+    for value in values:
+        n, d = value.numerator, value.denominator
+        if d == den:
+            num += n
+        else:
+            num, den = num * d + n * den, den * d
+    return Fraction(num, den)
 
 
 def score_team(
@@ -199,14 +212,15 @@ def score_team(
             )
         )
     modifier = defence_modifier(tally.goalkeeper, tally.defenders, rules)
-    total = tally.total + modifier.points - sum((p.points for p in penalties), Fraction(0))
+    players = exact_sum(tally.points)
+    total = exact_sum([players, modifier.points, *(-p.points for p in penalties)])
     return TeamScore(
         total,
-        tally.total,
+        players,
         modifier,
         tuple(penalties),
         tuple(lines),
         tuple(subs),
         played,
-        tally.counted,
+        len(tally.points),
     )
