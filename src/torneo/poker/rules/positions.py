@@ -154,14 +154,21 @@ def _between(table: Table, start: int, end: int) -> Iterator[int]:
 
 
 def is_between_button_and_blind(table: Table, seat: int) -> bool:
-    """PKR-BRK-1 / art. 13.7: a player sitting here now would not be dealt the next hand."""
-    others = [s for s in table.occupied_seats if s != seat]
-    if len(others) < 2:
+    """PKR-BRK-1 / art. 13.7: a player sitting here now would not be dealt the next hand.
+
+    Decided on the table as it will be, with the seat taken: a probe without the newcomer
+    turned a table of two into a heads-up one, where the button is the small blind, and every
+    free seat then lay "between the button and itself" (a third player always waited, even on
+    the seat that the next hand makes the big blind). Heads-up both players are dealt in.
+    """
+    seated = table.with_seat(seat, _NEWCOMER)
+    if seated.count <= 2:
         return False
-    probe = table.with_seat(seat, None)
-    positions = next_hand_positions(probe).positions
-    live = set(probe.occupied_seats)
-    return seat in set(_between(probe, positions.button, _blind_after_button(positions, live)))
+    return seat not in next_hand_positions(seated).dealt_in
+
+
+# Stands for the player about to sit: no player has a negative id.
+_NEWCOMER = PlayerId(-1)
 
 
 def draw_seat_for(state: Seating, player: PlayerId, rng: random.Random) -> SeatAssignment:
