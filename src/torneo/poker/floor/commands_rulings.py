@@ -22,8 +22,8 @@ from torneo.poker.commands import parse_int, topic, touch
 from torneo.poker.floor import commands_log as floor_log
 from torneo.poker.floor.commands import open_running
 from torneo.poker.league.tables import PokerRuling
-from torneo.poker.rules.seating import Seating, check_seat_at, open_table_named
 from torneo.poker.rules.rulings import Procedure, Ruling, procedure_of, rule_on, showdown_order
+from torneo.poker.rules.seating import Seating, check_seat_at, open_table_named
 
 
 def _flag(answers: Mapping[str, Any], key: str) -> bool:
