@@ -39,6 +39,32 @@ OVERFLOW = """() => {
   }
   return bad;
 }"""
+# Issue 30 item 7: a figure of a printed table (a percentage) on one line.
+SPLIT_FIGURES = """() => Array.from(document.querySelectorAll('table.print td.num')).filter(td => {
+  const range = document.createRange(); range.selectNodeContents(td);
+  return new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size > 1;
+}).map(td => td.textContent.trim())"""
+# Issue 30 item 7: the bracket's lines join each pair of matches to the match of the next round,
+# which sits level with the pair's middle; no name is cut.
+BRACKET = """() => {
+  const bad = [];
+  const rounds = Array.from(document.querySelectorAll('.print-bracket.with-lines .round'));
+  rounds.forEach((round, i) => {
+    const pairs = Array.from(round.querySelectorAll('li.pair'));
+    if (i + 1 < rounds.length) {
+      const next = Array.from(rounds[i + 1].querySelectorAll('.match'));
+      pairs.forEach((pair, k) => {
+        const p = pair.getBoundingClientRect(), m = next[k].getBoundingClientRect();
+        if (Math.abs((p.top + p.bottom) / 2 - (m.top + m.bottom) / 2) > 1) bad.push('round ' + i + ' pair ' + k + ' not level');
+        if (pair.classList.contains('joined') && getComputedStyle(pair, '::after').borderRightStyle !== 'solid') bad.push('round ' + i + ' pair ' + k + ' without its line');
+      });
+    }
+  });
+  for (const el of document.querySelectorAll('.print-bracket .slot')) {
+    if (el.scrollWidth > el.clientWidth + 1) bad.push('clipped ' + el.textContent);
+  }
+  return bad;
+}"""
 WHOLE = """() => Array.from(document.querySelectorAll('table.print tr, .card-cut, .wall-line'))
   .filter(el => getComputedStyle(el).breakInside !== 'avoid').length"""
 
@@ -82,8 +108,8 @@ def test_every_print_view_renders_to_a4_with_nothing_cut(
         "pairings": (f"/events/{w['a']}/print/pairings", None),
         "by-name-2": (f"/events/{w['a']}/print/by-name?columns=2", None),
         "by-name-3": (f"/events/{w['a']}/print/by-name?columns=3", None),
-        "slips-4": (f"/events/{w['a']}/print/slips?per_page=4", 2),  # 8 slips
-        "slips-2": (f"/events/{w['a']}/print/slips?per_page=2", 4),
+        "slips-4": (f"/events/{w['a']}/print/slips?per_page=4", 1),  # 4 matches: a slip each
+        "slips-2": (f"/events/{w['a']}/print/slips?per_page=2", 2),
         "standings": (f"/events/{w['b']}/print/standings", None),
         "bracket": (f"/events/{w['b']}/print/bracket", None),
         "risiko-tables": (f"/risiko/{w['risiko']}/print/tables", None),
@@ -107,6 +133,10 @@ def test_every_print_view_renders_to_a4_with_nothing_cut(
                 assert page.locator(".print-toolbar").is_hidden(), name
                 assert page.evaluate(OVERFLOW) == [], name
                 assert page.evaluate(WHOLE) == 0, name
+                assert page.evaluate(SPLIT_FIGURES) == [], name
+                if name == "bracket":
+                    assert page.locator(".print-bracket.with-lines .match").count() == 3, name
+                    assert page.evaluate(BRACKET) == [], name
                 pdf = page.pdf(format="A4", prefer_css_page_size=True, print_background=True)
                 assert pdf.startswith(b"%PDF"), name
                 (SHOTS / f"torneo-print-{name}.pdf").write_bytes(pdf)

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from tests.support.cli import Cli
 from tests.support.poker import tuesday
 from tests.support.poker_views import every_view_agrees, print_paid, tv_paid
-from tests.support.web import make_client
+from tests.support.web import add_user, make_client, page_login
 from torneo.platform.store.uow import Actor
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_seats as poker_seats
@@ -195,3 +195,28 @@ def test_PKR_LEAGUE_3_issue26_per_player_stacks_on_every_view(cli: Cli, client: 
     assert {p["player_id"]: p["chips"] for p in state["players"]} == counts
     assert {p["player_id"]: p["starting_stack"] for p in state["players"]} == expected
     assert cli.json("poker", "show", str(tid))["players"] == state["players"]
+
+
+def test_PKR_LEAGUE_3_issue28_the_director_header_names_each_own_stack(
+    cli: Cli, client: TestClient
+) -> None:
+    """Issue 26's leftover: the director's header said "for 10,000 chips" for everyone at a
+    table of per-player stacks. It names each player's own starting stack, the API's
+    ``players[].starting_stack``; a weekly tournament keeps the entry's line."""
+    tid = tuesday(cli.store, ORGANIZER, players=4)
+    ids = [p.player_id for p in poker_views.tournament_view(cli.store, tid).players]
+    add_user(cli.store, "org", "organizer")
+    page_login(client, "org")
+    weekly = client.get(f"/poker/{tid}/director?lang=en").text
+    assert "for 10,000 chips" in weekly
+    assert "Own starting stacks" not in weekly
+    stacks.set_starting_stacks(cli.store, ORGANIZER, tid, stacks={ids[0]: 36_000, ids[1]: 24_000})
+    state = client.get(f"/api/v1/poker/tournaments/{tid}").json()
+    assert state["options"]["own_stacks"] is True
+    head = client.get(f"/poker/{tid}/director?lang=en").text.split('<div class="pk-links">')[0]
+    assert "for 10,000 chips" not in head
+    own = re.findall(r'<span class="pk-own-stack">(.+?) ([\d,]+) chips</span>', head)
+    assert {name: int(chips.replace(",", "")) for name, chips in own} == {
+        p["name"]: p["starting_stack"] for p in state["players"]
+    }
+    assert {p["starting_stack"] for p in state["players"]} == {36_000, 24_000, 10_000}

@@ -47,3 +47,31 @@ def test_a_referee_of_the_tournament_gets_its_desk_and_the_table_sheets_print(
         sheets = referee.get(f"/risiko/{tid}/print/tables").text
         assert sheets.count('class="card-cut table-sheet"') == 3
         assert sheets.count('<td class="box"></td>') == 13 * 4  # every player's score grid
+
+
+def test_issue30_the_table_sheets_give_the_turn_order_and_each_colour_as_the_api(
+    web_store: Store,
+) -> None:
+    """Issue 30 item 7: each table sheet lists its players in turn order (RSK-TBL-1), each
+    with their number in it and their army colour, as ``GET /tournaments/{id}`` has them; the
+    colours follow the turn order (seat 1 blue, then red, yellow, green, purple)."""
+    tid = tournament(web_store, ORG, 13)
+    risiko.draw_round(web_store, ORG, tid)
+    with make_client(web_store) as org:
+        page_login(org, "org")
+        state = org.get(f"/api/v1/risiko/tournaments/{tid}").json()
+        sheets = org.get(f"/risiko/{tid}/print/tables?lang=en").text
+        italian = org.get(f"/risiko/{tid}/print/tables?lang=it").text
+    tables = state["rounds"][-1]["tables"]
+    printed = sheets.split('class="card-cut table-sheet"')[1:]
+    assert len(printed) == len(tables)
+    for sheet, table in zip(printed, tables, strict=True):
+        rows = re.findall(
+            r'<tr data-turn="(\d+)"><td class="num tbl">\d+</td><th scope="row">(.*?)(?:<br>.*?)?'
+            r'</th><td class="army-colour">(\w+)</td>',
+            sheet,
+        )
+        expected = [(str(s["turn"]), s["person"]["name"], s["colour"]) for s in table["seats"]]
+        assert rows == expected
+        assert [c for _, _, c in rows] == ["blue", "red", "yellow", "green", "purple"][: len(rows)]
+    assert '<td class="army-colour">blu</td>' in italian

@@ -66,6 +66,16 @@ def print_paid(client: TestClient, tid: int) -> list[Line]:
     return lines
 
 
+_CASH = re.compile(r'<tr data-cash="(\w+)">(.*?)</tr>', re.S)
+
+
+def print_cash(client: TestClient, tid: int) -> dict[str, int]:
+    """The printed payout sheet's money (issue 30 item 7): what was collected, the club's fee,
+    the jackpot (its buy-in parts and levy) and the prize pool, in cents by the API's names."""
+    page = client.get(f"/poker/{tid}/print/payouts?lang=en").text
+    return {key: cents_of(_text(_CELL.findall(row)[-1])) for key, row in _CASH.findall(page)}
+
+
 def tv_paid(client: TestClient, tid: int) -> tuple[list[Line], str]:
     """The TV's payouts panel, and its whole text."""
     page = client.get(f"/poker/{tid}/tv?fragment=live&lang=en").text
@@ -126,6 +136,8 @@ def every_view_agrees(cli: Cli, client: TestClient, tid: int) -> dict[str, Any]:
     assert sum(c for _, _, c in paid) == state["cash"]["prize_pool"]
     assert sum(c for _, n, c in paid if not n) == state["to_win"]
     assert print_paid(client, tid) == paid, "the printed payout sheet"
+    figures = {k: state["cash"][k] for k in ("collected", "fees", "jackpot", "prize_pool")}
+    assert print_cash(client, tid) == figures, "the printed payout sheet's money"
     tv, _ = tv_paid(client, tid)
     assert tv == paid, "the TV"
     cli_json = cli.json("poker", "show", str(tid))

@@ -160,10 +160,14 @@ class MoveIn(VersionIn):
 
 
 class HandIn(VersionIn):
+    """The hand just dealt at a table (PKR-BTN-1): all three positions as they were; the button
+    alone (the blinds are the next players on its left); or none, the hand shown as next
+    (one tap a hand, as on the director's page: PKR-BAL-2 follows it, issue 28 item 5)."""
+
     table: int
-    button: int
-    small_blind: int
-    big_blind: int
+    button: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
 
 
 class SanctionIn(VersionIn):

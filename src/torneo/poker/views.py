@@ -315,6 +315,7 @@ def tournament_view(store: Store, tournament_id: int) -> TournamentView:
             add_on=_price(o.add_on),
             late_last_level=o.late_last_level,
             late_penalty_per_level=o.late_penalty_per_level,
+            own_stacks=bool(o.starting_stacks),
         )
         s = summary(state.ledger)
         cash = CashOut(

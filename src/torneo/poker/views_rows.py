@@ -171,6 +171,9 @@ class OptionsOut:
     add_on: PriceOut | None
     late_last_level: int
     late_penalty_per_level: int
+    # PKR-LEAGUE-3: each player starts with their own stack (a final table): the page names
+    # each one's ``players[].starting_stack`` instead of the entry's chips (issue 28).
+    own_stacks: bool = False
 
 
 @dataclass(frozen=True, slots=True)

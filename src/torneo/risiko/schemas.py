@@ -220,6 +220,8 @@ class SeatLineOut(_Out):
     position: int | None
     won: bool
     points: Points | None
+    turn: int = Field(default=0, description="RSK-TBL-1: the turn order, 1 plays first")
+    colour: str = Field(default="", description="the army colour of that turn (issue 30)")
 
 
 class TableLineOut(_Out):

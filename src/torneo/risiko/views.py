@@ -22,6 +22,7 @@ from torneo.platform.store.uow import Store
 from torneo.presets.risiko import RisikoRules
 from torneo.risiko.commands import OPEN_FACTORS
 from torneo.risiko.console.state import console_of
+from torneo.risiko.rules.colours import colour_of
 from torneo.risiko.rules.criteria import Criterion, DrawCriteria
 from torneo.risiko.rules.formulas import game_points
 from torneo.risiko.rules.regulation import Regulation
@@ -127,6 +128,8 @@ class SeatLine:
     position: int | None = None
     won: bool = False
     points: Fraction | None = None  # tournament points of this game (formula)
+    turn: int = 0  # RSK-TBL-1: the turn order, 1 plays first
+    colour: str = ""  # its army colour (rules/colours.py, issue 30 item 7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +325,14 @@ def _table_lines(
         if result is None:
             lines.append(
                 TableLine(
-                    t, tuple(SeatLine(people(p)) for p in seats), False, game is not None, ended
+                    t,
+                    tuple(
+                        SeatLine(people(p), turn=turn, colour=colour_of(turn))
+                        for turn, p in enumerate(seats, start=1)
+                    ),
+                    False,
+                    game is not None,
+                    ended,
                 )
             )
             continue
@@ -340,8 +350,10 @@ def _table_lines(
                         places[s.player],
                         s.player in result.winners,
                         points[s.player],
+                        turn,
+                        colour_of(turn),
                     )
-                    for s in result.seats
+                    for turn, s in enumerate(result.seats, start=1)
                 ),
                 True,
                 game is not None,

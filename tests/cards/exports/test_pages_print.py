@@ -11,16 +11,19 @@ from fastapi.testclient import TestClient
 
 from tests.cards.self_report.test_pages import running
 from tests.support.web import make_client, page_login
-from torneo.platform.store.uow import Store
+from torneo.platform.store.uow import Actor, Store
 
 
 def test_slips_have_a_qr_code_of_the_report_link_and_the_code(web_store: Store) -> None:
+    """Issue 30 item 7: a slip a match (4 for 8 players: half the paper), each player's code
+    and QR code on their own stub."""
     event_id, tables = running(web_store)
     with make_client(web_store) as client:
         page_login(client, "org")
-        for per_page, sheets in ((4, 2), (2, 4)):
+        for per_page, sheets in ((4, 1), (2, 2)):
             html = client.get(f"/events/{event_id}/print/slips?per_page={per_page}").text
-            assert html.count('class="card-cut slip-card"') == 8
+            assert html.count('class="card-cut slip-card"') == 4
+            assert html.count('class="stub"') == 8
             assert html.count("<svg") == 8
             assert html.count(f'class="cards per-{per_page}') == sheets
         _table, code_a, code_b = tables[0]
@@ -65,3 +68,89 @@ def test_the_qr_link_opens_the_match_and_the_opponent_confirms_with_one_button(
         wrong = phone_b.get(f"/events/{event_id}/report?table={table}&code=ZZZZZZ")
         assert wrong.status_code == 403
         assert 'class="field-name">code:<' in wrong.text  # the field, by its label
+
+
+def test_issue30_a_slip_a_match_with_labelled_result_boxes_from_the_api_slips(
+    web_store: Store,
+) -> None:
+    """Issue 30 item 7: each match's slip names its table and both players, has a labelled box
+    for each player's games won and for drawn games, and each player's code on the stub under
+    their name: the same read model as ``GET /api/v1/events/{id}/slips``."""
+    event_id, _ = running(web_store)
+    with make_client(web_store) as client:
+        page_login(client, "org")
+        api = client.get(f"/api/v1/events/{event_id}/slips").json()
+        html = client.get(f"/events/{event_id}/print/slips?lang=en").text
+    cards = html.split('class="card-cut slip-card"')[1:]
+    by_table: dict[int, list[dict[str, object]]] = {}
+    for slip in api:
+        by_table.setdefault(int(slip["table"]), []).append(slip)
+    assert len(cards) == len(by_table)
+    for card in cards:
+        table = int(re.search(r'data-table="(\d+)"', card).group(1))  # type: ignore[union-attr]
+        text = unescape(re.sub(r"<[^>]+>", " ", card.split('<div class="stubs">')[0]))
+        assert "Games won" in text
+        assert "Drawn games" in text
+        assert "Signature" in text
+        rows = re.findall(r'<th scope="row" class="slip-name">(.*?)</th><td class="box">', card)
+        assert [unescape(r) for r in rows] == [s["name"] for s in by_table[table]]
+        stubs = re.findall(
+            r'Code of (.*?)</div>\s*<div class="code">(\w+)</div>', unescape(card), re.S
+        )
+        assert stubs == [(s["name"], s["code"]) for s in by_table[table]]
+
+
+def test_issue26_printed_standings_and_bracket_after_close_read_the_api(
+    web_store: Store, anon: TestClient
+) -> None:
+    """Issue 26 item 4 for card events: once the event is closed, the printed standings and the
+    printed Top X say what ``GET /standings`` and ``GET /bracket`` say (places, points, record,
+    every percentage tiebreak; each match's players and result, and the champion)."""
+    from tests.cards.test_views import _event, _run_to_the_end
+
+    org = Actor("org", frozenset({(1, "organizer")}))
+    event_id = _event(web_store, org, 8)
+    _run_to_the_end(web_store, org, event_id)
+    standings = anon.get(f"/api/v1/events/{event_id}/standings").json()
+    bracket = anon.get(f"/api/v1/events/{event_id}/bracket").json()
+    assert bracket["champion"] is not None
+
+    sheet = anon.get(f"/events/{event_id}/print/standings?lang=en").text
+    body = sheet.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    printed = []
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+        cells = [
+            unescape(re.sub(r"<[^>]+>", "", c)).strip()
+            for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
+        ]
+        printed.append(cells)
+    expected = []
+    for line in standings["lines"]:
+        tiebreaks = [
+            f"{tb['percent']}%" if tb["percent"] is not None else tb["value"]
+            for tb in line["tiebreaks"]
+        ]
+        record = f"{line['wins']}-{line['losses']}-{line['draws']}"
+        expected.append([str(line["position"]), line["name"], str(line["points"]), record])
+        expected[-1] += tiebreaks
+    assert [[c.split(" (")[0] if i == 1 else c for i, c in enumerate(r)] for r in printed] == (
+        expected
+    )
+
+    top = anon.get(f"/events/{event_id}/print/bracket?lang=en").text
+    assert f"Winner: {bracket['champion']['name']}" in unescape(top)
+    rounds = top.split('class="round')[1:]
+    assert len(rounds) == len(bracket["rounds"])
+    for html_round, api_round in zip(rounds, bracket["rounds"], strict=True):
+        boxes = re.findall(r'<div class="match"><div class="box">(.*?)</div></div>', html_round)
+        seen = []
+        for box in boxes:
+            score = re.search(r'<span class="score">(.*?)</span>', box)
+            names = [
+                unescape(re.sub(r"^\(\d+\) ", "", n))
+                for n in re.findall(r'<span class="slot[^"]*">(.*?)</span>', box)
+            ]
+            seen.append((names, score.group(1) if score else None))
+        assert seen == [
+            ([m["a"]["name"], m["b"]["name"]], m["result"]) for m in api_round["matches"]
+        ]

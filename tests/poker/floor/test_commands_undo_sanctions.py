@@ -293,6 +293,35 @@ def test_PKR_PROC_1_a_ruling_is_in_the_log_and_is_not_undone(
     assert not floor_log(store, tid)[0].undone
 
 
+def test_PKR_PROC_1_a_ruling_at_a_table_or_seat_that_does_not_exist_is_refused(
+    store: Store, organizer: Actor, judge: Actor, clock: FakeClock
+) -> None:
+    """Issue 28 item 6: a ruling for table 99 was recorded. A table the tournament has not
+    open, or a showdown seat its table does not have, is refused naming the field and what
+    exists; nothing is written."""
+    tid = running_tuesday(store, organizer)
+    tables = [t.number for t in poker_views.tournament_view(store, tid).open_tables]
+    before = fingerprint(store, tid)
+    with pytest.raises(TorneoError) as missing:
+        poker_rulings.record_ruling(
+            store, judge, tid, procedure="misdeal", case="first_cards_exposed", table=99
+        )
+    assert missing.value.status == 422
+    assert missing.value.field == "table"
+    assert "no table 99" in missing.value.reason
+    assert missing.value.accepted is not None
+    assert ", ".join(str(n) for n in tables) in str(missing.value.accepted)
+    showdown = {"live_seats": "2 11", "button": "1", "last_aggressor": ""}
+    with pytest.raises(TorneoError) as seat:
+        poker_rulings.record_ruling(
+            store, judge, tid, procedure="showdown", case="", answers=showdown, table=tables[0]
+        )
+    assert seat.value.field == "live_seats"
+    assert f"seat 11 at table {tables[0]}" in seat.value.reason
+    assert fingerprint(store, tid) == before
+    assert not floor_log(store, tid)
+
+
 def test_bad_entries_are_refused_naming_the_field(
     store: Store, organizer: Actor, judge: Actor, clock: FakeClock
 ) -> None:

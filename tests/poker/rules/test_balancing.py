@@ -23,8 +23,15 @@ from torneo.poker.rules.balancing import (
     seat_left_of_big_blind,
 )
 from torneo.poker.rules.breaking import break_table, next_table_to_break, table_to_break
-from torneo.poker.rules.positions import next_hand_positions
-from torneo.poker.rules.seating import MoveReason, Seating, draw_seats, unseat
+from torneo.poker.rules.positions import button_at, hand_dealt, next_hand_positions
+from torneo.poker.rules.seating import (
+    HandPositions,
+    MoveReason,
+    Seating,
+    apply_move,
+    draw_seats,
+    unseat,
+)
 
 
 def test_PKR_BAL_1_a_difference_of_two_is_balanced_by_default() -> None:
@@ -237,3 +244,48 @@ def test_PKR_BAL_2_the_preset_says_which_reading_it_uses() -> None:
     rules = load_preset("lifeclub-poker").poker
     assert rules is not None
     assert rules.balance_seat == "big_blind_soonest"
+
+
+def test_pkr_bal_2_the_moves_follow_the_button_the_director_records() -> None:
+    """PKR-BAL-2 (issue 28 item 5): a player moved in sits where the big blind comes next.
+    With a button nobody moved, that player stayed "the next big blind" and was moved again at
+    the next balancing; once the hands dealt are recorded (one tap a hand, or the button's seat
+    tapped once an orbit), the player moved is the one due the big blind after them."""
+    state = room(
+        table(1, {i: i for i in range(1, 10)}, last_hand=(3, 4, 5)),
+        table(2, {i: 100 + i for i in (1, 2, 3, 5, 6, 7, 8)}, last_hand=(1, 2, 3)),
+    )  # table 2's free seat 4 is left of its big blind: the newcomer posts it next
+    first = next_balancing_move(state, 2)
+    assert first is not None
+    assert first.to_table == 2
+    newcomer = first.player
+    state = apply_move(state, first)
+    assert player_due_big_blind(state.tables[2]) == (first.to_seat, newcomer)
+    for pid in (P(1), P(2), P(7)):  # three busts at table 1: table 2 must give a player back
+        state = unseat(state, pid)
+    stale = next_balancing_move(state, 2)
+    assert stale is not None
+    assert stale.player == newcomer
+    dealt = hand_dealt(state, 2)  # the newcomer posts the big blind on that hand
+    assert dealt.tables[2].last_hand == next_hand_positions(state.tables[2]).positions
+    moved = next_balancing_move(dealt, 2)
+    assert moved is not None
+    assert moved.from_table == 2
+    assert moved.player != newcomer
+    assert (moved.from_seat, moved.player) == player_due_big_blind(dealt.tables[2])
+    # The button's seat tapped: the blinds are the next two players on its left.
+    tapped = button_at(state, 2, dealt.tables[2].last_hand.button)
+    assert tapped.tables[2].last_hand == dealt.tables[2].last_hand
+    assert next_balancing_move(tapped, 2) == moved
+
+
+def test_pkr_bal_2_a_button_tapped_on_an_empty_seat_is_refused() -> None:
+    """PKR-BTN-1: the button's seat must hold a player; heads-up it is the small blind."""
+    state = room(table(1, {2: 2, 5: 5, 8: 8}))
+    with pytest.raises(TorneoError) as err:
+        button_at(state, 1, 3)
+    assert err.value.field == "button"
+    assert "2, 5, 8" in str(err.value.accepted)
+    assert button_at(state, 1, 8).tables[1].last_hand == HandPositions(8, 2, 5)
+    heads_up = room(table(1, {2: 2, 5: 5}))
+    assert button_at(heads_up, 1, 5).tables[1].last_hand == HandPositions(5, 5, 2)

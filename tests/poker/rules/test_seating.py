@@ -233,3 +233,27 @@ def test_PKR_BTN_1_heads_up_the_button_is_the_small_blind() -> None:
     assert record_hand(room(t), 1, HandPositions(3, 3, 5)).tables[1].last_hand == HandPositions(
         3, 3, 5
     )
+
+
+def test_PKR_BRK_1_a_third_player_at_a_heads_up_table_waits_only_between_button_and_blind() -> None:
+    """PKR-BRK-1 / art. 13.7: only a seat between the button and the small blind of the next
+    hand waits. A table of two took its probe heads-up, where the button is the small blind,
+    so every free seat lay "between the button and itself" and a third player always waited,
+    even where the next hand makes them the big blind."""
+    from torneo.poker.rules.positions import is_between_button_and_blind
+
+    first = table(1, {3: 3, 7: 7}, drawn_button=3)
+    # The first hand three-handed: button 3, small blind 7, big blind the newcomer at 9.
+    assert not is_between_button_and_blind(first, 9)
+    assert 9 in next_hand_positions(seat_player(room(first), P(9), 1, 9).tables[1]).dealt_in
+    # Before the first hand nobody has been dealt: seat 5 posts the small blind.
+    assert not is_between_button_and_blind(first, 5)
+    after = table(1, {3: 3, 7: 7}, last_hand=(3, 3, 7))
+    assert not is_between_button_and_blind(after, 9)
+    # After a heads-up hand (button 3, big blind 7) seat 5 lies between them: it waits.
+    assert is_between_button_and_blind(after, 5)
+    # Agreement with the dealing order of the table as it will be, whatever seat is taken.
+    for t in (first, after, table(1, {1: 1, 4: 4, 5: 5, 6: 6}, last_hand=(9, 1, 4))):
+        for seat in t.free_seats:
+            hand = next_hand_positions(seat_player(room(t), P(99), 1, seat).tables[1])
+            assert is_between_button_and_blind(t, seat) == (seat not in hand.dealt_in), seat

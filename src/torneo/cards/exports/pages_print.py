@@ -3,8 +3,11 @@
 - ``/events/{id}/print/pairings?round=`` the pairings by table (the judges' sheet);
 - ``/events/{id}/print/by-name?round=&columns=`` the wall sheet: every player alphabetically in
   large type, split in 2 or 3 columns, with their table;
-- ``/events/{id}/print/slips?per_page=2|4`` the current round's result slips, one per player,
-  with their code and a QR code of the self-report link (staff only: the codes are private);
+- ``/events/{id}/print/slips?per_page=2|4`` the current round's result slips, one per match
+  (issue 30 item 7, EventLink's way: half the paper of one per player), with labelled result
+  boxes and each player's code and QR code of the self-report link on their own tear-off stub
+  (staff only: the codes are private, and a code shared by both players would let one confirm
+  for the other, see :mod:`torneo.cards.self_report.commands`);
 - ``/events/{id}/print/standings`` and ``/events/{id}/print/bracket``.
 
 Every sheet extends ``print_base.html`` and ``static/print.css`` (``@page`` A4, ``@media
@@ -15,7 +18,7 @@ the slips are for the organizer and the event's judges, as on ``/events/{id}/sli
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
@@ -93,12 +96,7 @@ def print_slips(
     slips = srv.slips(store, actor, event_id, secret=settings_of(request).secret_key)
     summary = srv.heading(store, event_id)
     report_url = f"{str(request.base_url).rstrip('/')}/events/{event_id}/report"
-    cards = []
-    for slip in slips:
-        link = None
-        if slip.code:
-            link = f"{report_url}?{urlencode({'table': slip.table, 'code': slip.code})}"
-        cards.append({"slip": slip, "link": link, "qr": qr_svg(link) if link else None})
+    cards = [_match_card(side, report_url) for side in _by_match(slips)]
     pages = [cards[i : i + per_page] for i in range(0, len(cards), per_page)]
     context = {
         "summary": summary,
@@ -108,3 +106,23 @@ def print_slips(
         "report_url": report_url,
     }
     return render(request, "print/slips.html", context)
+
+
+def _by_match(slips: list[srv.Slip]) -> list[list[srv.Slip]]:
+    """The slips of one table together (the read model lists a match's two players in a row)."""
+    matches: dict[int, list[srv.Slip]] = {}
+    for slip in slips:
+        matches.setdefault(slip.table, []).append(slip)
+    return list(matches.values())
+
+
+def _match_card(sides: list[srv.Slip], report_url: str) -> dict[str, Any]:
+    """One slip of a match: its table and players, and each player's stub with their code."""
+    stubs = []
+    for slip in sides:
+        link = None
+        if slip.code:
+            link = f"{report_url}?{urlencode({'table': slip.table, 'code': slip.code})}"
+        stubs.append({"slip": slip, "link": link, "qr": qr_svg(link) if link else None})
+    first = sides[0]
+    return {"first": first, "sides": stubs, "is_bye": first.opponent is None}

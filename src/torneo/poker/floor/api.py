@@ -171,14 +171,24 @@ def undo_entry(
     summary="Positions of a hand dealt",
 )
 def hand(request: Request, tid: Tid, body: HandIn, actor: ApiActor) -> JSONResponse:
+    if body.small_blind is None and body.big_blind is None:
+        floor.record_button(
+            store_of(request),
+            actor,
+            tid,
+            table=body.table,
+            button=body.button,
+            version=body.version,
+        )
+        return state_response(request, tid)
     floor.record_hand_positions(
         store_of(request),
         actor,
         tid,
         table=body.table,
-        button=body.button,
-        small_blind=body.small_blind,
-        big_blind=body.big_blind,
+        button="" if body.button is None else body.button,
+        small_blind="" if body.small_blind is None else body.small_blind,
+        big_blind="" if body.big_blind is None else body.big_blind,
         version=body.version,
     )
     return state_response(request, tid)

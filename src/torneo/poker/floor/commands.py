@@ -20,7 +20,7 @@ same hand need each one's chips at the start of the hand (PKR-END-1 ranks them b
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,8 +38,16 @@ from torneo.poker.league import commands_feed as league_feed
 from torneo.poker.rules import clock as poker_clock
 from torneo.poker.rules.balancing import BigBlindSeat, decide
 from torneo.poker.rules.eliminations import bust_out as domain_bust_out
-from torneo.poker.rules.positions import record_hand
-from torneo.poker.rules.seating import HandPositions, MoveReason, apply_move, move_player, undo
+from torneo.poker.rules.positions import button_at, hand_dealt, record_hand
+from torneo.poker.rules.seating import (
+    HandPositions,
+    MoveReason,
+    Seating,
+    apply_move,
+    move_player,
+    open_table_named,
+    undo,
+)
 from torneo.poker.state import (
     PokerState,
     clock_to_json,
@@ -338,11 +346,51 @@ def record_hand_positions(
         parse_int("small_blind", small_blind, low=1),
         parse_int("big_blind", big_blind, low=1),
     )
+    _record(
+        store, actor, tournament_id, number, version, lambda s: record_hand(s, number, positions)
+    )
+
+
+def record_button(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    *,
+    table: int | str,
+    button: int | str | None = None,
+    version: int | None = None,
+) -> None:
+    """The director's page records the button (PKR-BTN-1, PKR-BAL-2, issue 28 item 5): without
+    ``button``, one tap a hand (the hand shown as next was dealt); with it, the seat where the
+    dealer button is in the hand being played. Balancing then moves the player due the big
+    blind after it, not the one it moved in last."""
+    precheck(actor, Action.OFFICIATE)
+    number = parse_int("table", table, low=1)
+    if button is None or not str(button).strip():
+        _record(store, actor, tournament_id, number, version, lambda s: hand_dealt(s, number))
+        return
+    seat = parse_int("button", button, low=1)
+    _record(store, actor, tournament_id, number, version, lambda s: button_at(s, number, seat))
+
+
+def _record(
+    store: Store,
+    actor: Actor,
+    tournament_id: int,
+    number: int,
+    version: int | None,
+    deal: Callable[[Seating], Seating],
+) -> None:
+    """The hand of one of the tournament's open tables recorded, audited and announced."""
     with store.unit(actor) as uow:
         row, state = open_running(
             uow, tournament_id, version, Action.OFFICIATE, [changes.table(number)]
         )
-        seating = record_hand(state.require_seating(), number, positions)
+        seating = state.require_seating()
+        open_table_named(seating, number)
+        seating = deal(seating)
+        positions = seating.table(number).last_hand
+        assert positions is not None
         row.seating = seating_to_json(seating)
         touch(row, changes.table(number))
         uow.audit(

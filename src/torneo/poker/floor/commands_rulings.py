@@ -23,6 +23,7 @@ from torneo.poker.floor import commands_log as floor_log
 from torneo.poker.floor.commands import open_running
 from torneo.poker.league.tables import PokerRuling
 from torneo.poker.rules.rulings import Procedure, Ruling, procedure_of, rule_on, showdown_order
+from torneo.poker.rules.seating import Seating, check_seat_at, open_table_named
 
 
 def _flag(answers: Mapping[str, Any], key: str) -> bool:
@@ -32,6 +33,18 @@ def _flag(answers: Mapping[str, Any], key: str) -> bool:
 def _seats(text: Any) -> list[int]:
     raw = text if isinstance(text, list) else str(text or "").replace(",", " ").split()
     return [parse_int("live_seats", s, low=1, high=11) for s in raw]
+
+
+def _check_table(
+    seating: Seating | None, number: int, ruling: Ruling, answers: Mapping[str, Any]
+) -> None:
+    """The table a ruling names is one of the tournament's open tables, and the showdown's
+    seats are seats of that table (issue 28 item 6: a ruling at table 99 was recorded)."""
+    table = open_table_named(seating, number)
+    for seat in ruling.order:
+        check_seat_at(table, seat, "live_seats")
+    if ruling.procedure is Procedure.SHOWDOWN:
+        check_seat_at(table, parse_int("button", answers.get("button", ""), low=1), "button")
 
 
 def ruling_for(procedure: str, case: str, answers: Mapping[str, Any]) -> Ruling:
@@ -77,7 +90,9 @@ def record_ruling(
         )
     with store.unit(actor) as uow:
         at = [changes.table(number)] if number else []
-        row, _ = open_running(uow, tournament_id, version, Action.OFFICIATE, at)
+        row, state = open_running(uow, tournament_id, version, Action.OFFICIATE, at)
+        if number is not None:
+            _check_table(state.seating, number, ruling, given)
         uow.session.add(
             PokerRuling(
                 tournament_id=row.id,

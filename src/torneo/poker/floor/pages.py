@@ -205,6 +205,16 @@ def _bust(p: Posted) -> Outcome:
     return text, "#moves"
 
 
+def _button(p: Posted) -> Outcome:
+    """PKR-BTN-1 / PKR-BAL-2 (issue 28 item 5): one tap a hand ("Hand dealt"), or the seat of
+    the dealer button tapped once an orbit; the next hand's blinds and the moves follow it."""
+    table = p.get("table")
+    poker_floor.record_button(
+        p.store, p.actor, p.tid, table=table, button=p.get("button") or None, version=p.version
+    )
+    return p.say(N_("Table %(n)s: button recorded."), n=table), f"#table-{table}"
+
+
 def _undo(p: Posted) -> Outcome:
     poker_floor.undo_last_move(p.store, p.actor, p.tid, version=p.version)
     return p.say(N_("Last move undone.")), "#moves"
@@ -353,6 +363,7 @@ ACTIONS: dict[str, Callable[[Posted], Outcome]] = {
     "jump": _jump,
     "time": _time,
     "bust": _bust,
+    "button": _button,
     "undo": _undo,
     "log_undo": _log_undo,
     "move": _move,

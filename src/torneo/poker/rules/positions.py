@@ -41,6 +41,46 @@ def record_hand(state: Seating, table: int, positions: HandPositions) -> Seating
     return state.with_table(replace(t, last_hand=positions))
 
 
+def hand_dealt(state: Seating, table: int) -> Seating:
+    """One tap a hand (PKR-BTN-1, PKR-BAL-2): the hand the director's page showed as next has
+    been dealt, so the button and the blinds move on. Balancing reads the big blind from here
+    (:func:`torneo.poker.rules.balancing.player_due_big_blind`): a button nobody moved made
+    the player just moved in the next big blind again, and moved them twice in a row."""
+    t = state.table(table)
+    return record_hand(state, table, next_hand_positions(t).positions)
+
+
+def button_at(state: Seating, table: int, button: int) -> Seating:
+    """The director taps the seat where the dealer button is in the hand being played (once
+    an orbit, or whenever the page and the table disagree): the small blind is the next player
+    on its left and the big blind the one after (heads-up the button posts the small blind)."""
+    t = state.table(table)
+    seats = t.occupied_seats
+    if button not in seats:
+        raise TorneoError(
+            "button",
+            N_("nobody sits at seat %(seat)s of table %(table)s"),
+            N_("a seat with a player: %(seats)s"),
+            rule="PKR-BTN-1",
+            params={"seat": button, "table": table, "seats": ", ".join(map(str, seats))},
+        )
+    if len(seats) < 2:
+        raise Conflict(
+            "table",
+            N_("table %(number)s has %(n)s player(s)"),
+            N_("two or more"),
+            params={"number": table, "n": len(seats)},
+        )
+    occupied = set(seats)
+    small = button if len(seats) == 2 else _next_in(t, button, occupied)
+    big = _next_in(t, small, occupied)
+    return record_hand(state, table, HandPositions(button, small, big))
+
+
+def _next_in(table: Table, seat: int, occupied: set[int]) -> int:
+    return next(s for s in table.clockwise_after(seat) if s in occupied)
+
+
 def _check_distinct(t: Table, positions: HandPositions) -> None:
     """PKR-BTN-1: the small blind is left of the button and the big blind left of it, so they
     are three seats; only heads-up (art. 13.6) the button posts the small blind."""
@@ -154,14 +194,21 @@ def _between(table: Table, start: int, end: int) -> Iterator[int]:
 
 
 def is_between_button_and_blind(table: Table, seat: int) -> bool:
-    """PKR-BRK-1 / art. 13.7: a player sitting here now would not be dealt the next hand."""
-    others = [s for s in table.occupied_seats if s != seat]
-    if len(others) < 2:
+    """PKR-BRK-1 / art. 13.7: a player sitting here now would not be dealt the next hand.
+
+    Decided on the table as it will be, with the seat taken: a probe without the newcomer
+    turned a table of two into a heads-up one, where the button is the small blind, and every
+    free seat then lay "between the button and itself" (a third player always waited, even on
+    the seat that the next hand makes the big blind). Heads-up both players are dealt in.
+    """
+    seated = table.with_seat(seat, _NEWCOMER)
+    if seated.count <= 2:
         return False
-    probe = table.with_seat(seat, None)
-    positions = next_hand_positions(probe).positions
-    live = set(probe.occupied_seats)
-    return seat in set(_between(probe, positions.button, _blind_after_button(positions, live)))
+    return seat not in next_hand_positions(seated).dealt_in
+
+
+# Stands for the player about to sit: no player has a negative id.
+_NEWCOMER = PlayerId(-1)
 
 
 def draw_seat_for(state: Seating, player: PlayerId, rng: random.Random) -> SeatAssignment:

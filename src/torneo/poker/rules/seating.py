@@ -196,6 +196,33 @@ def _numbers(tables: Iterable[Table]) -> str:
     return ", ".join(str(t.number) for t in tables) or N_("none")
 
 
+def open_table_named(state: Seating | None, number: int, field: str = "table") -> Table:
+    """The open table a floor action names, or a refusal naming ``field`` and the tables that
+    are open (issue 28 item 6: a ruling was recorded at table 99 of a tournament of two)."""
+    tables = state.open_tables if state is not None else ()
+    for t in tables:
+        if t.number == number:
+            return t
+    raise TorneoError(
+        field,
+        N_("no table %(table)s in this tournament"),
+        N_("its tables: %(tables)s") if tables else N_("no table until the seats are drawn"),
+        params={"table": number, "tables": _numbers(tables)},
+    )
+
+
+def check_seat_at(table: Table, seat: int, field: str) -> None:
+    """A seat a floor action names exists at its table (PKR-TBL-1: 1 to the table's seats)."""
+    if not 1 <= seat <= table.capacity:
+        raise TorneoError(
+            field,
+            N_("seat %(seat)s at table %(table)s"),
+            N_("1 to %(capacity)s"),
+            rule="PKR-TBL-1",
+            params={"seat": seat, "table": table.number, "capacity": table.capacity},
+        )
+
+
 def check_capacity(capacity: int, field: str = "seats_per_table") -> None:
     """PKR-TBL-1: a table seats 2 to 11 players."""
     if not MIN_SEATS <= capacity <= MAX_SEATS:
