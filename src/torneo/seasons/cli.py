@@ -11,6 +11,7 @@ from torneo.cards.cli_events import resolve_event
 from torneo.cli.common import (
     CLI_ACTOR,
     EXIT_INPUT,
+    ClubOption,
     JsonFlag,
     console,
     edge,
@@ -77,13 +78,21 @@ def create(
     start: Start = None,
     end: End = None,
     cut: Cut = REGIONAL_CUT,
+    club: ClubOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Create an empty season (INV-SEASON-1 dates)."""
     with edge(as_json=as_json):
         store = open_store()
         seasons.create_season(
-            store, CLI_ACTOR, name=name, preset=preset, start=start, end=end, cut_size=cut
+            store,
+            CLI_ACTOR,
+            name=name,
+            preset=preset,
+            start=start,
+            end=end,
+            cut_size=cut,
+            club=club,
         )
         info = views_standings.season_info(store, name)
     if as_json:
@@ -103,6 +112,7 @@ def import_(
     start: Start = None,
     end: End = None,
     cut: Cut = REGIONAL_CUT,
+    club: ClubOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Import a season's past results; every wrong row is listed and nothing is imported."""
@@ -126,7 +136,15 @@ def import_(
         store = open_store()
         try:
             summary = seasons.import_season_csv(
-                store, CLI_ACTOR, season, preset, text, start=start, end=end, cut_size=cut
+                store,
+                CLI_ACTOR,
+                season,
+                preset,
+                text,
+                start=start,
+                end=end,
+                cut_size=cut,
+                club=club,
             )
         except SeasonImportError as error:
             _print_issues(error, file, as_json)
