@@ -340,3 +340,27 @@ def test_INV_LEGAL_2_a_small_field_warns_at_the_start_from_the_cli(cli: Cli) -> 
     warning = queries.event_summary(cli.store, event_id).season_warning
     assert warning is not None
     assert warning.english().startswith("5 players")
+
+
+def test_event_create_takes_the_club_on_a_server_with_two_clubs(cli: Cli) -> None:
+    """Issue 29 item 5: with two clubs the CLI says which one the event belongs to (--club, an
+    id or a name), as the API and the pages do; left out, it is refused naming the field. The
+    season's `create` and `import` take it too."""
+    from torneo.cards.tables import Event
+    from torneo.core.policy import Actor
+    from torneo.platform import clubs
+    from torneo.seasons.tables import Season
+
+    other = clubs.create_club(cli.store, Actor.system(), "Altro circolo")
+    args = ("event", "create", "--name", "Due", "--preset", PRESET, "--date", "2012-03-10")
+    refused = cli.refused(*args)
+    assert "say which club the event belongs to" in refused.stderr
+    made = cli.json(*args, "--club", "Altro circolo")
+    by_id = cli.json(*args[:3], "Tre", *args[4:], "--club", "1")
+    with cli.store.read() as s:
+        assert s.get(Event, made["id"]).club_id == other  # type: ignore[union-attr]
+        assert s.get(Event, by_id["id"]).club_id == 1  # type: ignore[union-attr]
+    cli.refused("season", "create", "Stagione", "--preset", PRESET)
+    cli.ok("season", "create", "Stagione", "--preset", PRESET, "--club", "Altro circolo")
+    with cli.store.read() as s:
+        assert s.query(Season).one().club_id == other

@@ -236,6 +236,39 @@ def test_INV_MAJOR_3_a_major_shows_its_podium_and_final_bonus(
     assert winner.final_bonus == Fraction(3, 2)
 
 
+def test_INV_MAJOR_2_a_void_major_shows_it_is_void_and_no_points(
+    sqlite_store: Store, organizer: Actor
+) -> None:
+    """INV-MAJOR-2 / INV-LEGAL-8 (issue 29 item 12): a Major of 11 players is void for the
+    season: its results say so and give no points, Major or otherwise, on the page and in the
+    API; the placings stay."""
+    from fastapi.testclient import TestClient
+
+    from tests.support.web import make_client
+
+    event_id = _event(sqlite_store, organizer, 11, is_major=True)
+    _run_to_the_end(sqlite_store, organizer, event_id, seed=4)
+    final = queries.final_results(sqlite_store, event_id)
+    assert final is not None
+    assert final.void
+    assert not final.has_points
+    assert final.void_reason is not None
+    assert final.void_reason.english() == (
+        "11 players: a Major needs at least 12 to count for the season (INV-MAJOR-2)"
+    )
+    assert [line.place for line in final.lines][:3] == [1, 2, 3]
+    assert all(line.total == 0 and line.final_bonus == 0 for line in final.lines)
+    client: TestClient
+    with make_client(sqlite_store) as client:
+        page = client.get(f"/events/{event_id}?lang=en").text
+        body = client.get(f"/api/v1/events/{event_id}/results").json()
+    assert "Void for the season: no tournament points." in page
+    assert "Tournament points of a Major" not in page
+    assert body["void"] is True
+    assert body["has_points"] is False
+    assert body["void_reason"].endswith("(INV-MAJOR-2)")
+
+
 def test_bracket_shows_empty_slots_for_rounds_not_yet_paired(
     sqlite_store: Store, organizer: Actor
 ) -> None:

@@ -366,6 +366,8 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/api/v1/seasons/{season_id}/announcements/check"): TOOL,
     ("POST", "/api/v1/seasons/{season_id}/events"): ORG_API,
     ("POST", "/api/v1/seasons/{season_id}/import"): ORG_API,
+    ("POST", "/api/v1/seasons/{season_id}/cut"): ORG_API,  # INV-RANK-3: the tie at the cut
+    ("PUT", "/api/v1/seasons/{season_id}/placement-bonus"): ORG_API,
     ("DELETE", "/api/v1/session"): SESSION,
     ("POST", "/api/v1/session"): SESSION,
     ("POST", "/events/new"): ORG_PAGE,
@@ -461,4 +463,6 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/seasons/{season_id}/manage/event"): ("303", "no", "no", "no", "ok"),
     ("POST", "/seasons/{season_id}/manage/import"): ("303", "no", "no", "no", "ok"),
     ("POST", "/seasons/{season_id}/manage/recompute"): ORG_PAGE,
+    ("POST", "/seasons/{season_id}/manage/cut"): ORG_PAGE,
+    ("POST", "/seasons/{season_id}/manage/placement-bonus"): ORG_PAGE,
 }

@@ -26,6 +26,7 @@ from torneo.cards.exports.cli_tables import (
 from torneo.cards.pods import cli as cli_pods
 from torneo.cli.common import (
     CLI_ACTOR,
+    ClubOption,
     JsonFlag,
     console,
     edge,
@@ -97,6 +98,7 @@ def create(
     format: Annotated[
         str | None, typer.Option("--format", help="BER-FMT-1..3: e.g. draft_standard.")
     ] = None,
+    club: ClubOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Create an event open for registration."""
@@ -112,6 +114,7 @@ def create(
             is_major=major,
             seed=seed,
             format=format,
+            club=club,
         )
         summary = queries.event_summary(store, event_id)
     if as_json:

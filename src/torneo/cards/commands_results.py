@@ -46,7 +46,7 @@ from __future__ import annotations
 from sqlalchemy.exc import OperationalError
 
 from torneo.cards.rules.lifecycle import EventStatus
-from torneo.cards.rules.tournament import Tournament, can_report
+from torneo.cards.rules.tournament import Tournament, can_report, rule_ids
 from torneo.cards.self_report.views import current_round, recorded_result
 from torneo.cards.state import no_event, record_of
 from torneo.cards.state_access import authorize_event
@@ -125,6 +125,7 @@ def slice_of(
         swiss_rounds=event.swiss_rounds,
         top_size=event.top_size,
         round_now=round_now,
+        **rule_ids(ruleset),
     )
 
 
@@ -247,7 +248,7 @@ def _report(
         if match is not None:
             check_match_version(event, match, version)
         ruleset = load_preset(event.preset)
-        score = parse_game_score(result, ruleset.match.best_of)
+        score = parse_game_score(result, ruleset.match.best_of, ruleset.match.rule)
         current, has_top = _round_now(uow, event_id, seated)
         refusal = can_report(
             slice_of(event, match, ruleset, current), round_no, table, score, correction=correction

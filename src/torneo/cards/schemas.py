@@ -370,6 +370,15 @@ class FinalOut(_Out):
     has_points: bool
     lines: list[PointsLineOut]
     disqualified: list[DisqualifiedOut] = []
+    void: bool = Field(
+        default=False, description="INV-LEGAL-2 / INV-MAJOR-2: void for the season, no points"
+    )
+    void_reason: str | None = None
+
+    @field_validator("void_reason", mode="before")
+    @classmethod
+    def _english(cls, value: Any) -> Any:
+        return value.english() if isinstance(value, Message) else value
 
 
 class PlanOut(_Out):

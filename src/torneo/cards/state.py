@@ -8,7 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from torneo.cards.rules.lifecycle import EventStatus
-from torneo.cards.rules.tournament import Tournament
+from torneo.cards.rules.tournament import Tournament, rule_ids
 from torneo.cards.state_locks import hold_event
 from torneo.cards.state_results import MatchRow
 from torneo.cards.tables import Event, Match, Registration
@@ -116,4 +116,5 @@ def tournament_of(event: Event, ruleset: Ruleset | None = None) -> Tournament:
         matches=tuple(record_of(m) for m in event.matches),
         swiss_rounds=event.swiss_rounds,
         top_size=event.top_size,
+        **rule_ids(ruleset),
     )

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from torneo.cards.pods.tables import PodSeat
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.pods import Pod
-from torneo.cards.rules.tournament import Tournament
+from torneo.cards.rules.tournament import Tournament, rule_ids
 from torneo.cards.state import entrant_of, no_event, record_of
 from torneo.cards.state_results import MatchRow
 from torneo.cards.tables import Event, Match, Registration
@@ -273,6 +273,7 @@ def tournament_of_rows(event: EventRow, ruleset: Ruleset) -> Tournament:
         matches=tuple(_record(m) for m in event.matches),
         swiss_rounds=event.swiss_rounds,
         top_size=event.top_size,
+        **rule_ids(ruleset),
     )
 
 

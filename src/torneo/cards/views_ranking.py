@@ -18,7 +18,9 @@ from torneo.cards import progress as engines
 from torneo.cards.pods.state import pod_rounds
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.cards.rules.points import PartLabel, tournament_points
+from torneo.cards.rules.start import small_field_void
 from torneo.cards.views_load import Loaded, Side, winner_of
+from torneo.core.messages import Message
 from torneo.engines.records import MatchRecord, Stage
 from torneo.engines.standings import StandingRow
 
@@ -123,6 +125,13 @@ class FinalView:
     has_points: bool  # False when the preset has no season points table
     lines: tuple[PointsLine, ...]
     disqualified: tuple[DisqualifiedLine, ...] = ()
+    # INV-LEGAL-2 / INV-MAJOR-2 (issue 29 item 12): void for the season, so no points at all
+    # (a Major of 11 players gives no Major points); the reason is shown instead.
+    void_reason: Message | None = None
+
+    @property
+    def void(self) -> bool:
+        return self.void_reason is not None
 
 
 # Issue 14 item 2: 2,000 lines × the chain's values are mostly the same few values (and the
@@ -258,7 +267,8 @@ def final_of(ld: Loaded) -> FinalView | None:
     placings = engines.final_placings(ld.t, ld.ruleset, ld.event.seed, ld.top_seeds or None)
     season = ld.ruleset.season
     breakdown: dict[int, tuple[int, tuple[tuple[PartLabel, int], ...], Fraction]] = {}
-    if season is not None and placings.placements:
+    void = small_field_void(ld.ruleset, players=placings.field_size, is_major=ld.event.is_major)
+    if season is not None and placings.placements and void is None:
         # INV-PTS-*, INV-MAJOR-*: the tournament points are the card event's own rule
         # (cards/rules/points.py); a season only sums them, so cards reads nothing of seasons.
         scored = tournament_points(
@@ -290,5 +300,10 @@ def final_of(ld: Loaded) -> FinalView | None:
         for e in placings.disqualified
     )
     return FinalView(
-        placings.field_size, ld.event.is_major, season is not None, tuple(lines), disqualified
+        placings.field_size,
+        ld.event.is_major,
+        season is not None and void is None,
+        tuple(lines),
+        disqualified,
+        void,
     )

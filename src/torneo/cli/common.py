@@ -39,6 +39,12 @@ EXIT_INPUT = 2  # bad input or a refused action: nothing was changed
 CLI_ACTOR = Actor("cli", admin=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
+# The club a new event, season... belongs to (issue 29 item 5): left out, the server's only
+# club; a server with several needs it, as the API's and the pages' ``club`` field.
+ClubOption = Annotated[
+    str | None,
+    typer.Option("--club", help="Club it belongs to, id or name (needed with several clubs)."),
+]
 
 
 PIPE_WIDTH = 200  # piped into a file or a pager: wide rows rather than wrapped cells

@@ -100,8 +100,9 @@ class GameScore:
         return GameScore(0, 0, best_of, ResultKind.INTENTIONAL_DRAW)
 
 
-def check_game_score(score: GameScore, best_of: int) -> Refusal | None:
-    """Refuse a game score impossible for a best-of-``best_of`` match (INV-STRUCT-3)."""
+def check_game_score(score: GameScore, best_of: int, rule: str = "INV-STRUCT-3") -> Refusal | None:
+    """Refuse a game score impossible for a best-of-``best_of`` match (INV-STRUCT-3); ``rule``
+    is the id the refusal cites, the regulation's own (BER-RES-1 for best of one)."""
     to_win = best_of // 2 + 1
     params = {"score": score.text(), "best_of": best_of, "accepted": _accepted(best_of)}
     accepted = N_("%(accepted)s")
@@ -112,7 +113,7 @@ def check_game_score(score: GameScore, best_of: int) -> Refusal | None:
             "result",
             N_("%(score)s is impossible in best of %(best_of)s: nobody wins more than %(to_win)s"),
             accepted,
-            "INV-STRUCT-3",
+            rule,
             {**params, "to_win": to_win},
         )
     if score.games_played > best_of:
@@ -120,7 +121,7 @@ def check_game_score(score: GameScore, best_of: int) -> Refusal | None:
             "result",
             N_("%(score)s is %(games)s games; best of %(best_of)s has at most %(most)s"),
             accepted,
-            "INV-STRUCT-3",
+            rule,
             {**params, "games": score.games_played, "most": best_of},
         )
     if score.kind is ResultKind.INTENTIONAL_DRAW and (score.wins_a or score.wins_b):
@@ -201,7 +202,7 @@ def swap_written(text: str) -> str:
     return "-".join(parts) + (f" {word}" if word else "")
 
 
-def parse_game_score(text: str, best_of: int) -> GameScore:
+def parse_game_score(text: str, best_of: int, rule: str = "INV-STRUCT-3") -> GameScore:
     """Parse "2-1", "1-1-1", "0-0-3", "ID", "1-0 concession" or "0-1 auto"; raise a TorneoError
     naming ``result`` otherwise."""
     raw = " ".join(text.strip().upper().split())
@@ -222,7 +223,7 @@ def parse_game_score(text: str, best_of: int) -> GameScore:
     draws = int(parts[2]) if len(parts) == 3 else 0
     kind = named or score_kind(wins_a, wins_b, draws, best_of)
     score = GameScore(wins_a, wins_b, draws, kind)
-    refusal = check_game_score(score, best_of)
+    refusal = check_game_score(score, best_of, rule)
     if refusal:
         raise refusal.raise_as()
     return score

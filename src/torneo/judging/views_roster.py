@@ -91,7 +91,7 @@ def roster_page(store: Store, event_id: int) -> RosterPage:
             players=players,
             roster=judge_lines(ctx),
             advice=advice.message() if advice else None,
-            problems=roster_problems(roster),
+            problems=roster_problems(roster, ctx.rules.judge_rule),
             entrants=tuple(sorted(names.items(), key=lambda kv: kv[1].casefold())),
             cards=len(config.cards) if config is not None else 0,
             restricted=ctx.restricted(),

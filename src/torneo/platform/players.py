@@ -10,7 +10,7 @@ the list back), as every discipline's paste did before.
 
 Pastes are looked up and written in batches (issue 14: one query per batch of :data:`BATCH`
 names, not one per line): :func:`known_players`, :func:`insert_players` and
-:func:`update_clubs`, shared by card events, RisiKo! and poker.
+:func:`update_clubs`, :func:`update_ratings`, shared by card events, RisiKo! and poker.
 """
 
 from __future__ import annotations
@@ -94,6 +94,7 @@ class KnownPlayer(NamedTuple):
     id: int
     name: str  # as stored
     club: str | None
+    rating: int | None = None
 
 
 def batches(items: Sequence[T]) -> Iterator[Sequence[T]]:
@@ -114,12 +115,12 @@ def known_players(session: Session, names: Sequence[str]) -> dict[str, KnownPlay
     lowered = func.lower(Player.name)
     for batch in batches(keys):
         rows = session.execute(
-            select(lowered, Player.id, Player.name, Player.club)
+            select(lowered, Player.id, Player.name, Player.club, Player.rating)
             .where(lowered.in_(batch))
             .order_by(Player.id)
         )
-        for key, player_id, name, club in rows:
-            found.setdefault(key, KnownPlayer(player_id, name, club))
+        for key, player_id, name, club, rating in rows:
+            found.setdefault(key, KnownPlayer(player_id, name, club, rating))
     return found
 
 
@@ -150,6 +151,21 @@ def insert_players(
         made = {name: player_id for player_id, name in session.execute(stmt, rows)}
         ids += [made[p.name] for p in batch]
     return ids
+
+
+def update_ratings(session: Session, ratings: Sequence[tuple[int, int]]) -> None:
+    """The rating each (player id, rating) has now; one statement for them all."""
+    if ratings:
+        stmt = (
+            update(_PLAYERS)
+            .where(_PLAYERS.c.id == bindparam("player_id"))
+            .values(rating=bindparam("new_rating"), version=_PLAYERS.c.version + 1)
+        )
+        session.execute(
+            stmt,
+            [{"player_id": pid, "new_rating": rating} for pid, rating in ratings],
+            execution_options={"synchronize_session": False},
+        )
 
 
 def update_clubs(session: Session, clubs: Sequence[tuple[int, str]]) -> None:

@@ -107,6 +107,9 @@ class JudgingRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    # The rule id the judges' refusals and overrules cite: INV-JUDGE-1, BER-JUDGE-1 (issue 29
+    # item 5: a Berserk refusal named an Invasion rule).
+    judge_rule: str = "INV-JUDGE-1"
     # INV-JUDGE-1: advice (not an error) below one judge per this many players; None = no advice.
     players_per_judge: int | None = Field(default=None, ge=1)
     # INV-PEN-1: this many warnings in one event disqualify; None = no automatic escalation.

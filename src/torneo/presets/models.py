@@ -46,6 +46,11 @@ class StructureRow(_Strict):
 
 class MatchRules(_Strict):
     best_of: int = Field(default=3, ge=1)
+    # The rule ids a refused result cites (issue 29 item 5: a Berserk refusal named an
+    # Invasion rule): the match's format (INV-STRUCT-3 best of three; BER-RES-1), and a Top
+    # match with no winner (INV-STRUCT-3; BER-TOP-3 single elimination).
+    rule: str = "INV-STRUCT-3"
+    top_rule: str = "INV-STRUCT-3"
     round_minutes: int | None = 55  # INV-STRUCT-3; None = untimed
     player_judge_round_minutes: int | None = 60  # INV-STRUCT-5
     extra_turns: int = 2  # INV-STRUCT-3
@@ -55,6 +60,7 @@ class MatchRules(_Strict):
 class SwissRules(_Strict):
     first_round: Literal["random", "rating"] = "random"
     bye: Literal["lowest_ranked", "fewest_points"] = "lowest_ranked"  # INV-BYE-1 / BER-BYE-1
+    bye_rule: str = "INV-BYE-1"  # the rule id a refusal about the bye cites (BER-BYE-1)
     max_byes_per_player: int = 1
     avoid_same_club_rounds: int = 0  # secondary wish: avoid same-club pairs in the first N rounds
     min_players: int = 2

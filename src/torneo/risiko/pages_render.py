@@ -87,6 +87,11 @@ LABELS: dict[str, str] = {
     "player_declared": N_("The player declared it"),
     "referee": N_("A referee found it"),
     "opponent": N_("Another player found it"),
+    # casebook rulings (RSK-PLAY-1..3)
+    "void_throw": N_("Throw void: dice thrown without declaring an attack"),
+    "dice_again": N_("All dice thrown again (wrong number, off the field or tilted)"),
+    "attack_invalid": N_("Attack ruled invalid"),
+    "card_lost": N_("Card not drawn in time: lost"),
     # tournament classes (season)
     "club": N_("Club"),
     "regional": N_("Regional"),
@@ -108,6 +113,7 @@ ACTION_LABELS: dict[str, str] = {
     "exclude": N_("Excluded"),
     "withdraw": N_("Withdrew"),
     "risiko": N_("RisiKo! declared"),
+    "ruling": N_("Referee's ruling"),
     "forgotten_roll": N_("Forgotten end-of-game roll"),
     "army": N_("Army ruling"),
 }

@@ -153,6 +153,18 @@ class ArmyLine:
 
 
 @dataclass(frozen=True, slots=True)
+class TableRulingLine:
+    """A casebook ruling recorded at the table (RSK-PLAY-1..3)."""
+
+    seq: int
+    person: Person
+    case: str
+    rule: str
+    note: str
+    at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
 class SanctionLine:
     person: Person
     infraction: str
@@ -198,6 +210,7 @@ class ConsoleView:
     game_minutes: int
     max_conquests: int
     army_cap: int
+    rulings: tuple[TableRulingLine, ...] = ()  # RSK-PLAY-1..3
 
     @property
     def in_game(self) -> tuple[ConsoleSeat, ...]:
@@ -247,7 +260,7 @@ def _action_lines(console: Console, people: People) -> tuple[ActionLine, ...]:
             detail = str(data.get("infraction", ""))
         elif kind == "withdraw":
             detail = "rejects_ruling" if data.get("rejects_ruling") else "force_majeure"
-        elif kind == "army":
+        elif kind in ("army", "ruling"):
             detail = str(data.get("case", ""))
         by = str(data.get("by", ""))
         out.append(ActionLine(line.seq, kind, who, detail, line.at, by, outcome))
@@ -325,4 +338,8 @@ def console_view(store: Store, tournament_id: int, round_no: int, table: int) ->
             console.game_minutes,
             console.rules.max_conquests,
             rules.army_cap,
+            tuple(
+                TableRulingLine(r.seq, people(r.player), r.case.value, r.rule, r.note, r.at)
+                for r in console.rulings
+            ),
         )

@@ -22,7 +22,7 @@ from torneo.platform.web.auth import ApiActor
 from torneo.platform.web.problems import problem_responses
 from torneo.platform.web.session import store_of
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_events, views_player
+from torneo.seasons import commands_events, commands_qualification, views_player
 from torneo.seasons import views as season_views
 from torneo.seasons.calendar import commands as season_calendar
 from torneo.seasons.ladders import commands as ladders
@@ -47,6 +47,7 @@ from torneo.seasons.schemas import (
     SeasonOut,
     StandingOut,
 )
+from torneo.seasons.schemas_cut import CutDecisionIn, CutOut, PlacementBonusIn
 
 router = APIRouter(prefix="/api/v1", tags=["seasons"])
 
@@ -122,6 +123,42 @@ def get_player(request: Request, season_id: int, player_id: int) -> PlayerSeason
     return PlayerSeasonOut.of(
         views_player.player_page(store_of(request), season_id, player_id, rows=rows)
     )
+
+
+@router.post(
+    "/seasons/{season_id}/cut",
+    response_model=CutOut,
+    responses=_PROBLEMS,
+    summary="Settle a tie at the Regional cut: the players who qualify, or a drawn lot (INV-RANK-3)",
+)
+def decide_cut(request: Request, season_id: int, body: CutDecisionIn, actor: ApiActor) -> CutOut:
+    store = store_of(request)
+    name, _ = season_views.season_name(store, season_id)
+    commands_qualification.decide_cut(
+        store,
+        actor,
+        name,
+        qualified=body.qualified,
+        lot=body.lot,
+        seed=body.seed,
+        note=body.note,
+    )
+    return CutOut.of(cached_season_page(request, season_id).cut)
+
+
+@router.put(
+    "/seasons/{season_id}/placement-bonus",
+    response_model=CutOut,
+    responses=_PROBLEMS,
+    summary="The National Final bonus of the season's best placements (INV-RANK-3)",
+)
+def set_placement_bonus(
+    request: Request, season_id: int, body: PlacementBonusIn, actor: ApiActor
+) -> CutOut:
+    store = store_of(request)
+    name, _ = season_views.season_name(store, season_id)
+    commands_qualification.set_placement_bonus(store, actor, name, body.placement_bonus)
+    return CutOut.of(cached_season_page(request, season_id).cut)
 
 
 @router.post(

@@ -11,6 +11,7 @@ from torneo.cards.cli_events import resolve_event
 from torneo.cli.common import (
     CLI_ACTOR,
     EXIT_INPUT,
+    ClubOption,
     JsonFlag,
     console,
     edge,
@@ -22,9 +23,12 @@ from torneo.cli.common import (
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_events, views_standings
+from torneo.seasons import commands_events, commands_qualification, views_standings
+from torneo.seasons import views as season_views
+from torneo.seasons.rules.cut import CutHow
 from torneo.seasons.rules.import_issues import SeasonImportError
 from torneo.seasons.rules.settings import REGIONAL_CUT
+from torneo.seasons.views_cut import CutState
 
 app = typer.Typer(help="Seasons: imported results, season points, the ranking and its cut.")
 
@@ -74,13 +78,21 @@ def create(
     start: Start = None,
     end: End = None,
     cut: Cut = REGIONAL_CUT,
+    club: ClubOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Create an empty season (INV-SEASON-1 dates)."""
     with edge(as_json=as_json):
         store = open_store()
         seasons.create_season(
-            store, CLI_ACTOR, name=name, preset=preset, start=start, end=end, cut_size=cut
+            store,
+            CLI_ACTOR,
+            name=name,
+            preset=preset,
+            start=start,
+            end=end,
+            cut_size=cut,
+            club=club,
         )
         info = views_standings.season_info(store, name)
     if as_json:
@@ -100,6 +112,7 @@ def import_(
     start: Start = None,
     end: End = None,
     cut: Cut = REGIONAL_CUT,
+    club: ClubOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Import a season's past results; every wrong row is listed and nothing is imported."""
@@ -123,7 +136,15 @@ def import_(
         store = open_store()
         try:
             summary = seasons.import_season_csv(
-                store, CLI_ACTOR, season, preset, text, start=start, end=end, cut_size=cut
+                store,
+                CLI_ACTOR,
+                season,
+                preset,
+                text,
+                start=start,
+                end=end,
+                cut_size=cut,
+                club=club,
             )
         except SeasonImportError as error:
             _print_issues(error, file, as_json)
@@ -220,11 +241,13 @@ def list_(as_json: JsonFlag = False) -> None:
 
 @app.command("standings")
 def standings(name: SeasonArg, as_json: JsonFlag = False) -> None:
-    """The season table: points, W, S, MW, MP, T (INV-RANK-1), dense rank (INV-RANK-2)."""
+    """The season table: points, W, S, MW, MP, T (INV-RANK-1), dense rank (INV-RANK-2), the
+    cut (INV-RANK-3) with any tie across it and its decision."""
     with edge(as_json=as_json):
         store = open_store()
         info = views_standings.season_info(store, name)
-        rows = views_standings.season_standings(store, name)
+        page = season_views.season_page(store, name)  # the read model of the page and the API
+    rows, cut = page.rows, page.cut
     if as_json:
         print_json([r.as_dict() for r in rows])
         return
@@ -242,8 +265,7 @@ def standings(name: SeasonArg, as_json: JsonFlag = False) -> None:
                 r.best_major_place,
                 r.played,
                 str(r.final_bonus) if r.final_bonus else "",
-                # INV-RANK-3: a tie across the cut is the organizer's, not the ids' order
-                "tie" if r.tied_at_cut else ("✓" if r.qualified else ""),
+                _qualified_cell(r.qualified, r.tied_at_cut, r.cut_decided, cut.how),
             )
         )
     print_table(
@@ -252,12 +274,86 @@ def standings(name: SeasonArg, as_json: JsonFlag = False) -> None:
         ["#", "player", "club", "points", "W", "S", "MW", "MP", "T", "final bonus", "qualified"],
         table_rows,
     )
-    tied = [r.player for r in rows if r.tied_at_cut]
-    if tied:
-        console().print(
-            f"Tie at the cut (INV-RANK-3): {', '.join(tied)} are equal on every criterion "
-            "across the cut line; the organizer decides who qualifies.",
-            markup=False,
-        )
+    _print_cut(cut, name)
     for tournament, breaches in info.void:
         console().print(f"Void (INV-LEGAL-8): {tournament}: {'; '.join(breaches)}", markup=False)
+
+
+def _qualified_cell(qualified: bool, tied: bool, decided: bool, how: CutHow | None) -> str:
+    if tied:  # INV-RANK-3: a tie across the cut is the organizer's, not the ids' order
+        return "tie"
+    mark = "✓" if qualified else ""
+    if decided:  # settled by the organizer, or by lot
+        return f"{mark} (lot)" if how is CutHow.LOT else f"{mark} (decision)"
+    return mark
+
+
+def _print_cut(cut: CutState, name: str) -> None:
+    out = console()
+    names = ", ".join(p.player for p in cut.tied)
+    if cut.open:
+        out.print(
+            f"Tie at the cut (INV-RANK-3): {names} are equal on every criterion across the cut "
+            f"line, for {cut.seats} place(s); the organizer decides who qualifies: "
+            f"torneo season decide-cut '{name}' --qualified ID ... (or --lot).",
+            markup=False,
+        )
+        if cut.stale:
+            out.print("The decision recorded earlier was for another tie.", markup=False)
+    elif cut.decided:
+        how = f"drawn lot (seed {cut.seed})" if cut.how is CutHow.LOT else "organizer's decision"
+        went = ", ".join(p.player for p in cut.qualified)
+        note = f" — {cut.note}" if cut.note else ""
+        out.print(
+            f"Tie at the cut (INV-RANK-3) between {names}, settled by {how}: {went} "
+            f"qualif{'ies' if len(cut.qualified) == 1 else 'y'}{note}.",
+            markup=False,
+        )
+
+
+@app.command("decide-cut")
+def decide_cut(
+    name: SeasonArg,
+    qualified: Annotated[
+        list[int] | None,
+        typer.Option("--qualified", help="A tied player's id who qualifies (repeat the option)."),
+    ] = None,
+    lot: Annotated[
+        bool, typer.Option("--lot", help="Draw a lot between the tied players.")
+    ] = False,
+    seed: Annotated[int | None, typer.Option(help="The lot's seed (default: random).")] = None,
+    note: Annotated[str, typer.Option(help="Why, as it will stay in the audit log.")] = "",
+    as_json: JsonFlag = False,
+) -> None:
+    """INV-RANK-3: settle a tie on every criterion across the Regional cut (audited)."""
+    with edge(as_json=as_json):
+        store = open_store()
+        decision = commands_qualification.decide_cut(
+            store, CLI_ACTOR, name, qualified=qualified, lot=lot, seed=seed, note=note
+        )
+        cut = season_views.season_page(store, name).cut
+    if as_json:
+        print_json(decision.as_record())
+        return
+    _print_cut(cut, name)
+
+
+@app.command("placement-bonus")
+def placement_bonus(
+    name: SeasonArg,
+    values: Annotated[
+        list[str] | None,
+        typer.Argument(help="The bonus of positions 1, 2, ... e.g. 1.5 1 0.5 (none: no bonus)."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """INV-RANK-3: the National Final bonus of the season's best placements (audited)."""
+    with edge(as_json=as_json):
+        bonus = commands_qualification.set_placement_bonus(
+            open_store(), CLI_ACTOR, name, values or []
+        )
+    if as_json:
+        print_json({"season": name, "placement_bonus": [str(b) for b in bonus]})
+        return
+    shown = ", ".join(f"{i}. +{b}" for i, b in enumerate(bonus, start=1)) or "none"
+    console().print(f"Season '{name}': National Final placement bonus: {shown}.", markup=False)

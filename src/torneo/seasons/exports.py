@@ -39,6 +39,7 @@ SEASON_TABLE_HEADER = (
     "final_bonus",
     "qualified",
     "tied_at_cut",
+    "cut_decided",
 )
 
 
@@ -73,6 +74,7 @@ def table_sheet(rows: Sequence[season_views.TableRow]) -> Sheet:
                 r.final_bonus,
                 r.qualified,
                 r.tied_at_cut,
+                r.cut_decided,
             )
             for r in rows
         ),

@@ -18,10 +18,11 @@ from torneo.core.errors import TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import form_int, form_int_required
+from torneo.platform.web.prg import act_then_get, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import render, say
 from torneo.seasons import commands as seasons
-from torneo.seasons import commands_events
+from torneo.seasons import commands_events, commands_qualification
 from torneo.seasons.ladders import views as views_ladders
 from torneo.seasons.pages_common import (
     LADDER_SOURCES,
@@ -32,6 +33,7 @@ from torneo.seasons.pages_common import (
     season_presets,
     text_helpers,
 )
+from torneo.seasons.rules.cut import CutHow
 from torneo.seasons.rules.settings import REGIONAL_CUT
 
 router = APIRouter(include_in_schema=False)
@@ -181,7 +183,8 @@ def manage_page(
 
 @router.get("/seasons/{season_id}/manage", response_class=HTMLResponse)
 def manage(request: Request, season_id: int, actor: PageActor) -> Response:
-    return manage_page(request, season_id)
+    refused = take_refusal(request)  # Post/Redirect/Get: a refused cut or bonus form
+    return manage_page(request, season_id, error=refused.error, form=refused.form)
 
 
 def _season_name(request: Request, season_id: int) -> str:
@@ -256,6 +259,59 @@ def recompute(request: Request, season_id: int, actor: PageWriter) -> Response:
         return manage_page(request, season_id, error=err, status=err.status)
     flash(request, "ok", say(request, N_("The season is recomputed.")))
     return RedirectResponse(f"/seasons/{season_id}/manage", status_code=303)
+
+
+@router.post("/seasons/{season_id}/manage/cut", response_class=HTMLResponse)
+async def decide_cut(request: Request, season_id: int, actor: PageWriter) -> Response:
+    """INV-RANK-3: the organizer names the tied players who qualify, or draws a lot."""
+    form = await request.form()
+    how = str(form.get("how", ""))
+    qualified = [str(v) for v in form.getlist("qualified")]
+    note = str(form.get("note", ""))
+
+    def action() -> tuple[str, str]:
+        ids = [form_int_required("qualified", v, accepted=N_("a tied player")) for v in qualified]
+        decision = commands_qualification.decide_cut(
+            store_of(request),
+            actor,
+            _season_name(request, season_id),
+            qualified=None if how == "lot" else ids,
+            lot=how == "lot",
+            note=note,
+        )
+        if decision.how is CutHow.LOT:
+            return say(request, N_("The lot is drawn (seed %(seed)s)."), seed=decision.seed), "#cut"
+        return say(request, N_("The decision at the cut is recorded.")), "#cut"
+
+    return act_then_get(
+        request,
+        action,
+        success_url=f"/seasons/{season_id}/manage",
+        form={"how": how, "note": note},
+    )
+
+
+@router.post("/seasons/{season_id}/manage/placement-bonus", response_class=HTMLResponse)
+def set_placement_bonus(
+    request: Request, season_id: int, actor: PageWriter, placement_bonus: Text = ""
+) -> Response:
+    """INV-RANK-3: the National Final bonus of the best placements, e.g. "1.5 1 0.5"."""
+
+    def action() -> tuple[str, str]:
+        commands_qualification.set_placement_bonus(
+            store_of(request),
+            actor,
+            _season_name(request, season_id),
+            placement_bonus.replace(";", " ").split(),
+        )
+        return say(request, N_("The placement bonus is saved.")), "#cut"
+
+    return act_then_get(
+        request,
+        action,
+        success_url=f"/seasons/{season_id}/manage",
+        form={"placement_bonus": placement_bonus},
+    )
 
 
 def _unchecked(request: Request, summary: seasons.ImportSummary) -> list[str]:

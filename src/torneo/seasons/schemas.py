@@ -18,6 +18,7 @@ from torneo.platform.web.schemas import OwningClub
 from torneo.seasons.calendar.commands import CalendarView
 from torneo.seasons.commands import ImportSummary, unchecked_note
 from torneo.seasons.rules.settings import REGIONAL_CUT
+from torneo.seasons.schemas_cut import CutOut
 from torneo.seasons.state import SeasonStanding
 from torneo.seasons.views import BreachLine, SeasonCard, SeasonPage, breach_lines
 from torneo.seasons.views_player import PlayerPage
@@ -145,6 +146,10 @@ class StandingOut(_Out):
             " organizer decides, 'qualified' follows the player ids and is not a decision"
         )
     )
+    cut_decided: bool = Field(
+        default=False,
+        description="INV-RANK-3: that tie settled by the organizer or a lot ('cut' says how)",
+    )
 
     @classmethod
     def of(cls, row: SeasonStanding) -> StandingOut:
@@ -180,6 +185,7 @@ class SeasonOut(_Out):
     season: SeasonFactsOut
     standings: list[StandingOut]
     tournaments: list[SeasonTournamentOut]
+    cut: CutOut
 
     @classmethod
     def of(cls, page: SeasonPage) -> SeasonOut:
@@ -193,6 +199,7 @@ class SeasonOut(_Out):
                 cut_size=page.cut_size,
             ),
             standings=[StandingOut.of(r) for r in page.rows],
+            cut=CutOut.of(page.cut),
             tournaments=[
                 SeasonTournamentOut(
                     id=t.id,

@@ -19,10 +19,12 @@ from typing import Any, Protocol
 
 from torneo.core.ids import PlayerId
 from torneo.core.messages import Message, Term
+from torneo.seasons.rules.cut import decision_of
 from torneo.seasons.rules.legality import Breach
 from torneo.seasons.rules.outcome import SeasonResult as ScoredResult
 from torneo.seasons.rules.outcome import TournamentOutcome
-from torneo.seasons.rules.ranking import SeasonRow
+from torneo.seasons.rules.ranking import SeasonRow, SeasonTable
+from torneo.seasons.tables import Season
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,7 @@ class SeasonStanding:
     final_bonus: Fraction  # INV-MAJOR-5 (+ placement bonus)
     qualified: bool  # inside the cut (INV-RANK-3)
     tied_at_cut: bool = False  # INV-RANK-3: tied on the whole chain across the cut line
+    cut_decided: bool = False  # INV-RANK-3: that tie settled by the organizer or a lot
 
     def as_dict(self) -> dict[str, Any]:
         """The columns as the regulation names them (JSON and CSV exports, the CLI)."""
@@ -61,6 +64,7 @@ class SeasonStanding:
             "final_bonus": str(self.final_bonus),
             "qualified": self.qualified,
             "tied_at_cut": self.tied_at_cut,
+            "cut_decided": self.cut_decided,
         }
 
 
@@ -81,7 +85,24 @@ def standing_of(row: SeasonRow, player: str, club: str | None) -> SeasonStanding
         final_bonus=row.final_bonus,
         qualified=row.qualified,
         tied_at_cut=row.tied_at_cut,
+        cut_decided=row.cut_decided,
     )
+
+
+def empty_table(season: Season) -> SeasonTable:
+    """The season's table with its settings and nothing in it yet: every reader builds it here,
+    so the cut, a recorded decision at the cut (INV-RANK-3) and the placement bonus are the same
+    on the pages, the API, the exports and the CLI."""
+    return SeasonTable(
+        cut=season.cut_size,
+        placement_final_bonus=placement_bonus_of(season.placement_bonus),
+        cut_decision=decision_of(season.cut_decision),
+    )
+
+
+def placement_bonus_of(stored: Sequence[Any] | None) -> tuple[Fraction, ...]:
+    """The stored placement bonus ("3/2", "1", ...) as exact values."""
+    return tuple(Fraction(str(b)) for b in stored or ())
 
 
 class StoredResult(Protocol):

@@ -29,6 +29,11 @@ class Season(Versioned, Base):
     starts_on: Mapped[date] = mapped_column(Date)  # INV-SEASON-1
     ends_on: Mapped[date] = mapped_column(Date)
     cut_size: Mapped[int] = mapped_column(Integer)  # INV-RANK-3: places that qualify
+    # INV-RANK-3: how a tie on the whole chain across the cut was settled (rules/cut.py), or None
+    cut_decision: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    # INV-RANK-3: the National Final bonus of the best placements ("3/2", "1", ...: position 1
+    # first); the seed gives no figures, so the organizer sets them on the season.
+    placement_bonus: Mapped[list[Any]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime]
 
     tournaments: Mapped[list[SeasonTournament]] = relationship(

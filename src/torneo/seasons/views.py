@@ -31,6 +31,7 @@ from torneo.platform.store.uow import Store
 from torneo.seasons.rules.legality import Breach
 from torneo.seasons.state import SeasonStanding, stored_breaches
 from torneo.seasons.tables import Season, SeasonResult, SeasonTournament
+from torneo.seasons.views_cut import CutState, cut_state
 from torneo.seasons.views_load import Loaded, TournamentRow, load, rules_of, table_rows
 
 CHART_PLAYERS = 5
@@ -123,7 +124,8 @@ class SeasonPage:
     rows: tuple[TableRow, ...]
     tournaments: tuple[TournamentLine, ...]
     chart: SeasonChart
-    cut_tie: tuple[str, ...]  # names tied on the whole chain across the cut (INV-RANK-3)
+    cut_tie: tuple[str, ...]  # names tied across the cut, still to decide (INV-RANK-3)
+    cut: CutState  # INV-RANK-3: the tie, its decision, the placement bonus
 
     @property
     def void_tournaments(self) -> tuple[TournamentLine, ...]:
@@ -306,7 +308,7 @@ def season_page(store: Store, name: SeasonRef) -> SeasonPage:
         season = find_season(session, name)
         ld = load(session, season)
         rows = table_rows(ld)
-        tie = ld.table.cut_tie()
+        cut = cut_state(ld)
         return SeasonPage(
             id=season.id,
             name=season.name,
@@ -318,7 +320,8 @@ def season_page(store: Store, name: SeasonRef) -> SeasonPage:
             rows=rows,
             tournaments=tuple(tournament_line(ld, t) for t in ld.tournaments),
             chart=_chart(ld, [r.player_id for r in rows[:CHART_PLAYERS]]),
-            cut_tie=tuple(ld.players.get(int(p), (f"#{p}", None))[0] for p in tie),
+            cut_tie=tuple(p.player for p in cut.tied) if cut.open else (),
+            cut=cut,
         )
 
 

@@ -31,7 +31,7 @@ from torneo.presets.models import SeasonPointsRules
 from torneo.seasons.commands import season_rules
 from torneo.seasons.rules.outcome import TournamentOutcome, void_breakdown
 from torneo.seasons.rules.ranking import SeasonTable
-from torneo.seasons.state import SeasonStanding, outcome_of, standing_of
+from torneo.seasons.state import SeasonStanding, empty_table, outcome_of, standing_of
 from torneo.seasons.tables import Season, SeasonResult, SeasonTournament
 
 
@@ -160,7 +160,7 @@ def load(session: Session, season: Season) -> Loaded:
             select(Player.id, Player.name, Player.club).where(Player.id.in_(in_season))
         )
     }
-    table = SeasonTable(cut=season.cut_size)
+    table = empty_table(season)
     for t in tournaments:
         table.put(_outcome(t, results[t.id]))
     return Loaded(season, tournaments, results, players, table)

@@ -20,7 +20,7 @@ from torneo.platform.store.uow import Store
 from torneo.seasons.commands import get_season
 from torneo.seasons.commands_scoring import stored_outcome, void_list
 from torneo.seasons.rules.ranking import HistoryEntry, SeasonTable
-from torneo.seasons.state import SeasonStanding, standing_of
+from torneo.seasons.state import SeasonStanding, empty_table, standing_of
 from torneo.seasons.tables import Season
 
 
@@ -58,7 +58,7 @@ def list_seasons(store: Store) -> list[SeasonInfo]:
 
 
 def _table(session: Session, season: Season) -> tuple[SeasonTable, dict[int, Player]]:
-    table = SeasonTable(cut=season.cut_size)
+    table = empty_table(season)
     for t in season.tournaments:
         table.put(stored_outcome(t))
     ids = {r.player_id for t in season.tournaments for r in t.results}

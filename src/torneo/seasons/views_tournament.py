@@ -15,7 +15,7 @@ from torneo.core.messages import N_, Message
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Store
 from torneo.presets.models import SeasonPointsRules
-from torneo.seasons.rules.ranking import SeasonTable
+from torneo.seasons.state import empty_table
 from torneo.seasons.tables import SeasonResult, SeasonTournament
 from torneo.seasons.views import SeasonRef, TournamentLine, find_season, tournament_line
 from torneo.seasons.views_load import (
@@ -87,7 +87,7 @@ def tournament_page(store: Store, name: SeasonRef, tournament_id: int) -> Tourna
                 )
             )
         }
-    ld = Loaded(season, [t], {t.id: results}, players, SeasonTable(cut=season.cut_size))
+    ld = Loaded(season, [t], {t.id: results}, players, empty_table(season))
     breakdowns = _breakdowns(t, results, rules_of(season.preset)[1])
     return TournamentPage(
         season=season.name,

@@ -418,3 +418,32 @@ def test_BER_DRAFT_2_a_drafter_disqualified_in_the_draft_registers_no_deck(
     assert fingerprint(store, event) == before
     with store.read() as s:
         assert s.scalar(select(func.count(DeckListRow.id))) == 0
+
+
+def test_BER_DRAFT_1_a_lost_double_pick_is_a_clear_conflict(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BER-DRAFT-1 (issue 29 item 5): a second pick of one seat that read the pod before the
+    first was written (a stale read, simulated here) meets the database's one row per pick and
+    is answered as a conflict in words, not the UNIQUE constraint's text; nothing is added."""
+    event = draft_event(store, 4)
+    seats = seat_players(store, event)
+    me = player(seats[(1, 1)])
+    mine = pack_of(store, event, 1)
+    draft.pick_card(store, me, event, mine[0], booster=1, pick=1)
+    from torneo.cards.rules.draft import can_pick as real
+
+    def stale(**kwargs: object) -> object:
+        return real(**{**kwargs, "already": None})  # type: ignore[arg-type]
+
+    monkeypatch.setattr("torneo.cards.draft.commands.can_pick", stale)
+    before = _picks(store)
+    with pytest.raises(Conflict) as lost:
+        draft.pick_card(store, me, event, mine[1], booster=1, pick=1)
+    assert lost.value.field == "pick"
+    assert lost.value.reason == (
+        "another pick of yours for booster 1, pick 1 came first [BER-DRAFT-1]"
+    )
+    assert "UNIQUE" not in str(lost.value)
+    assert "unique" not in str(lost.value)
+    assert _picks(store) == before

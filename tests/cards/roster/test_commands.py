@@ -65,3 +65,38 @@ def test_a_roster_paste_takes_known_names_as_the_same_players(
     ids = events.register_roster(store, organizer, first, "Lia Neri\nPio Blu")
     second = _event(store, organizer, "2012-03-17")
     assert events.register_roster(store, organizer, second, "Lia Neri\nPio Blu") == ids
+
+
+def test_ber_pod_2_a_pasted_rating_updates_the_known_player_audited(
+    store: Store, organizer: Actor
+) -> None:
+    """Issue 29 item 5: a pasted line giving a known player another rating (or club) updates the
+    record, with an audit row naming before and after; a line without them changes nothing."""
+    from sqlalchemy import select
+
+    from torneo.platform.store.tables import AuditEntry
+
+    first = _event(store, organizer, "2012-03-10")
+    events.register_roster(store, organizer, first, "Mario Rossi,Circolo Nord,1500\nAnna,,1400")
+    second = _event(store, organizer, "2012-03-17")
+    ids = events.register_roster(store, organizer, second, "mario rossi,Circolo Sud,1620\nAnna")
+    with store.read() as session:
+        mario, anna = (session.get(Player, i) for i in ids)
+        assert mario is not None
+        assert anna is not None
+        assert (mario.name, mario.club, mario.rating) == ("Mario Rossi", "Circolo Sud", 1620)
+        assert anna.rating == 1400
+        audits = session.scalars(
+            select(AuditEntry).where(AuditEntry.action == "player.update")
+        ).all()
+        assert [(a.entity_id, a.event_id, a.after) for a in audits] == [
+            (
+                mario.id,
+                second,
+                {
+                    "player": "Mario Rossi",
+                    "rating": {"before": 1500, "after": 1620},
+                    "club": {"before": "Circolo Nord", "after": "Circolo Sud"},
+                },
+            )
+        ]

@@ -353,3 +353,77 @@ def test_RSK_ROLL_2_a_forgotten_roll_reported_by_the_referee(
     assert _game_print(store, tid) == before
     form = views_tables.result_form(store, tid, 1, 1)
     assert form.seats[2].status == "excluded"
+
+
+def test_RSK_ARMY_1_a_count_within_the_limit_is_refused_not_recorded(
+    store: Store, judge: Actor, table: tuple[int, list[int]]
+) -> None:
+    """RSK-ARMY-1 (issue 29 item 12): 130 on the board (the cap) or as many reinforcements as
+    due is no infraction: refused, naming the count, and nothing is stored."""
+    tid, seats = table
+    cases = [
+        ({"case": "board", "on_board": 130}, "on_board", "within the cap of 130"),
+        ({"case": "reinforcements", "placed": 7, "due": 7}, "placed", "7 armies placed of 7 due"),
+    ]
+    for fields, field, words in cases:
+        before = _game_print(store, tid)
+        action = {"kind": "army", "player": seats[1], "found_by": "opponent", **fields}
+        with pytest.raises(Conflict) as refused:
+            risiko_console.act(store, judge, tid, 1, 1, action)
+        assert refused.value.field == field
+        assert words in refused.value.reason
+        assert refused.value.rule == "RSK-ARMY-1"
+        assert _game_print(store, tid) == before
+    assert views_tables.console_view(store, tid, 1, 1).army == ()
+
+
+@pytest.mark.parametrize(
+    ("case", "rule"),
+    [
+        ("void_throw", "RSK-PLAY-1"),
+        ("dice_again", "RSK-PLAY-1"),
+        ("attack_invalid", "RSK-PLAY-2"),
+        ("card_lost", "RSK-PLAY-3"),
+    ],
+)
+def test_RSK_PLAY_1_to_3_the_referee_records_a_casebook_ruling(
+    store: Store, judge: Actor, table: tuple[int, list[int]], case: str, rule: str
+) -> None:
+    """RSK-PLAY-1..3 (issue 29 item 12): a void throw, dice thrown again, an attack ruled
+    invalid, a lost card draw are recorded on the table's log with their rule, audited; the
+    game goes on as it was."""
+    tid, seats = table
+    before = views_tables.console_view(store, tid, 1, 1)
+    view = _act(store, judge, tid, kind="ruling", player=seats[2], case=case, note="  al tavolo ")
+    (ruling,) = view.rulings
+    assert (ruling.person.player_id, ruling.case, ruling.rule, ruling.note) == (
+        seats[2],
+        case,
+        rule,
+        "al tavolo",
+    )
+    assert view.actions[0].kind == "ruling"
+    assert view.actions[0].detail == case
+    assert (view.to_play, view.phase, view.seats) == (before.to_play, before.phase, before.seats)
+    with store.read() as s:
+        audit = s.scalars(select(AuditEntry).order_by(AuditEntry.id.desc())).first()
+        assert audit is not None
+        assert "ruling" in str(audit.after)
+
+
+def test_RSK_PLAY_1_a_ruling_needs_a_case_of_the_casebook_and_a_player_in_the_game(
+    store: Store, judge: Actor, table: tuple[int, list[int]]
+) -> None:
+    tid, seats = table
+    _act(store, judge, tid, kind="exclude", player=seats[1], infraction="undeclared_risiko")
+    cases: list[tuple[dict[str, Any], str, type[TorneoError]]] = [
+        ({"kind": "ruling", "player": seats[0], "case": "bad_luck"}, "case", TorneoError),
+        ({"kind": "ruling", "player": seats[1], "case": "void_throw"}, "player", Conflict),
+        ({"kind": "ruling", "player": 99999, "case": "card_lost"}, "player", NotFound),
+    ]
+    for action, field, kind in cases:
+        before = _game_print(store, tid)
+        with pytest.raises(kind) as err:
+            risiko_console.act(store, judge, tid, 1, 1, action)
+        assert err.value.field == field, action
+        assert _game_print(store, tid) == before

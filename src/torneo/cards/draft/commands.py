@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from torneo.cards.draft.commands_presence import (
@@ -417,8 +418,20 @@ def pick_card(
             raise refusal.raise_as(TorneoError if refusal.field == "card" else Conflict)
         assert position is not None
         _add_pick(uow, state, seat.seat_no, position, card, BY_PLAYER)
-        passed = _advance(uow, state, facts)
-        _write_picks(uow, state)
+        try:
+            passed = _advance(uow, state, facts)
+            _write_picks(uow, state)
+        except IntegrityError:
+            # BER-DRAFT-1: one card a pick. Two picks of one seat that read the pod together
+            # (two tabs, a resent request) meet the database's one row per pick: the lost one
+            # is answered as a conflict in words, never the constraint's text (issue 29 item 5).
+            raise Conflict(
+                "pick",
+                N_("another pick of yours for booster %(booster)s, pick %(pick)s came first"),
+                N_("one card a pick; wait for the next pack"),
+                params={"booster": position.booster, "pick": position.pick},
+                rule="BER-DRAFT-1",
+            ) from None
         if not passed:
             # "seat N is ready" for the pod's pages; the last pick of a pass needs none: the
             # pass's notice brings every page its next pack (one broker message fewer)

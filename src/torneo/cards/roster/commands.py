@@ -99,6 +99,8 @@ def _register(
             N_("%(name)s: %(reason)s"), {"name": players[k].name, "reason": err.reason_message}
         )
         raise TorneoError("roster", line, err.accepted_message, rule=err.rule)
+    if roster:
+        _update_known(uow, event.id, players, [known.get(p.name.lower()) for p in players])
     new = [p for p, f in zip(players, found, strict=True) if f is None]
     created = iter(
         zip(
@@ -127,3 +129,34 @@ def _register(
     uow.notify(f"event:{event.id}", "players")
     flag_modified(event, "settings")  # the event's version moves
     return ids
+
+
+def _update_known(
+    uow: UnitOfWork,
+    event_id: int,
+    players: list[PlayerInput],
+    known: list[identities.KnownPlayer | None],
+) -> None:
+    """A pasted line that gives a known player another rating or club updates the record,
+    audited (issue 29 item 5). We read a paste as the organizer's current list (the RisiKo!
+    paste already takes the club it gives): keeping the old rating silently would seat the
+    pods (BER-POD-2, by rating) on a number the organizer just replaced. A line without a rating or a club
+    changes nothing of it."""
+    ratings: list[tuple[int, int]] = []
+    clubs: list[tuple[int, str]] = []
+    changes: list[tuple[int | None, dict[str, object] | None]] = []
+    for p, f in zip(players, known, strict=True):
+        if f is None:
+            continue
+        change: dict[str, object] = {}
+        if p.rating is not None and p.rating != f.rating:
+            ratings.append((f.id, p.rating))
+            change["rating"] = {"before": f.rating, "after": p.rating}
+        if p.club and p.club != f.club:
+            clubs.append((f.id, p.club))
+            change["club"] = {"before": f.club, "after": p.club}
+        if change:
+            changes.append((f.id, {"player": f.name, **change}))
+    identities.update_ratings(uow.session, ratings)
+    identities.update_clubs(uow.session, clubs)
+    uow.audit_many("player.update", "player", changes, event_id=event_id)

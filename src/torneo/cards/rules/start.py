@@ -64,4 +64,36 @@ def small_field_warning(ruleset: Ruleset, *, players: int, is_major: bool) -> Me
     return None
 
 
-__all__ = ["CHOICE_RULE", "DECK_CHECKS", "small_field_warning", "start_settings"]
+def small_field_void(ruleset: Ruleset, *, players: int, is_major: bool) -> Message | None:
+    """INV-LEGAL-2 / INV-MAJOR-2 once the event is over: why it is void for the season and
+    gives no points (None: the field was large enough). The event's page says so instead of
+    showing the points a Major would give (issue 29 item 12)."""
+    season = ruleset.season
+    if season is None:
+        return None
+    if is_major and players < season.major_min_players:
+        return Message(
+            N_(
+                "%(n)s players: a Major needs at least %(need)s to count for the season "
+                "(INV-MAJOR-2)"
+            ),
+            {"n": players, "need": season.major_min_players},
+        )
+    if players < season.min_players:
+        return Message(
+            N_(
+                "%(n)s players: a tournament needs at least %(need)s to count for the season "
+                "(INV-LEGAL-2)"
+            ),
+            {"n": players, "need": season.min_players},
+        )
+    return None
+
+
+__all__ = [
+    "CHOICE_RULE",
+    "DECK_CHECKS",
+    "small_field_void",
+    "small_field_warning",
+    "start_settings",
+]

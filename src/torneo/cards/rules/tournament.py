@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypedDict
 
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.core.errors import Refusal
@@ -15,6 +16,7 @@ from torneo.core.ids import PlayerId
 from torneo.core.messages import N_, Term
 from torneo.engines.records import Entrant, MatchRecord, Stage
 from torneo.engines.results import GameScore, Outcome, ResultKind, check_game_score
+from torneo.presets import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,10 @@ class Tournament:
     # The event's current round when ``matches`` is a slice (a result reads its one match:
     # issue 14, finer locks); None: the latest round among ``matches``.
     round_now: int | None = None
+    # The rule ids refusals cite, the regulation's own (issue 29 item 5; :func:`rule_ids`).
+    match_rule: str = "INV-STRUCT-3"
+    top_rule: str = "INV-STRUCT-3"
+    bye_rule: str = "INV-BYE-1"
     # Read many times by every check and page (issue 14 item 2: 6,000 matches at 2,000
     # players), so found once when the value is made.
     _current_round: int = field(init=False, repr=False, compare=False, default=0)
@@ -64,6 +70,22 @@ class Tournament:
 
     def entrant(self, player: PlayerId) -> Entrant | None:
         return next((e for e in self.entrants if e.id == player), None)
+
+
+class RuleIds(TypedDict):
+    match_rule: str
+    top_rule: str
+    bye_rule: str
+
+
+def rule_ids(ruleset: Ruleset) -> RuleIds:
+    """The preset's rule ids for a :class:`Tournament`: a Berserk event's refusals cite BER-*,
+    never the card championship's INV-* (issue 29 item 5)."""
+    return RuleIds(
+        match_rule=ruleset.match.rule,
+        top_rule=ruleset.match.top_rule,
+        bye_rule=ruleset.swiss.bye_rule,
+    )
 
 
 def can_register(t: Tournament, player: PlayerId) -> Refusal | None:
@@ -193,7 +215,7 @@ def _can_score(
             "table",
             N_("this is a bye: it has no result to report"),
             N_("a table with two players"),
-            "INV-BYE-1",
+            t.bye_rule,
         )
     if match.score is not None and not correction:
         return Refusal(
@@ -202,12 +224,12 @@ def _can_score(
             N_("a judge correction to change it"),
             params={"table": match.table, "round": match.round_no, "score": match.score.text()},
         )
-    refusal = check_game_score(score, t.best_of)
+    refusal = check_game_score(score, t.best_of, t.match_rule)
     if refusal:
         return refusal
     if match.stage is not Stage.SWISS and score.outcome is Outcome.DRAW:
         return Refusal(
-            "result", N_("a Top X match cannot end in a draw"), N_("a winner"), "INV-STRUCT-3"
+            "result", N_("a Top X match cannot end in a draw"), N_("a winner"), t.top_rule
         )
     return None
 

@@ -205,7 +205,7 @@ def decide(
     score as side A sees it. Nothing is written; "unchanged" (or a refusal) writes nothing."""
     ruleset = load_preset(event.preset)
     side: Side = "a" if player == match.player_a_id else "b"
-    mine = parse_game_score(result, ruleset.match.best_of)
+    mine = parse_game_score(result, ruleset.match.best_of, ruleset.match.rule)
     score = mine if side == "a" else mine.swapped()
     recorded = recorded_result(match)
     _ruleset_check(event, match, score, ruleset, recorded=recorded is not None)
@@ -383,7 +383,9 @@ def resolve(
                 params={"table": table, "round": round_no},
             )
         ruleset = load_preset(event.preset)
-        score = parse_game_score(result, ruleset.match.best_of)  # as side A sees it
+        score = parse_game_score(
+            result, ruleset.match.best_of, ruleset.match.rule
+        )  # as side A sees it
         recorded = recorded_result(match)
         correction = recorded is not None or round_no != seated.current
         if correction and seated.has_top and match.stage == Stage.SWISS.value:

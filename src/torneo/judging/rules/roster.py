@@ -115,21 +115,18 @@ def remove_judge(roster: JudgeRoster, user: UserId) -> JudgeRoster:
     return replace(roster, judges=judges, head=None if roster.head == user else roster.head)
 
 
-def roster_problems(roster: JudgeRoster) -> tuple[Refusal, ...]:
-    """Breaches that make a tournament irregular (INV-LEGAL-3, INV-JUDGE-1)."""
+def roster_problems(roster: JudgeRoster, rule: str = "INV-JUDGE-1") -> tuple[Refusal, ...]:
+    """Breaches that make a tournament irregular (INV-LEGAL-3, INV-JUDGE-1); ``rule`` is the
+    regulation's own id (BER-JUDGE-1 for the online game)."""
     if not roster.judges:
-        return (
-            Refusal(
-                "judges", N_("the event has no judge"), N_("at least one judge"), "INV-JUDGE-1"
-            ),
-        )
+        return (Refusal("judges", N_("the event has no judge"), N_("at least one judge"), rule),)
     if roster.head_judge is None:
         return (
             Refusal(
                 "head_judge",
                 N_("%(n)s judges and no head judge"),
                 N_("name one head judge: their ruling is final"),
-                "INV-JUDGE-1",
+                rule,
                 params={"n": len(roster.judges)},
             ),
         )

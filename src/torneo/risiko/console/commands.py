@@ -54,6 +54,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "risiko": ("player",),
     "forgotten_roll": ("player",),
     "army": ("player", "case", "found_by", "on_board", "placed", "due"),
+    "ruling": ("player", "case", "note"),  # RSK-PLAY-1..3
 }
 _NUMBERS = {"conquered", "total", "player", "on_board", "placed", "due"}
 

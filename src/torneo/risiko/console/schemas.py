@@ -49,6 +49,17 @@ class ArmyLineOut(_Out):
     at: Moment | None
 
 
+class TableRulingOut(_Out):
+    """A casebook ruling at the table: void throw, dice again, attack invalid, card lost."""
+
+    seq: int
+    person: PersonOut
+    case: str
+    rule: str = Field(description="RSK-PLAY-1..3")
+    note: str
+    at: Moment | None
+
+
 class SanctionLineOut(_Out):
     person: PersonOut
     infraction: str
@@ -94,3 +105,4 @@ class ConsoleOut(_Out):
     game_minutes: int
     max_conquests: int
     army_cap: int
+    rulings: list[TableRulingOut] = Field(default_factory=list)

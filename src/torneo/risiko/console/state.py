@@ -20,6 +20,7 @@ from torneo.core.messages import N_, Term
 from torneo.presets.risiko import RisikoRules
 from torneo.risiko.rules import roll as rolls
 from torneo.risiko.rules.army import ArmyRuling, FoundBy, board_excess, reinforcement_excess
+from torneo.risiko.rules.casebook import RULE, TableCase, check_table_ruling, table_case
 from torneo.risiko.rules.roll import RollRules, RollState
 from torneo.risiko.rules.sanctions import Infraction, SanctionKind, sanction_for
 from torneo.risiko.tables import RisikoGame
@@ -34,6 +35,18 @@ class ArmyEntry:
     case: str  # board | reinforcements
     found_by: FoundBy
     ruling: ArmyRuling
+    at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRulingEntry:
+    """One casebook ruling recorded at the table (RSK-PLAY-1..3)."""
+
+    seq: int
+    player: PlayerId
+    case: TableCase
+    rule: str
+    note: str
     at: datetime | None
 
 
@@ -58,6 +71,7 @@ class Console:
     game_minutes: int
     started_at: datetime
     rules: RollRules = field(default_factory=RollRules)
+    rulings: tuple[TableRulingEntry, ...] = ()  # RSK-PLAY-1..3
 
 
 ACTION_KINDS = (
@@ -70,6 +84,7 @@ ACTION_KINDS = (
     "risiko",
     "forgotten_roll",
     "army",
+    "ruling",
 )
 
 
@@ -169,6 +184,24 @@ def _army(
             N_("board or reinforcements"),
             params={"value": case},
         )
+    if ruling.excess == 0:
+        # RSK-ARMY-1 sanctions armies *over* the allowed number: a count within it is no
+        # infraction, and is refused rather than stored as a ruling (issue 29 item 12).
+        if case == "board":
+            raise Conflict(
+                "on_board",
+                N_("%(n)s armies on the board are within the cap of %(cap)s: no infraction"),
+                N_("more armies on the board than the player's cap"),
+                params={"n": data.get("on_board"), "cap": caps[player]},
+                rule="RSK-ARMY-1",
+            )
+        raise Conflict(
+            "placed",
+            N_("%(placed)s armies placed of %(due)s due: no infraction"),
+            N_("more armies placed than due"),
+            params={"placed": data.get("placed"), "due": data.get("due")},
+            rule="RSK-ARMY-1",
+        )
     return player, case, found_by, ruling
 
 
@@ -211,6 +244,28 @@ def _apply_army(
     return caps, (*console.army, ArmyEntry(seq, player, case, found_by, ruling, at))
 
 
+def _apply_ruling(
+    console: Console, action: Mapping[str, Any], seq: int, at: datetime | None
+) -> tuple[TableRulingEntry, ...]:
+    """RSK-PLAY-1..3: a casebook ruling on a player still in the game."""
+    player = _player(action, console.state.order)
+    case = table_case(action.get("case"))
+    check_table_ruling(console.state, player, case)
+    note = " ".join(str(action.get("note") or "").split())
+    if len(note) > MAX_NOTE:
+        raise TorneoError(
+            "note",
+            N_("%(n)s characters"),
+            N_("at most %(max)s characters"),
+            params={"n": len(note), "max": MAX_NOTE},
+        )
+    entry = TableRulingEntry(seq, player, case, RULE[case], note, at)
+    return (*console.rulings, entry)
+
+
+MAX_NOTE = 300
+
+
 def apply_action(console: Console, action: Mapping[str, Any], seq: int) -> Console:
     """Apply one logged action; a bad one raises naming the field, leaving ``console`` as is."""
     state = console.state
@@ -219,8 +274,11 @@ def apply_action(console: Console, action: Mapping[str, Any], seq: int) -> Conso
     at = datetime.fromisoformat(at_raw) if isinstance(at_raw, str) else None
     caps = dict(console.caps)
     army = console.army
+    rulings = console.rulings
     if kind == "army":
         caps, army = _apply_army(console, action, seq, at)
+    elif kind == "ruling":
+        rulings = _apply_ruling(console, action, seq, at)
     elif kind in _GAME_STEPS:
         state = _GAME_STEPS[kind](state, action)
     else:
@@ -239,6 +297,7 @@ def apply_action(console: Console, action: Mapping[str, Any], seq: int) -> Conso
         console.game_minutes,
         console.started_at,
         console.rules,
+        rulings,
     )
 
 

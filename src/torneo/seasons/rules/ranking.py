@@ -10,7 +10,8 @@ Decisions where the regulation is silent:
   in each player's history, marked void.
 - MW and MP only count Majors where the player kept the Major benefits (INV-MAJOR-6).
 - Rows tied on the whole chain are listed by player id so the table is reproducible; when such a
-  tie straddles the cut, ``SeasonTable.cut_tie()`` names the players so the organizer decides.
+  tie straddles the cut, ``SeasonTable.cut_tie()`` names the players so the organizer decides,
+  and the decision (or a drawn lot, rules/cut.py) orders them once it is recorded.
 
 Speed: ``SeasonTable`` keeps, per player, their results keyed by tournament and a sorted index
 of chain keys. Putting (or correcting) one tournament touches only its players: their aggregates
@@ -29,6 +30,7 @@ from torneo.core.errors import NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
 from torneo.engines.ranking import dense_ranks
+from torneo.seasons.rules.cut import CutDecision, seats_left
 from torneo.seasons.rules.outcome import SeasonResult, TournamentOutcome
 from torneo.seasons.rules.settings import REGIONAL_CUT
 
@@ -54,6 +56,9 @@ class SeasonRow:
     # INV-RANK-3 (issue 29 item 9): equal on the whole INV-RANK-1 chain with someone on the
     # other side of the cut line; ``qualified`` is then the player-id order, not a decision.
     tied_at_cut: bool = False
+    # INV-RANK-3: such a tie settled by the organizer or a drawn lot (rules/cut.py): the row's
+    # place and ``qualified`` follow that decision.
+    cut_decided: bool = False
 
     def as_dict(self) -> dict[str, object]:
         """The columns as the regulation names them (CLI/JSON export)."""
@@ -70,6 +75,7 @@ class SeasonRow:
             "final_bonus": str(self.final_bonus),
             "qualified": self.qualified,
             "tied_at_cut": self.tied_at_cut,
+            "cut_decided": self.cut_decided,
         }
 
 
@@ -155,6 +161,7 @@ class SeasonTable:
         *,
         cut: int = REGIONAL_CUT,
         placement_final_bonus: Sequence[Fraction] = (),
+        cut_decision: CutDecision | None = None,
     ) -> None:
         if cut < 0:
             raise TorneoError(
@@ -164,6 +171,7 @@ class SeasonTable:
         # INV-RANK-3: the best placements earn a National Final bonus; the regulation gives no
         # figures, so they are a setting (position 1 gets item 0, ...), empty by default.
         self._placement_bonus = tuple(Fraction(b) for b in placement_final_bonus)
+        self.cut_decision = cut_decision  # INV-RANK-3: applied only to the tie it settled
         self._tournaments: dict[str, TournamentOutcome] = {}
         self._entries: dict[PlayerId, dict[str, _Entry]] = {}
         self._aggregates: dict[PlayerId, _Aggregate] = {}
@@ -239,6 +247,37 @@ class SeasonTable:
             return ()
         return tuple(PlayerId(k[-1]) for k in self._order if k[:-1] == line)
 
+    def cut_seats(self) -> int:
+        """How many of the players tied at the cut fit inside it (0: no tie)."""
+        tied = set(self.cut_tie())
+        positions = [i + 1 for i, k in enumerate(self._order) if PlayerId(k[-1]) in tied]
+        return seats_left(self.cut, positions) if tied else 0
+
+    def cut_decided(self) -> bool:
+        """INV-RANK-3: the tie at the cut is settled by the decision recorded for it."""
+        tie = self.cut_tie()
+        return (
+            bool(tie)
+            and self.cut_decision is not None
+            and (self.cut_decision.applies_to(self.cut, tie, self.cut_seats()))
+        )
+
+    def cut_decision_stale(self) -> bool:
+        """A decision is recorded but the tie it settled is no longer the table's."""
+        return self.cut_decision is not None and not self.cut_decided()
+
+    def _decided_order(self) -> list[_ChainKey]:
+        """The chain order with the tied players at the cut in their decided order."""
+        decision = self.cut_decision
+        if decision is None or not self.cut_decided():
+            return self._order
+        keys = {PlayerId(k[-1]): k for k in self._order if PlayerId(k[-1]) in decision.order}
+        order = list(self._order)
+        places = [i for i, k in enumerate(order) if PlayerId(k[-1]) in keys]  # contiguous
+        for i, pid in zip(places, decision.order, strict=True):
+            order[i] = keys[pid]
+        return order
+
     def history(self, player_id: PlayerId) -> list[HistoryEntry]:
         """The player's tournaments by date with the running total (void ones give 0)."""
         entries = self._entries.get(player_id)
@@ -297,9 +336,13 @@ class SeasonTable:
         ranks = dense_ranks([-k[0] for k in self._order])  # INV-RANK-2: dense on points
         bonus = self._placement_bonus
         previous, changed = self._row_cache, self._changed
-        tied = set(self.cut_tie())  # INV-RANK-3: shown on every row it concerns
+        # INV-RANK-3: an open tie is shown on every row it concerns; a settled one is not, and
+        # its players take the places the decision gave them.
+        decided = self.cut_decided()
+        tie = set(self.cut_tie())
+        tied, settled = (set(), tie) if decided else (tie, set())
         rows: list[SeasonRow] = []
-        for i, key in enumerate(self._order):
+        for i, key in enumerate(self._decided_order()):
             pid = PlayerId(key[-1])
             old = previous.get(pid)
             # A correction moves few rows: reuse every row whose player, place and rank held.
@@ -308,6 +351,7 @@ class SeasonTable:
                 and old.position == i + 1
                 and old.rank == ranks[i]
                 and old.tied_at_cut == (pid in tied)
+                and old.cut_decided == (pid in settled)
                 and (pid not in changed)
             ):
                 rows.append(old)
@@ -327,6 +371,7 @@ class SeasonTable:
                 total_bonus,
                 i < self.cut,
                 pid in tied,
+                pid in settled,
             )
             previous[pid] = row
             rows.append(row)
@@ -341,9 +386,12 @@ def rank_season(
     *,
     cut: int = REGIONAL_CUT,
     placement_final_bonus: Sequence[Fraction] = (),
+    cut_decision: CutDecision | None = None,
 ) -> list[SeasonRow]:
     """Recompute the whole season table from its tournaments."""
-    table = SeasonTable(cut=cut, placement_final_bonus=placement_final_bonus)
+    table = SeasonTable(
+        cut=cut, placement_final_bonus=placement_final_bonus, cut_decision=cut_decision
+    )
     for outcome in outcomes:
         table.put(outcome)
     return table.rows()
