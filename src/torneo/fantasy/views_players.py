@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from torneo.core.policy import Actor
 from torneo.fantasy import views_team
 from torneo.fantasy.rules.formations import formation_of
@@ -28,13 +31,15 @@ from torneo.fantasy.state import (
     calendar,
     get_league,
     get_team,
-    league_players,
-    listed,
+    holdings_at,
     open_matchday,
     rules_of,
+    utc,
 )
+from torneo.fantasy.tables import FantasyLeague, FantasyPlayer, FantasyPrice
 from torneo.fantasy.state_access import authorize_team
 from torneo.platform.store.uow import Store
+from torneo.presets.fantasy import FantasyRules
 
 MAX_PICKS = 60  # more codes than any roster: the rest of an address is ignored
 
@@ -82,15 +87,47 @@ def _prepared(days: Sequence[Matchday], now: datetime) -> int:
     return day.number if day else (days[-1].number if days else 1)
 
 
-def _listing(store: Store, league_id: int) -> tuple[str, int, list[ListedPlayer]]:
-    with store.read() as session:
-        league = get_league(session, league_id)
-        number = _prepared(calendar(league, rules_of(league)), store.clock())
-        return league.name, number, [listed(p, number) for p in league_players(session, league.id)]
+def _listing(session: Session, league: FantasyLeague, now: datetime) -> tuple[int, list[ListedPlayer]]:
+    """Every player of the list with his price on the matchday being prepared (FAN-MKT-1: the
+    last price published on or before it), read as plain rows: the picker reads it at every
+    click."""
+    number = _prepared(calendar(league, rules_of(league)), now)
+    latest: dict[int, int] = {}
+    for pid, price in session.execute(
+        select(FantasyPrice.player_id, FantasyPrice.price)
+        .join(FantasyPlayer, FantasyPlayer.id == FantasyPrice.player_id)
+        .where(FantasyPlayer.league_id == league.id, FantasyPrice.matchday <= number)
+        .order_by(FantasyPrice.matchday)
+    ):
+        latest[pid] = price
+    rows = session.execute(
+        select(
+            FantasyPlayer.id,
+            FantasyPlayer.code,
+            FantasyPlayer.name,
+            FantasyPlayer.role,
+            FantasyPlayer.club,
+            FantasyPlayer.active,
+        )
+        .where(FantasyPlayer.league_id == league.id)
+        .order_by(FantasyPlayer.id)
+    )
+    return number, [
+        ListedPlayer(i, code, name, role, club, latest.get(i, 0), active)
+        for i, code, name, role, club, active in rows
+    ]
 
 
 def players_page(store: Store, league_id: int, wanted: PlayerFilter) -> PlayersPage:
-    name, number, everyone = _listing(store, league_id)
+    with store.read() as session:
+        league = get_league(session, league_id)
+        number, everyone = _listing(session, league, store.clock())
+        return _page(league_id, league.name, number, everyone, wanted)
+
+
+def _page(
+    league_id: int, name: str, number: int, everyone: list[ListedPlayer], wanted: PlayerFilter
+) -> PlayersPage:
     active = [p for p in everyone if p.active]
     prices = [p.price for p in active] or [0]
     return PlayersPage(
@@ -114,10 +151,22 @@ def may_pick(store: Store, actor: Actor, league_id: int, team_id: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class PickerTeam:
+    league_id: int
+    league: str
+    id: int
+    name: str
+    budget: int
+    rules: FantasyRules
+    held: tuple[str, ...]  # the codes of the roster the team holds
+    roster_open: bool  # FAN-ROSTER-1: the whole roster may still be chosen
+
+
+@dataclass(frozen=True, slots=True)
 class RosterPicker:
     """FAN-ROSTER-1 while picking: the list, the picks (by role then price) and their tally."""
 
-    team: views_team.TeamPage
+    team: PickerTeam
     players: PlayersPage
     picked: tuple[ListedPlayer, ...]
     codes: tuple[str, ...]  # the picks in the order they were made (the address keeps them)
@@ -133,16 +182,34 @@ def roster_picker(
     codes: Sequence[str] | None,
 ) -> RosterPicker:
     """The picker of ``team_id``: ``codes`` picked so far (None: the roster the team holds);
-    codes not in the list are left out, a code given twice counts once."""
-    may_pick(store, actor, league_id, team_id)
-    team = views_team.team_page(store, league_id, team_id)
-    page = players_page(store, league_id, wanted)
-    _, _, everyone = _listing(store, league_id)
+    codes not in the list are left out, a code given twice counts once. 403 unless ``actor``
+    may choose the team's roster."""
+    with store.read() as session:
+        league = get_league(session, league_id)
+        row = get_team(session, league, team_id)
+        authorize_team(actor, league, row)
+        now = store.clock()
+        number, everyone = _listing(session, league, now)
+        by_id = {p.id: p for p in everyone}
+        held = tuple(by_id[h.player_id].code for h in holdings_at(row, None))
+        rules = rules_of(league)
+        due = league.roster_due
+        team = PickerTeam(
+            league.id,
+            league.name,
+            row.id,
+            row.name,
+            rules.budget,
+            rules,
+            held,
+            not held or due is None or now < utc(due),
+        )
+        page = _page(league.id, league.name, number, everyone, wanted)
     by_code = {p.code: p for p in everyone}
-    given = [p.code for p in team.roster] if codes is None else list(codes)[:MAX_PICKS]
+    given = list(held) if codes is None else list(codes)[:MAX_PICKS]
     kept = tuple(dict.fromkeys(c for c in given if c in by_code))
     picked = _ordered([by_code[c] for c in kept])
-    return RosterPicker(team, page, tuple(picked), kept, roster_tally(picked, team.rules))
+    return RosterPicker(team, page, tuple(picked), kept, roster_tally(picked, rules))
 
 
 @dataclass(frozen=True, slots=True)
