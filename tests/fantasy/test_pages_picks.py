@@ -91,11 +91,10 @@ def test_fan_roster_1_picked_by_clicks_refused_then_saved_with_picks_kept(
     add = re.search(r'href="([^"]+)"[^>]*hx-get="[^"]+"[^>]*aria-label="(Add|Aggiungi) ', page.text)
     assert add is not None
     added = parse_qs(urlsplit(add.group(1).replace("&amp;", "&")).query)["p"]
-    assert added[:24] == codes[:24] and len(added) == 25
+    assert added[:24] == codes[:24]
+    assert len(added) == 25
     token = form_token(page.text)
-    short = client.post(
-        base, data={"csrf_token": token, "p": codes[:24]}, follow_redirects=False
-    )
+    short = client.post(base, data={"csrf_token": token, "p": codes[:24]}, follow_redirects=False)
     assert short.status_code == 303
     assert short.headers[REFUSED_HEADER] == "422"
     back = client.get(short.headers["location"])
@@ -137,7 +136,9 @@ def test_fan_lineup_1_set_on_the_pitch_refused_then_saved_keeping_every_choice(
     page = mister.get(url)
     assert page.status_code == 200
     shape, starters, bench = _lineup_form(page.text)
-    assert shape == "4-4-2" and len(starters) == 11 and len(bench) == 7
+    assert shape == "4-4-2"
+    assert len(starters) == 11
+    assert len(bench) == 7
     assert "" not in starters + bench  # a full proposal: one click saves it
     token = form_token(page.text)
     # another formation: the pitch comes back with the starters it has room for, filled
@@ -148,26 +149,42 @@ def test_fan_lineup_1_set_on_the_pitch_refused_then_saved_keeping_every_choice(
     )
     assert to.status_code == 303
     shape2, starters2, bench2 = _lineup_form(mister.get(to.headers["location"]).text)
-    assert shape2 == "3-5-2" and "" not in starters2 and starters2[:4] == starters[:4]
+    assert shape2 == "3-5-2"
+    assert "" not in starters2
+    assert starters2[:4] == starters[:4]
     # a lineup naming a bench player twice is refused; everything chosen comes back
     wrong = [*bench2[:-1], bench2[0]]
     refused = mister.post(
         url,
-        data={"csrf_token": token, "matchday": "1", "f": shape2, "s": starters2, "b": wrong,
-              "save": "1"},
+        data={
+            "csrf_token": token,
+            "matchday": "1",
+            "f": shape2,
+            "s": starters2,
+            "b": wrong,
+            "save": "1",
+        },
         follow_redirects=False,
     )
-    assert refused.status_code == 303 and refused.headers[REFUSED_HEADER] == "422"
+    assert refused.status_code == 303
+    assert refused.headers[REFUSED_HEADER] == "422"
     back = mister.get(refused.headers["location"])
     assert "FAN-LINEUP-1" in back.text or "twice" in back.text or "due volte" in back.text
     assert _lineup_form(back.text) == (shape2, starters2, wrong)
     saved = mister.post(
         url,
-        data={"csrf_token": token, "matchday": "1", "f": shape2, "s": starters2, "b": bench2,
-              "save": "1"},
+        data={
+            "csrf_token": token,
+            "matchday": "1",
+            "f": shape2,
+            "s": starters2,
+            "b": bench2,
+            "save": "1",
+        },
         follow_redirects=False,
     )
-    assert saved.status_code == 303 and saved.headers["location"] == f"/fantasy/{world.id}/teams/{tid}"
+    assert saved.status_code == 303
+    assert saved.headers["location"] == f"/fantasy/{world.id}/teams/{tid}"
     team = views_team.team_page(web_store, world.id, tid)
     assert team.starters == tuple(int(s) for s in starters2)
     assert team.bench == tuple(int(b) for b in bench2)
@@ -175,13 +192,21 @@ def test_fan_lineup_1_set_on_the_pitch_refused_then_saved_keeping_every_choice(
     assert _lineup_form(mister.get(url).text) == (shape2, starters2, bench2)
 
 
-def test_fan_sub_1_bench_order_by_arrows_without_javascript(world: League, mister: TestClient) -> None:
+def test_fan_sub_1_bench_order_by_arrows_without_javascript(
+    world: League, mister: TestClient
+) -> None:
     url = f"/fantasy/{world.id}/teams/{world.teams[0]}/lineup"
     page = mister.get(url)
     shape, starters, bench = _lineup_form(page.text)
     r = mister.post(
         url,
-        data={"csrf_token": form_token(page.text), "f": shape, "s": starters, "b": bench, "up": "3"},
+        data={
+            "csrf_token": form_token(page.text),
+            "f": shape,
+            "s": starters,
+            "b": bench,
+            "up": "3",
+        },
         follow_redirects=False,
     )
     assert r.status_code == 303
@@ -202,7 +227,8 @@ def test_transfer_refused_keeps_the_two_players_chosen(
         data={"csrf_token": form_token(page.text), "sell": sell.code, "buy": buy.code},
         follow_redirects=False,
     )
-    assert r.status_code == 303 and r.headers[REFUSED_HEADER] == "422"
+    assert r.status_code == 303
+    assert r.headers[REFUSED_HEADER] == "422"
     back = mister.get(r.headers["location"]).text
     assert f'<option value="{sell.code}" selected>' in back
     assert f'<option value="{buy.code}" selected>' in back
@@ -215,9 +241,11 @@ def test_new_league_refused_keeps_what_was_typed(org: TestClient) -> None:
         data={"csrf_token": token, "name": "Lega dei Lunedì", "season": "2026-27", "budget": "-5"},
         follow_redirects=False,
     )
-    assert r.status_code == 303 and r.headers["location"] == "/fantasy/new"
+    assert r.status_code == 303
+    assert r.headers["location"] == "/fantasy/new"
     back = org.get("/fantasy/new").text
-    assert 'value="Lega dei Lunedì"' in back and 'value="-5"' in back
+    assert 'value="Lega dei Lunedì"' in back
+    assert 'value="-5"' in back
     assert "budget" in back.lower()
 
 
@@ -229,15 +257,19 @@ def test_manage_forms_refused_keep_their_own_values(org: TestClient, world: Leag
         data={"csrf_token": token, "name": "Gli Invincibili", "manager": "nessuno"},
         follow_redirects=False,
     )
-    assert r.status_code == 303 and r.headers["location"] == f"{url}#teams"
+    assert r.status_code == 303
+    assert r.headers["location"] == f"{url}#teams"
     back = org.get(url).text
-    assert 'value="Gli Invincibili"' in back and 'value="nessuno"' in back
+    assert 'value="Gli Invincibili"' in back
+    assert 'value="nessuno"' in back
     assert back.count('value="nessuno"') == 1  # only in the form it was typed in
     r = org.post(
         f"{url}/penalty",
         data={"csrf_token": token, "team": str(world.teams[1]), "matchday": "x", "note": "SMS"},
         follow_redirects=False,
     )
-    assert r.status_code == 303 and r.headers["location"] == f"{url}#penalty"
+    assert r.status_code == 303
+    assert r.headers["location"] == f"{url}#penalty"
     back = org.get(url).text
-    assert f'<option value="{world.teams[1]}" selected>' in back and 'value="SMS"' in back
+    assert f'<option value="{world.teams[1]}" selected>' in back
+    assert 'value="SMS"' in back

@@ -42,7 +42,7 @@ def _opened(client: TestClient, lid: int) -> tuple[str, str]:
     return form_token(html), seen
 
 
-def _votes(client: TestClient, world: League, day: int, seen: str, token: str) -> int | str:
+def _votes(client: TestClient, world: League, day: int, seen: str, token: str) -> str:
     rows = samples.vote_rows(world.season, day, seed=day)
     r = client.post(
         f"/fantasy/{world.id}/manage/votes",
@@ -51,7 +51,7 @@ def _votes(client: TestClient, world: League, day: int, seen: str, token: str) -
         follow_redirects=False,
     )
     assert r.status_code == 303, r.text
-    return r.headers.get(REFUSED_HEADER) or r.headers["location"]
+    return str(r.headers.get(REFUSED_HEADER) or r.headers["location"])
 
 
 def test_two_admins_acting_on_different_things_are_never_refused(
@@ -85,13 +85,20 @@ def test_two_admins_acting_on_different_things_are_never_refused(
     assert _votes(desk, world, 1, desk_seen, desk_token) == f"/fantasy/{world.id}/manage"
     facts = phone.post(
         f"/fantasy/{world.id}/manage/extras",
-        data={"csrf_token": phone_token, "matchday": "2", "text": "rinviata; Nessuno",
-              "seen": phone_seen},
+        data={
+            "csrf_token": phone_token,
+            "matchday": "2",
+            "text": "rinviata; Nessuno",
+            "seen": phone_seen,
+        },
         follow_redirects=False,
     )
     assert REFUSED_HEADER not in facts.headers
     page = views.league_page(web_store, world.id)
-    assert {d.number: d.data for d in page.matchdays if d.data} == {1: "provisional", 2: "provisional"}
+    assert {d.number: d.data for d in page.matchdays if d.data} == {
+        1: "provisional",
+        2: "provisional",
+    }
     assert len(page.teams) == 3
 
 
@@ -113,7 +120,8 @@ def test_the_same_matchday_changed_since_the_page_was_read_is_refused(
     )
     assert deleted.headers.get(REFUSED_HEADER) == "409"
     after = views.matchday_page(web_store, world.id, 1)
-    assert after.official is True and after == before  # the official file stands
+    assert after.official is True
+    assert after == before
     back = phone.get(f"/fantasy/{world.id}/manage")
     assert "matchday" in back.text.lower() or "giornata" in back.text.lower()
     _, fresh = _opened(phone, world.id)

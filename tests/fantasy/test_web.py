@@ -71,7 +71,8 @@ def test_a_manager_submits_a_lineup_and_sees_the_score_explained(
     late = manager.post(
         f"{team}/lineup", data={**data, "s": starters, "b": bench}, follow_redirects=False
     )
-    assert late.status_code == 303 and late.headers["X-Torneo-Refused"] == "409"
+    assert late.status_code == 303
+    assert late.headers["X-Torneo-Refused"] == "409"
     assert "FAN-LINEUP-1" in manager.get(late.headers["location"]).text
     rows = samples.vote_rows(world.season, 1, seed=1)
     votes = {"file": base64.b64encode(samples.rows_xlsx(rows)).decode(), "official": True}

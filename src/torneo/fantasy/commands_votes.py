@@ -29,9 +29,9 @@ from torneo.fantasy.rules.players import normalise_name
 from torneo.fantasy.rules.vote_file import read_rows
 from torneo.fantasy.rules.votes import parse_sheet
 from torneo.fantasy.state import calendar, find_matchday, get_league, get_team, rules_of
-from torneo.fantasy.state_seen import check_seen
 from torneo.fantasy.state_access import authorize_league
 from torneo.fantasy.state_scores import line_json, rescore, rescore_matchdays
+from torneo.fantasy.state_seen import check_seen
 from torneo.fantasy.tables import (
     FantasyLeague,
     FantasyMatchday,

@@ -12,7 +12,7 @@ The saves are the team page's forms (:mod:`.pages_team`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Annotated
 from urllib.parse import urlencode
 
@@ -48,23 +48,26 @@ class Search:
     high: str = ""
     picks: tuple[str, ...] | None = None  # None: not picking
 
-    def url(self, picks: Sequence[str] | None = None, **changes: str) -> str:
-        state = replace(self, **changes) if changes else self
+    def url(self, picks: Sequence[str] | None = None) -> str:
         chosen = self.picks if picks is None else tuple(picks)
         pairs: list[tuple[str, str]] = [
             (k, v)
             for k, v in (
-                ("q", state.text),
-                ("role", state.role),
-                ("club", state.club),
-                ("min", state.low),
-                ("max", state.high),
+                ("q", self.text),
+                ("role", self.role),
+                ("club", self.club),
+                ("min", self.low),
+                ("max", self.high),
             )
             if v
         ]
         if chosen is not None:
             pairs += [("picking", "1"), *(("p", c) for c in chosen)]
         return f"{self.base}?{urlencode(pairs)}" if pairs else self.base
+
+    def everyone(self) -> str:
+        """The list without its filters, the picks kept."""
+        return Search(self.base, picks=self.picks).url()
 
     def add(self, code: str) -> str:
         return self.url([*(self.picks or ()), code])
@@ -86,7 +89,11 @@ def _filter(
             error = error or err
             bounds.append(None)
     wanted = PlayerFilter(
-        text=text.strip(), role=role if role in ROLES else "", club=club, low=bounds[0], high=bounds[1]
+        text=text.strip(),
+        role=role if role in ROLES else "",
+        club=club,
+        low=bounds[0],
+        high=bounds[1],
     )
     return wanted, error
 
@@ -158,9 +165,7 @@ def lineup_url(
 
 
 @router.get("/fantasy/{lid}/teams/{tid}/lineup", response_class=HTMLResponse)
-def lineup_page(
-    request: Request, lid: int, tid: int, actor: PageActor, f: Short = ""
-) -> Response:
+def lineup_page(request: Request, lid: int, tid: int, actor: PageActor, f: Short = "") -> Response:
     refused = take_refusal(request)
     chosen = request.query_params.get("set") == "1"
     view = views_players.lineup_page(

@@ -36,8 +36,8 @@ from torneo.fantasy.state import (
     rules_of,
     utc,
 )
-from torneo.fantasy.tables import FantasyLeague, FantasyPlayer, FantasyPrice
 from torneo.fantasy.state_access import authorize_team
+from torneo.fantasy.tables import FantasyLeague, FantasyPlayer, FantasyPrice
 from torneo.platform.store.uow import Store
 from torneo.presets.fantasy import FantasyRules
 
@@ -87,7 +87,9 @@ def _prepared(days: Sequence[Matchday], now: datetime) -> int:
     return day.number if day else (days[-1].number if days else 1)
 
 
-def _listing(session: Session, league: FantasyLeague, now: datetime) -> tuple[int, list[ListedPlayer]]:
+def _listing(
+    session: Session, league: FantasyLeague, now: datetime
+) -> tuple[int, list[ListedPlayer]]:
     """Every player of the list with his price on the matchday being prepared (FAN-MKT-1: the
     last price published on or before it), read as plain rows: the picker reads it at every
     click."""
@@ -247,7 +249,10 @@ def lineup_page(
     rules = team.rules
     roster = tuple(
         _ordered(
-            [ListedPlayer(p.id, p.code, p.name, p.role, p.club, p.price, p.active) for p in team.roster]
+            [
+                ListedPlayer(p.id, p.code, p.name, p.role, p.club, p.price, p.active)
+                for p in team.roster
+            ]
         )
     )
     roles = {p.id: p.role for p in roster}
@@ -257,7 +262,5 @@ def lineup_page(
         saved = formation_of(roles[p] for p in team.starters if p in roles)
         formation = formation or saved
     shape = proposed_formation(formation, rules.formations)
-    draft = draft_lineup(
-        roster, shape, starters or (), bench or (), rules.bench_size, fill=fill
-    )
+    draft = draft_lineup(roster, shape, starters or (), bench or (), rules.bench_size, fill=fill)
     return LineupPage(team, tuple(rules.formations), draft, roster, rules.bench_size)

@@ -4,7 +4,13 @@ tells the manager while picking, checked against the rules that judge the save."
 from __future__ import annotations
 
 from torneo.fantasy.rules.lineup import Lineup, lineup_problems
-from torneo.fantasy.rules.picks import draft_lineup, moved, proposed_formation, roster_tally, slots_of
+from torneo.fantasy.rules.picks import (
+    draft_lineup,
+    moved,
+    proposed_formation,
+    roster_tally,
+    slots_of,
+)
 from torneo.fantasy.rules.players import ListedPlayer
 from torneo.fantasy.rules.roster import roster_problems
 from torneo.presets.fantasy import FantasyRules
@@ -30,8 +36,9 @@ def test_fan_roster_1_tally_says_what_the_save_will_say() -> None:
     assert tally.credits_left == RULES.budget - sum(p.price for p in squad)
     assert tally.full_roles == frozenset("PDCA")
     short = roster_tally(squad[1:], RULES)
-    assert not short.complete and roster_problems(squad[1:], RULES)
-    assert [(c.role, c.have, c.want) for c in short.counts][0] == ("P", 2, 3)
+    assert not short.complete
+    assert roster_problems(squad[1:], RULES)
+    assert next((c.role, c.have, c.want) for c in short.counts) == ("P", 2, 3)
     assert "P" not in short.full_roles
 
 

@@ -121,48 +121,70 @@ def draft_lineup(
     """
     by_id = {p.id: p for p in roster}
     want = slots_of(formation)
-    chosen: dict[str, list[int]] = {role: [] for role in ROLES}
-    for pid in starters:
-        # a player chosen twice stays twice (the save says so): what was chosen is kept
-        if pid is not None and pid in by_id and (not fill or pid not in chosen[by_id[pid].role]):
-            chosen[by_id[pid].role].append(pid)
-    on_pitch = {role: ids[: want[role]] for role, ids in chosen.items()}
+    best = _best_first(roster)
+    on_pitch = _on_pitch(by_id, want, starters, fill)
     used = {pid for ids in on_pitch.values() for pid in ids}
     places: list[int | None] = [pid if pid in by_id else None for pid in bench]
-    best = _best_first(roster)
     if fill:
-        for role in ROLES:
-            for p in best:
-                if len(on_pitch[role]) >= want[role]:
-                    break
-                if p.role == role and p.id not in used:
-                    on_pitch[role].append(p.id)
-                    used.add(p.id)
-        seen: set[int] = set()
-        for i, pid in enumerate(places):
-            if pid is not None and (pid in used or pid in seen):
-                places[i] = None
-            elif pid is not None:
-                seen.add(pid)
+        _fill_pitch(on_pitch, want, best, used)
+        places = _without_repeats(places, used)
     places = (places + [None] * bench_size)[:bench_size]
     if fill:
-        taken = used | {pid for pid in places if pid is not None}
-        spare = {role: [p.id for p in best if p.role == role and p.id not in taken] for role in ROLES}
-        turn = 0
-        for i, pid in enumerate(places):
-            if pid is not None:
-                continue
-            for _ in ROLES:
-                role = ROLES[turn % len(ROLES)]
-                turn += 1
-                if spare[role]:
-                    places[i] = spare[role].pop(0)
-                    break
+        _fill_bench(places, best, used)
     slots = tuple(
         (role, tuple(on_pitch[role]) + (None,) * (want[role] - len(on_pitch[role])))
         for role in ROLES
     )
     return LineupDraft(formation, slots, tuple(places))
+
+
+def _on_pitch(
+    by_id: dict[int, ListedPlayer],
+    want: dict[str, int],
+    starters: Sequence[int | None],
+    fill: bool,
+) -> dict[str, list[int]]:
+    chosen: dict[str, list[int]] = {role: [] for role in ROLES}
+    for pid in starters:
+        # a player chosen twice stays twice (the save says so): what was chosen is kept
+        if pid is not None and pid in by_id and (not fill or pid not in chosen[by_id[pid].role]):
+            chosen[by_id[pid].role].append(pid)
+    return {role: ids[: want[role]] for role, ids in chosen.items()}
+
+
+def _fill_pitch(
+    on_pitch: dict[str, list[int]], want: dict[str, int], best: list[ListedPlayer], used: set[int]
+) -> None:
+    for p in best:
+        if len(on_pitch[p.role]) < want[p.role] and p.id not in used:
+            on_pitch[p.role].append(p.id)
+            used.add(p.id)
+
+
+def _without_repeats(places: list[int | None], used: set[int]) -> list[int | None]:
+    seen: set[int] = set()
+    out: list[int | None] = []
+    for pid in places:
+        out.append(None if pid is None or pid in used or pid in seen else pid)
+        if pid is not None:
+            seen.add(pid)
+    return out
+
+
+def _fill_bench(places: list[int | None], best: list[ListedPlayer], used: set[int]) -> None:
+    """The empty places, role after role (P, D, C, A, again), the dearest spare first."""
+    taken = used | {pid for pid in places if pid is not None}
+    spare = {role: [p.id for p in best if p.role == role and p.id not in taken] for role in ROLES}
+    turn = 0
+    for i, pid in enumerate(places):
+        if pid is not None:
+            continue
+        for _ in ROLES:
+            role = ROLES[turn % len(ROLES)]
+            turn += 1
+            if spare[role]:
+                places[i] = spare[role].pop(0)
+                break
 
 
 def moved(bench: Sequence[int | None], index: int, step: int) -> tuple[int | None, ...]:
