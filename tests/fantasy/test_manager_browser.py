@@ -57,6 +57,18 @@ class Clicks:
         self.page.drag_and_drop(source, target)
 
 
+def serious(page: Any) -> list[str]:
+    """axe's serious and critical findings on the page shown (as the main pages are checked)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}"
+        for v in found
+        if v["impact"] in {"serious", "critical"}
+    ]
+
+
 def settled(page: Any) -> None:
     """No htmx request or swap under way: a person's next click lands on the page shown."""
     page.wait_for_function(
@@ -97,6 +109,7 @@ def test_fan_roster_1_and_fan_lineup_1_a_new_manager_by_clicks_within_budget(
             assert page.evaluate("window.stillHere === true"), "a pick reloaded the whole page"
             expect(page.locator("#tally")).to_contain_text("/")
             page.screenshot(path="/tmp/torneo-fantasy-roster-picking.png", full_page=False)
+            assert serious(page) == []
             you.click("#save-roster")  # 24 of 25: refused, the picks stay
             expect(page.locator(".alert.error")).to_contain_text("FAN-ROSTER-1")
             expect(page.locator("#picks input[name=p]")).to_have_count(24)
@@ -134,6 +147,7 @@ def test_fan_roster_1_and_fan_lineup_1_a_new_manager_by_clicks_within_budget(
             assert kept == [arranged[0], arranged[0], *arranged[2:]]  # all chosen, still there
             expect(page.locator("input[name=f]")).to_have_value("3-4-3")
             page.screenshot(path="/tmp/torneo-fantasy-lineup-refused.png", full_page=True)
+            assert serious(page) == []
             you.choose("#bench li:nth-child(2) select", arranged[1])
             you.click("#save-lineup")
             page.wait_for_url(f"{server}/fantasy/{league.id}/teams/{tid}")

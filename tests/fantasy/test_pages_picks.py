@@ -273,3 +273,42 @@ def test_manage_forms_refused_keep_their_own_values(org: TestClient, world: Leag
     back = org.get(url).text
     assert f'<option value="{world.teams[1]}" selected>' in back
     assert 'value="SMS"' in back
+
+
+@pytest.mark.parametrize(
+    ("action", "typed", "kept"),
+    [
+        (
+            "votes",
+            {"matchday": "1", "official": "1", "extras": "minuti; nessuno; 30"},
+            ["minuti; nessuno; 30", 'value="1" checked'],
+        ),
+        ("extras", {"matchday": "1", "text": "rinviata"}, [">rinviata</textarea>"]),
+        ("votes/delete", {"matchday": "uno"}, ['value="uno"']),
+        ("fixtures", {"text": "1;non una data;Inter;Roma"}, ["1;non una data;Inter;Roma"]),
+        (
+            "prices",
+            {"text": "101;X;Rossi;Inter;25", "matchday": "3"},
+            ["101;X;Rossi;Inter;25", 'value="3"'],
+        ),
+    ],
+)
+def test_every_manage_form_refused_keeps_what_was_typed(
+    org: TestClient,
+    world: League,
+    clock: FakeClock,
+    action: str,
+    typed: dict[str, str],
+    kept: list[str],
+) -> None:
+    clock.advance(days=6)
+    url = f"/fantasy/{world.id}/manage"
+    token = form_token(org.get(url).text)
+    r = org.post(f"{url}/{action}", data={"csrf_token": token, **typed}, follow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers[REFUSED_HEADER] in {"404", "409", "422"}
+    assert r.headers["location"].startswith(url + "#")
+    back = org.get(url).text
+    assert 'class="alert error"' in back
+    for text in kept:
+        assert text in back, text

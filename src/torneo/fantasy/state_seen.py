@@ -9,36 +9,47 @@ else imported after the page was opened, or deleting an import one has not seen.
 manage page sends, with its votes, facts and delete forms, the stamp of every matchday's data
 as it showed it (``seen``), and the command compares only the stamp of the matchday it changes.
 
-A stamp is the data row's id and version (``"0"``: nothing imported): the version changes with
-every import or correction of that matchday (SQLAlchemy's ``version_id_col``), the id when the
-data was deleted and imported again. A form without stamps (the API, the CLI, an old page) is
-not checked, as before.
+A stamp is the data row's id, version and import time (``"0"``: nothing imported): the version
+changes with every import or correction of that matchday (SQLAlchemy's ``version_id_col``); a
+row deleted and imported again may get the same id and starts at version 1 again (SQLite
+reuses the last id), so the moment of the import (to the microsecond) tells it apart. A form
+without stamps (the API, the CLI, an old page) is not checked, as before.
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from torneo.core.errors import Conflict
 from torneo.core.messages import N_
+from torneo.fantasy.state import utc
 from torneo.fantasy.tables import FantasyMatchday
 
 NOTHING = "0"
 
 
+def _stamp(row_id: int, version: int, imported_at: datetime) -> str:
+    return f"{row_id}.{version}.{round(utc(imported_at).timestamp() * 1_000_000)}"
+
+
 def stamp(row: FantasyMatchday | None) -> str:
-    return NOTHING if row is None else f"{row.id}.{row.version}"
+    return NOTHING if row is None else _stamp(row.id, row.version, row.imported_at)
 
 
 def stamps(session: Session, league_id: int) -> dict[int, str]:
     """Every matchday's stamp (those with no data are left out: their stamp is ``"0"``)."""
     rows = session.execute(
-        select(FantasyMatchday.matchday, FantasyMatchday.id, FantasyMatchday.version).where(
-            FantasyMatchday.league_id == league_id
-        )
+        select(
+            FantasyMatchday.matchday,
+            FantasyMatchday.id,
+            FantasyMatchday.version,
+            FantasyMatchday.imported_at,
+        ).where(FantasyMatchday.league_id == league_id)
     )
-    return {m: f"{i}.{v}" for m, i, v in rows}
+    return {m: _stamp(i, v, at) for m, i, v, at in rows}
 
 
 def stamps_text(found: dict[int, str], matchdays: list[int]) -> str:
