@@ -59,10 +59,15 @@ def test_fan_lineup_1_a_manager_gives_the_lineup_on_a_phone(
             phone.click("text=La mia squadra: Squadra 0")
             phone.wait_for_url(f"**/fantasy/{league.id}/teams/{tid}")
             expect(phone.locator(".fl-deadline").first).to_contain_text("Da consegnare entro")
-            for i, pid in enumerate(starters):
-                phone.select_option(f"select[name=s{i}]", str(pid))
+            phone.click("#set-lineup")
+            phone.wait_for_url(f"**/fantasy/{league.id}/teams/{tid}/lineup")
+            # the pitch is laid out by role (keeper, defenders, midfielders, forwards)
+            roles = {p.id: p.role for p in page_view.roster}
+            ordered = sorted(starters, key=lambda pid: "PDCA".index(roles[pid]))
+            for i, pid in enumerate(ordered):
+                phone.locator("select[name=s]").nth(i).select_option(str(pid))
             for i, pid in enumerate(bench):
-                phone.select_option(f"select[name=b{i}]", str(pid))
+                phone.locator("select[name=b]").nth(i).select_option(str(pid))
             width = phone.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
             phone.screenshot(path="/tmp/torneo-fantasy-lineup-phone.png", full_page=True)
@@ -70,8 +75,9 @@ def test_fan_lineup_1_a_manager_gives_the_lineup_on_a_phone(
             expect(phone.locator(".alert.ok")).to_contain_text(
                 "Formazione salvata per la giornata 1"
             )
-            expect(phone.locator("select[name=s0]")).to_have_value(str(starters[0]))
-            assert views_team.team_page(web_store, league.id, tid).starters == tuple(starters)
+            keeper = next(p.name for p in page_view.roster if p.id == ordered[0])
+            expect(phone.locator("#lineup")).to_contain_text(keeper)
+            assert views_team.team_page(web_store, league.id, tid).starters == tuple(ordered)
 
             # Someone watches the standings; the administrator imports a partial file while
             # the watcher's live stream is still opening (held here until the import is in):

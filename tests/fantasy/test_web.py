@@ -55,21 +55,25 @@ def test_a_manager_submits_a_lineup_and_sees_the_score_explained(
 ) -> None:
     starters, bench = _lineup(web_store, world, 0)
     team = f"/fantasy/{world.id}/teams/{world.teams[0]}"
-    page = manager.get(team)
+    page = manager.get(f"{team}/lineup")
     assert "Save the lineup" in page.text or "Salva la formazione" in page.text
-    data = {"csrf_token": form_token(page.text), "matchday": "1"}
-    data |= {f"s{i}": str(p) for i, p in enumerate(starters)}
-    data |= {f"b{i}": str(p) for i, p in enumerate(bench)}
-    r = manager.post(f"{team}/lineup", data=data, follow_redirects=False)
+    data = {"csrf_token": form_token(page.text), "matchday": "1", "save": "1"}
+    r = manager.post(
+        f"{team}/lineup", data={**data, "s": starters, "b": bench}, follow_redirects=False
+    )
     assert r.status_code == 303, r.text
     assert views_team.team_page(web_store, world.id, world.teams[0]).starters == tuple(starters)
-    # another manager's page shows no lineup form
-    other = manager.get(f"/fantasy/{world.id}/teams/{world.teams[1]}")
-    assert 'name="s0"' not in other.text
+    # another manager's page offers no lineup, and its pitch is not for him
+    other = f"/fantasy/{world.id}/teams/{world.teams[1]}"
+    assert 'id="set-lineup"' not in manager.get(other).text
+    assert manager.get(f"{other}/lineup").status_code == 403
     clock.advance(days=6)
-    late = manager.post(f"{team}/lineup", data=data)
-    assert late.status_code == 409
-    assert "FAN-LINEUP-1" in late.text
+    late = manager.post(
+        f"{team}/lineup", data={**data, "s": starters, "b": bench}, follow_redirects=False
+    )
+    assert late.status_code == 303
+    assert late.headers["X-Torneo-Refused"] == "409"
+    assert "FAN-LINEUP-1" in manager.get(late.headers["location"]).text
     rows = samples.vote_rows(world.season, 1, seed=1)
     votes = {"file": base64.b64encode(samples.rows_xlsx(rows)).decode(), "official": True}
     r = org.post(f"/api/v1/fantasy/leagues/{world.id}/matchdays/1/votes", json=votes)

@@ -116,9 +116,13 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/fantasy/{lid}/manage/votes"): ORG_PAGE,
     ("POST", "/fantasy/{lid}/manage/votes/delete"): ORG_PAGE,
     ("GET", "/fantasy/{lid}/matchdays/{day}"): PUBLIC,
+    ("GET", "/fantasy/{lid}/players"): PUBLIC,
     ("GET", "/fantasy/{lid}/teams/{tid}"): PUBLIC,
     ("GET", "/fantasy/{lid}/teams/{tid}/matchdays/{day}"): PUBLIC,
     ("POST", "/fantasy/{lid}/teams/{tid}/lineup"): MANAGER_PAGE,
+    # the roster picker and the pitch: the team's manager or the league's organizer (issue 30)
+    ("GET", "/fantasy/{lid}/teams/{tid}/lineup"): MANAGER_PAGE,
+    ("GET", "/fantasy/{lid}/teams/{tid}/roster"): MANAGER_PAGE,
     ("POST", "/fantasy/{lid}/teams/{tid}/roster"): MANAGER_PAGE,
     ("POST", "/fantasy/{lid}/teams/{tid}/transfer"): MANAGER_PAGE,
     ("GET", "/api/v1/ladders"): PUBLIC,

@@ -32,7 +32,10 @@ class _Page(HTMLParser):
         values = dict(attrs)
         if tag in ("script", "style", "template"):
             self._hidden += 1
-        if tag == "a" and values.get("href") and "download" not in values:
+        # rel="nofollow": a link that changes a page's own state (a fantasy roster's picks,
+        # one address per pick), not another page
+        follow = "download" not in values and "nofollow" not in (values.get("rel") or "")
+        if tag == "a" and values.get("href") and follow:
             self.links.append(values["href"] or "")
         for name in SHOWN_ATTRIBUTES:
             if values.get(name):

@@ -32,6 +32,7 @@ from torneo.fantasy.rules.votes import parse_sheet
 from torneo.fantasy.state import calendar, find_matchday, get_league, get_team, rules_of
 from torneo.fantasy.state_access import authorize_league
 from torneo.fantasy.state_scores import line_json, rescore, rescore_matchdays
+from torneo.fantasy.state_seen import check_seen
 from torneo.fantasy.tables import (
     FantasyLeague,
     FantasyMatchday,
@@ -92,13 +93,18 @@ def _played(uow: UnitOfWork, league: FantasyLeague, matchday: int) -> None:
         )
 
 
-def _matchday_row(uow: UnitOfWork, league: FantasyLeague, matchday: int) -> FantasyMatchday:
+def _matchday_row(
+    uow: UnitOfWork, league: FantasyLeague, matchday: int, seen: str | None = None
+) -> FantasyMatchday:
+    """The matchday's data row (made when there is none), refused when it changed since
+    ``seen`` (issue 26 item 1: only a change of this matchday conflicts)."""
     find_matchday(calendar(league, rules_of(league)), matchday)
     row = uow.session.scalars(
         select(FantasyMatchday).where(
             FantasyMatchday.league_id == league.id, FantasyMatchday.matchday == matchday
         )
     ).first()
+    check_seen(row, seen, matchday)
     if row is None:
         row = FantasyMatchday(
             league_id=league.id,
@@ -125,8 +131,10 @@ def import_votes(
     official: bool = False,
     extras: bytes | None = None,
     source: str = "",
+    seen: str | None = None,
 ) -> dict[str, int]:
-    """FAN-DATA-1: the matchday's vote file; counts of rows, matched, to review, teams."""
+    """FAN-DATA-1: the matchday's vote file; counts of rows, matched, to review, teams.
+    ``seen``: the stamp of the matchday's data the form was read at (:mod:`.state_seen`)."""
     precheck(actor, Action.MANAGE)
     with store.read() as session:
         league = get_league(session, league_id)
@@ -147,7 +155,7 @@ def import_votes(
         ]
         _played(uow, league, matchday)
         matched, review = match_lines(sheet.lines, known)
-        row = _matchday_row(uow, league, matchday)
+        row = _matchday_row(uow, league, matchday, seen)
         row.votes = [line_json(pid, line) for pid, line in matched.items()]
         row.clubs = list(sheet.clubs)
         row.review = [
@@ -177,15 +185,24 @@ def import_votes(
         return counts
 
 
-def set_extras(store: Store, actor: Actor, league_id: int, matchday: int, text: str) -> int:
-    """FAN-SV-1/FAN-POST-1 facts typed in a form (the same lines as the file); teams scored."""
+def set_extras(
+    store: Store,
+    actor: Actor,
+    league_id: int,
+    matchday: int,
+    text: str,
+    *,
+    seen: str | None = None,
+) -> int:
+    """FAN-SV-1/FAN-POST-1 facts typed in a form (the same lines as the file); teams scored.
+    ``seen``: the stamp of the matchday's data the form was read at (:mod:`.state_seen`)."""
     authorize_before_reading(store, actor, league_id)
     facts = parse_extras(read_rows(text.encode("utf-8")))
     with store.unit(actor) as uow:
         league = get_league(uow.session, league_id)
         authorize_league(actor, league)
         _played(uow, league, matchday)
-        row = _matchday_row(uow, league, matchday)
+        row = _matchday_row(uow, league, matchday, seen)
         row.extras = _extras_json(uow.session, league, facts)
         uow.session.flush()
         teams = rescore(uow.session, league, row)
@@ -194,7 +211,9 @@ def set_extras(store: Store, actor: Actor, league_id: int, matchday: int, text: 
         return teams
 
 
-def delete_matchday(store: Store, actor: Actor, league_id: int, matchday: int) -> int:
+def delete_matchday(
+    store: Store, actor: Actor, league_id: int, matchday: int, *, seen: str | None = None
+) -> int:
     """Issue 28 item 11: a wrong import taken out: the matchday's votes, facts and review list
     and its scores go, audited with what was there; its recorded penalties stay (the
     administrator's acts). Importing again replaces the data instead. The rows removed."""
@@ -208,6 +227,7 @@ def delete_matchday(store: Store, actor: Actor, league_id: int, matchday: int) -
                 FantasyMatchday.league_id == league.id, FantasyMatchday.matchday == matchday
             )
         ).first()
+        check_seen(row, seen, matchday)
         if row is None:
             raise NotFound(
                 "matchday",

@@ -3,28 +3,29 @@ ranking and a team's score explained. The administrator's control room is
 :mod:`.pages_manage`, a team's page (roster, market, lineup) :mod:`.pages_team`; ``router``
 holds them all.
 
-Each form posts to one route that calls one service: success redirects back (303) with a flash
-message, a refusal shows the page again with the error (its field named, in the page's
-language) and changes nothing. The standings listen to ``fantasy:<id>`` (live notices of every
+Each form posts to one route that calls one service, Post/Redirect/Get
+(:mod:`torneo.platform.web.prg`): success redirects (303) with a flash message, a refusal
+redirects (303) to the form's page, which shows the error (its field named, in the page's
+language) and what was typed; nothing changes. The standings listen to ``fantasy:<id>`` (live notices of every
 import, lineup and transfer), with a slow poll as a fallback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from torneo.core.errors import TorneoError
 from torneo.fantasy import commands as fantasy
-from torneo.fantasy import pages_manage, pages_team, views
+from torneo.fantasy import pages_manage, pages_players, pages_team, views
 from torneo.fantasy.chart import weekly_chart
 from torneo.fantasy.pages_render import page
 from torneo.fantasy.state import preset_rules
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageActor, PageWriter
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import say
 
@@ -39,16 +40,15 @@ def leagues(request: Request) -> Response:
     return page(request, "fantasy/list.html", {"leagues": views.list_leagues(store_of(request))})
 
 
-def _new_form(
-    request: Request, form: Mapping[str, Any], error: TorneoError | None, status: int = 200
-) -> Response:
-    context = {"form": dict(form), "error": error, "rules": preset_rules(fantasy.DEFAULT_PRESET)}
-    return page(request, "fantasy/new.html", context, status=status)
-
-
 @router.get("/fantasy/new", response_class=HTMLResponse)
 def new_league(request: Request, actor: PageActor) -> Response:
-    return _new_form(request, {}, None)
+    refused = take_refusal(request)
+    context = {
+        "form": refused.form,
+        "error": refused.error,
+        "rules": preset_rules(fantasy.DEFAULT_PRESET),
+    }
+    return page(request, "fantasy/new.html", context)
 
 
 @router.post("/fantasy/new", response_class=HTMLResponse)
@@ -79,7 +79,7 @@ def create_league(
             deadline_minutes=deadline_minutes or None,
         )
     except TorneoError as err:
-        return _new_form(request, form, err, err.status)
+        return refuse_to(request, err, "/fantasy/new", form)
     flash(request, "ok", say(request, N_("League created: import the fixtures and the prices.")))
     return RedirectResponse(f"/fantasy/{lid}/manage", status_code=303)
 
@@ -109,3 +109,4 @@ def score_page(request: Request, lid: int, tid: int, day: int) -> Response:
 
 router.include_router(pages_manage.router)
 router.include_router(pages_team.router)
+router.include_router(pages_players.router)

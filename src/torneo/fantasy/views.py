@@ -20,6 +20,7 @@ from torneo.core.errors import NotFound
 from torneo.core.messages import N_
 from torneo.fantasy.rules.standings import StageScore, highest_stages, season_table, stage_winners
 from torneo.fantasy.state import Matchday, calendar, get_league, get_team, open_matchday, rules_of
+from torneo.fantasy.state_seen import stamps, stamps_text
 from torneo.fantasy.tables import (
     FantasyLeague,
     FantasyMatchday,
@@ -98,6 +99,7 @@ class LeaguePage:
     stage_winners: dict[int, tuple[Prize, ...]]
     highest: tuple[Prize, ...]
     imported: tuple[int, ...]  # matchdays with scores
+    seen: str  # each matchday's data stamp, for the manage page's forms (state_seen)
 
     @property
     def chart_days(self) -> tuple[int, ...]:
@@ -198,6 +200,7 @@ def load_league_page(session: Session, league_id: int, now: datetime) -> LeagueP
         stage_winners=winners,
         highest=highest,
         imported=tuple(sorted(stages)),
+        seen=stamps_text(stamps(session, league.id), [d.number for d in days]),
     )
 
 

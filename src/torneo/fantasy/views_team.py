@@ -27,6 +27,7 @@ from torneo.fantasy.state import (
 )
 from torneo.fantasy.tables import FantasyScore, FantasyTransfer
 from torneo.platform.store.uow import Store
+from torneo.presets.fantasy import FantasyRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,7 @@ class TeamPage:
     lineup_from: int | None  # the lineup shown is the one of that matchday (not yet given)
     scores: tuple[tuple[int, Fraction, bool, bool], ...]  # matchday, total, eligible, official
     roster_open: bool  # the whole roster may still be chosen
+    rules: FantasyRules
 
 
 def team_page(store: Store, league_id: int, team_id: int) -> TeamPage:
@@ -158,4 +160,5 @@ def team_page(store: Store, league_id: int, team_id: int) -> TeamPage:
             lineup_from=reused,
             scores=tuple((m, Fraction(t), ok, off) for m, t, ok, off in scores),
             roster_open=not held or due is None or now < utc(due),
+            rules=rules,
         )
