@@ -49,6 +49,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/api/v1/events/{event_id}/sealed-pools"): REPORTS_API,
     ("GET", "/card-sets"): PUBLIC,
     ("POST", "/card-sets"): ORG_PAGE,
+    ("POST", "/card-sets/demo"): ORG_PAGE,  # issue 30: the demo set in one click
     ("GET", "/draft/assets/draft.js"): PUBLIC,
     ("GET", "/events/{event_id}/draft"): ACCOUNT_PAGE,
     ("GET", "/events/{event_id}/draft/deck"): ACCOUNT_PAGE,

@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 
 from torneo.cards.desk.views_actions import Actions, actions_of
 from torneo.cards.pods.state import SEATING, is_in_pods, pod_rounds
+from torneo.cards.rules.draft import pools_of_format
 from torneo.cards.rules.start import CHOICE_RULE, DECK_CHECKS, start_settings
 from torneo.cards.state_formats import event_format
 from torneo.cards.tables import Event, Match, Registration
@@ -76,6 +77,13 @@ class EventSummary:
     format_label: str | None = None
     ladder: str | None = None
     pods: int = 0  # BER-POD-1: how many pods the field is seated in (0: not in pods)
+    # BER-FMT-2/3 (issue 30): "draft" or "sealed" when the event's format builds decks from
+    # pools made before round 1; ``limited``: the preset has such formats (the draft set-up).
+    pools: str | None = None
+    limited: bool = False
+    # What the start card asks, from the preset (issue 30 item 6): INV-TOP-3, INV-DECK-1.
+    offers_choice_rule: bool = False
+    offers_deck_checks: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +167,8 @@ def _summary(ld: Loaded) -> EventSummary:
         season_warning=load_message(warning) if warning else None,
         **_format_of(ld),
         pods=len(ld.pods),
+        offers_choice_rule=ld.ruleset.top.choice_rule_optional,
+        offers_deck_checks=bool(ld.ruleset.judging and ld.ruleset.judging.deck_checks_optional),
     )
 
 
@@ -169,7 +179,15 @@ def _format_of(ld: Loaded) -> dict[str, Any]:
         return {}
     key, definition = fmt
     ladder = definition.ladder.value if definition.ladder is not None else None
-    return {"format": key, "format_label": definition.label, "ladder": ladder}
+    judging = ld.ruleset.judging
+    limited = judging is not None and any(f.is_limited for f in judging.deck_formats.values())
+    return {
+        "format": key,
+        "format_label": definition.label,
+        "ladder": ladder,
+        "pools": pools_of_format(definition),
+        "limited": limited,
+    }
 
 
 def pods_view(ld: Loaded) -> tuple[PodView, ...]:
