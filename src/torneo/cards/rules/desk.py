@@ -63,8 +63,8 @@ class NextStep:
     pools: str = ""  # Step.POOLS: "draft" or "sealed"
 
 
-def next_step(state: DeskState) -> NextStep:
-    """The one next action of the desk (module doc for the order)."""
+def _before_running(state: DeskState) -> NextStep | None:
+    """The step of an event that is not running (void, finished, still taking entries)."""
     if state.status == "void":
         return NextStep(Step.VOID)
     if state.status == "finished":
@@ -73,6 +73,14 @@ def next_step(state: DeskState) -> NextStep:
         if state.can_start and state.players >= state.min_players:
             return NextStep(Step.START)
         return NextStep(Step.REGISTER)
+    return None
+
+
+def next_step(state: DeskState) -> NextStep:
+    """The one next action of the desk (module doc for the order)."""
+    before = _before_running(state)
+    if before is not None:
+        return before
     missing = max(0, state.tables - state.reported)
     if state.disputed:
         return NextStep(Step.RESOLVE, state.round_no, missing)
