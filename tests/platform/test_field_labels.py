@@ -65,3 +65,24 @@ def test_a_refusal_on_a_page_shows_the_label_not_the_field_name() -> None:
         html = template.render(error=error)
     assert "turno:" in html
     assert "round_no" not in html
+
+
+def test_a_refusal_about_the_state_of_the_thing_has_no_raw_prefix() -> None:
+    """Issue 30 item 8: "stato: il torneo è concluso" read as a raw field name; a refusal about
+    the state of the event (status, round, …) is its sentence alone, an input keeps its label."""
+    from torneo.core.errors import Conflict
+    from torneo.core.messages import N_
+    from torneo.platform.web.templating import environment
+
+    template = environment().from_string(
+        '{% from "macros.html" import refusal_box %}{{ refusal_box(error) }}'
+    )
+    for field in ("status", "round"):
+        with i18n.language("it"):
+            html = template.render(error=Conflict(field, N_("report every result first")))
+        assert 'class="field-name"' not in html, field
+        assert "stato:" not in html
+        assert "turno:" not in html
+    with i18n.language("it"):
+        html = template.render(error=Conflict("held_on", N_("report every result first")))
+    assert 'class="field-name">data:' in html

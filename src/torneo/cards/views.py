@@ -51,6 +51,8 @@ class PresetOption:
     name: str
     discipline: str
     formats: tuple[tuple[str, str], ...] = ()  # BER-FMT-1..3: (key, label) of its formats
+    default_format: str | None = None
+    seasons: bool = False  # it has season points (INV-PTS-*): a Major is a season stage
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +214,14 @@ def list_presets() -> list[PresetOption]:
         if rs.discipline == "card":
             formats = rs.judging.deck_formats.items() if rs.judging is not None else ()
             options.append(
-                PresetOption(pid, rs.name, rs.discipline, tuple((k, f.label) for k, f in formats))
+                PresetOption(
+                    pid,
+                    rs.name,
+                    rs.discipline,
+                    tuple((k, f.label) for k, f in formats) if len(formats) > 1 else (),
+                    rs.judging.default_deck_format if rs.judging is not None else None,
+                    rs.season is not None,
+                )
             )
     return options
 

@@ -252,8 +252,37 @@ LABELS: Mapping[str, str] = {
     "workers": N_("workers"),
 }
 
+# Issue 30 item 8: a refusal about the state of the thing, not about a value typed in a form
+# ("the event is finished", "round 3 is over"), reads as a raw prefix ("stato:", "turno:") in
+# front of a sentence that already names it: a page shows these without the field's label.
+STATE_FIELDS = frozenset(
+    {
+        "status",
+        "round",
+        "stage",
+        "version",
+        "actor",
+        "event",
+        "event_id",
+        "tournament",
+        "tournament_id",
+        "draft",
+        "pools",
+        "intentional_draw",
+        "unreachable",
+    }
+)
+
 _INDEXED = re.compile(r"(\w+)\[(\d+)\]")
 _POSITION = re.compile(r"line (\d+)(?:, column (\d+))?")
+
+
+def field_prefix(field: str | None) -> str:
+    """The label a refusal on a page starts with, or "" for a refusal about the state of the
+    thing (:data:`STATE_FIELDS`) or with no field."""
+    if not field or field in STATE_FIELDS:
+        return ""
+    return field_label(field)
 
 
 def field_label(field: str) -> str:
