@@ -258,8 +258,8 @@ def test_INV_ID_1_the_desk_shows_the_window_in_local_time_and_a_late_slip_says_w
     """Issue 30 item 5: the judges' desk says until when intentional draws are declared, in the
     event's time (round paired 10:00 UTC = 11:00 in Rome; 2 minutes: 11:02), and where the
     window starts; a late draw from a paper slip is refused saying so, without a UTC stamp."""
-    org, event_id, players = setup
-    client, token = _judge(web_store)
+    org, event_id, _ = setup
+    client, _ = _judge(web_store)
     desk = client.get(f"/events/{event_id}/judge?lang=en").text
     assert "declared to a judge until 11:02" in desk
     assert "The window counts from the pairing" in desk
