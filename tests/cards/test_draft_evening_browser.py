@@ -164,6 +164,8 @@ def test_a_draft_evening_from_the_home_page_by_clicks_within_the_budget(
             assert steps[0] == "Abbina il turno 1", steps  # the draft is behind
             assert steps[-1] == "Chiudi il torneo", steps
             page.screenshot(path=str(SHOTS / "torneo-browser-draft-evening-desk.png"))
-            assert c.n <= CLICK_BUDGET, f"{c.n} clicks: {steps}"
+            clicks = f"{c.n} clicks: {steps}"
+            (SHOTS / "torneo-browser-draft-evening-clicks.txt").write_text(clicks, "utf-8")
+            assert c.n <= CLICK_BUDGET, clicks
         finally:
             browser.close()
