@@ -120,8 +120,10 @@ def create_event(
     seed: Text = "",
     time_zone: Text = "",
     format: Text = "",
+    announced_on: Text = "",
 ) -> Response:
     form = {
+        "announced_on": announced_on,
         "format": format,
         "name": name,
         "preset": preset,
@@ -143,6 +145,7 @@ def create_event(
             seed=form_int("seed", seed, required=False),
             time_zone=time_zone or None,
             format=format or None,
+            announced_on=announced_on or None,
         )
     except TorneoError as err:
         return _new_form(request, form, err, err.status)

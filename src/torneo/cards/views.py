@@ -22,6 +22,7 @@ from sqlalchemy import func, select
 from torneo.cards.desk.views_actions import Actions, actions_of
 from torneo.cards.pods.state import SEATING, is_in_pods, pod_rounds
 from torneo.cards.rules.draft import pools_of_format
+from torneo.cards.rules.season_risk import announced_on_of, void_risks
 from torneo.cards.rules.start import CHOICE_RULE, DECK_CHECKS, start_settings
 from torneo.cards.state_formats import event_format
 from torneo.cards.tables import Event, Match, Registration
@@ -39,6 +40,7 @@ from torneo.cards.views_rounds import RoundView, allowed_results, round_view
 from torneo.core.errors import NotFound, TorneoError
 from torneo.core.message_json import load_message
 from torneo.core.messages import N_, Message
+from torneo.judging.staff import judges_of
 from torneo.platform.store.uow import Store
 from torneo.presets import load_preset, preset_ids
 
@@ -86,6 +88,8 @@ class EventSummary:
     # What the start card asks, from the preset (issue 30 item 6): INV-TOP-3, INV-DECK-1.
     offers_choice_rule: bool = False
     offers_deck_checks: bool = False
+    # INV-LEGAL-1/3 (issue 30 item 3): why it would be void for a season now; () if it counts.
+    void_risks: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +149,10 @@ def _view(store: Store, event_id: int, build: Callable[[Loaded], T]) -> T:
     # transaction, so the sections agree with one another.
     with store.read() as session:
         event = load_event_rows(session, event_id)
-    return build(Loaded(event))
+        judges = len(judges_of(session, event_id))
+    ld = Loaded(event)
+    ld.judges = judges
+    return build(ld)
 
 
 def _summary(ld: Loaded) -> EventSummary:
@@ -171,7 +178,15 @@ def _summary(ld: Loaded) -> EventSummary:
         pods=len(ld.pods),
         offers_choice_rule=ld.ruleset.top.choice_rule_optional,
         offers_deck_checks=bool(ld.ruleset.judging and ld.ruleset.judging.deck_checks_optional),
+        void_risks=_void_risks(ld),
     )
+
+
+def _void_risks(ld: Loaded) -> tuple[Message, ...]:
+    e = ld.event
+    if ld.judges is None or e.status == "void":
+        return ()
+    return void_risks(ld.ruleset, e.held_on, announced_on_of(e.settings), judges=ld.judges)
 
 
 def _format_of(ld: Loaded) -> dict[str, Any]:

@@ -22,6 +22,7 @@ LABELS: Mapping[str, str] = {
     "add_on": N_("add-on"),
     "amount": N_("amount"),
     "announcement": N_("announcement"),
+    "announced_on": N_("announced on"),
     "ante": N_("ante"),
     "ante_from_level": N_("antes from level"),
     "as_received": N_("lineup as received"),

@@ -70,6 +70,8 @@ def desk(store: Store, actor: Actor, event_id: int) -> DeskView:
         authorize_event(session, actor, event, Action.OFFICIATE)
         may_manage = refusal(actor, Action.MANAGE, event_resource(session, event)) is None
         ld = Loaded(event)
+        judges = judges_of(session, event_id)
+        ld.judges = len(judges)
         summary = _summary(ld)
         actions = actions_of(ld)
         current = ld.t.current_round
@@ -100,7 +102,7 @@ def desk(store: Store, actor: Actor, event_id: int) -> DeskView:
             actions=actions,
             disputed=disputed,
             pending=pending,
-            judges=len(judges_of(session, event_id)),
+            judges=len(judges),
             min_players=ld.ruleset.swiss.min_players,
             may_manage=may_manage,
             has_bracket=bool(ld.top_seeds),
