@@ -16,11 +16,9 @@ from typing import Literal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from torneo.cards.rules.draft import pools_of_format
 from torneo.cards.self_report.tables import SelfReport
 from torneo.cards.state import no_event
 from torneo.cards.state_access import authorize_event
-from torneo.cards.state_formats import event_format
 from torneo.cards.state_results import EventHead, MatchRow, ReportRow
 from torneo.cards.tables import Event, Match, Round
 from torneo.cards.views_load import Loaded
@@ -119,7 +117,6 @@ class Heading:
     preset: str
     current_round: int
     best_of: int
-    pools: str | None = None  # BER-FMT-2/3: "draft" links the player's draft before round 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,12 +385,8 @@ def heading(store: Store, event_id: int) -> Heading:
     with store.read() as session:
         event = event_row(session, event_id)
         current, _ = current_round(session, event_id)
-        ruleset = load_preset(event.preset)
-        fmt = event_format(ruleset, event.format)
-        pools = pools_of_format(fmt[1]) if fmt is not None else None
-        return Heading(
-            event.id, event.name, event.status, event.preset, current, ruleset.match.best_of, pools
-        )
+        best_of = load_preset(event.preset).match.best_of
+        return Heading(event.id, event.name, event.status, event.preset, current, best_of)
 
 
 def seat_by_code(store: Store, event_id: int, table: int, code: str, *, secret: str) -> Seat:
