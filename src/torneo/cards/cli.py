@@ -97,6 +97,10 @@ def create(
     format: Annotated[
         str | None, typer.Option("--format", help="BER-FMT-1..3: e.g. draft_standard.")
     ] = None,
+    announced_on: Annotated[
+        str | None,
+        typer.Option("--announced-on", help="INV-LEGAL-1: day it was announced, YYYY-MM-DD."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Create an event open for registration."""
@@ -112,6 +116,7 @@ def create(
             is_major=major,
             seed=seed,
             format=format,
+            announced_on=announced_on,
         )
         summary = queries.event_summary(store, event_id)
     if as_json:
