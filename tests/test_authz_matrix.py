@@ -166,6 +166,7 @@ CREATE_ROUTES = frozenset(
         ("POST", "/api/v1/risiko/tournaments"),
         ("POST", "/api/v1/seasons"),
         ("POST", "/card-sets"),
+        ("POST", "/card-sets/demo"),
         ("POST", "/events/new"),
         ("POST", "/ladders/new"),
         ("POST", "/poker/new"),

@@ -10,8 +10,11 @@ from fastapi.testclient import TestClient
 from tests.support.web import PRESET, page_login, roster
 from torneo.cards import progress as engines
 from torneo.cards.state import get_event, tournament_of
-from torneo.platform.store.uow import Store
+from torneo.judging import commands as judging
+from torneo.platform.store.uow import Actor, Store
 from torneo.presets import load_preset
+
+ORG = Actor("org", frozenset({(1, "organizer")}))
 
 SWISS = ["2-0", "2-1", "1-2", "0-2", "2-1", "1-1-1", "0-0-3"]
 TOP = ["2-0", "2-1", "1-2", "0-2"]
@@ -63,12 +66,16 @@ def test_INV_STRUCT_1_INV_TOP_1_INV_PTS_2_a_26_player_event_from_start_to_points
             "name": "Tappa di Bologna",
             "preset": PRESET,
             "held_on": "2012-03-10",
+            "announced_on": "2012-02-20",  # INV-LEGAL-1: 19 days before
             "seed": "26",
             "csrf_token": token,
         },
     )
     manage = str(created.url).replace("http://testserver", "")
     event_id = int(manage.split("/")[2])
+    assert "INV-LEGAL-3" in anon.get(f"{manage}?lang=it").text  # no judge yet: it warns
+    judging.appoint_judge(web_store, ORG, event_id, username="judge")  # INV-LEGAL-3
+    assert "sarebbe nullo" not in anon.get(f"{manage}?lang=it").text
     page = _post(anon, f"{manage}/roster", token, roster=roster(26))
     page = _post(anon, f"{manage}/start", token, version=_version(page))
     assert "5 turni svizzeri, poi una Top 8" in page
@@ -77,7 +84,7 @@ def test_INV_STRUCT_1_INV_TOP_1_INV_PTS_2_a_26_player_event_from_start_to_points
         assert f"Il turno {round_no} è abbinato." in page
         _enter_results(anon, event_id, token, rng, top=False)
         page = anon.get(manage).text
-    assert "Inizia la Top X" in page
+    assert "Inizia la Top 8" in page  # its size (issue 30 item 8)
     assert "Abbina il turno 6" not in page
 
     standings = anon.get(f"/api/v1/events/{event_id}/standings").json()

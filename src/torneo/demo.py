@@ -172,6 +172,7 @@ def _finished_event(store: Store, organizer: Actor, judge: Actor, rng: random.Ra
         held_on="2011-12-17",
         location=HOME_CLUB,
         seed=rng.randrange(2**31),
+        announced_on="2011-11-01",  # INV-LEGAL-1: as on the season's calendar (below)
     )
     judging.appoint_judge(store, organizer, event_id, username="judge", head=True)  # INV-JUDGE-1
     events.register_roster(store, organizer, event_id, _roster(PLAYERS[:8]))
@@ -196,6 +197,7 @@ def _running_event(store: Store, organizer: Actor, judge: Actor, rng: random.Ran
         held_on="2012-04-14",
         location=HOME_CLUB,
         seed=rng.randrange(2**31),
+        announced_on="2012-03-20",  # INV-LEGAL-1: 25 days before
     )
     judging.appoint_judge(store, organizer, event_id, username="judge", head=True)  # INV-JUDGE-1
     ids = events.register_roster(store, organizer, event_id, _roster(PLAYERS))

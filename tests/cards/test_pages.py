@@ -99,7 +99,7 @@ def test_unknown_event_and_page_are_404_pages(anon: TestClient) -> None:
     r = anon.get("/events/4242")
     assert r.status_code == 404
     assert "nessun torneo 4242" in r.text
-    assert "torneo:" in r.text  # the field by its label (issue 15)
+    assert "torneo:" not in r.text  # a state, not an input: no raw prefix (issue 30 item 8)
     assert "event_id" not in r.text
     assert anon.get("/nowhere").status_code == 404
     assert "Non trovato" in anon.get("/nowhere").text

@@ -138,11 +138,12 @@ def test_a_judge_action_by_a_non_judge_is_403(
     is_problem(other.post(f"{base}/deck-checks"), 403, "judge")
     is_problem(other.post(f"{base}/clock/start"), 403, "judge")
     is_problem(other.get(f"{base}/rulings"), 403, "judge")
-    is_problem(org.post(f"{base}/penalties", json=body), 403, "judge")  # not on the roster
     is_problem(judge.post(f"{base}/judges", json={"username": "estraneo"}), 403, "actor")
     anon = make_client(store)
     assert anon.post(f"{base}/penalties", json=body).status_code == 401
     assert fingerprint(store, event_id) == before
+    # Issue 30: the organizer of the club acts off the roster, as the tournament's first official.
+    assert org.post(f"{base}/penalties", json=body).status_code == 201
 
 
 def test_a_penalty_for_a_player_not_in_the_event_is_404(

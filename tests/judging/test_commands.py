@@ -26,7 +26,7 @@ from torneo.judging import commands as judging
 from torneo.judging import commands_rulings as judging_rulings
 from torneo.judging import views as judging_views
 from torneo.judging import views_roster
-from torneo.platform.store.uow import Store
+from torneo.platform.store.uow import Actor, Store
 
 
 @pytest.fixture
@@ -267,17 +267,38 @@ def test_a_penalty_for_a_player_not_in_the_event(store: Store, c: Crew, event: i
 
 
 def test_a_judge_action_by_a_non_judge_is_forbidden(store: Store, c: Crew, event: int) -> None:
-    """A judge of no event, a player account, the organizer off the roster: 403, nothing."""
+    """A judge of no event, a player account, an organizer of another club: 403, nothing."""
     player = paired_players(store, event, 1)[0]
     someone = account(store, "giocatore", "player", player_id=player)
+    elsewhere = Actor("altrove", frozenset({(2, "organizer")}), user_id=c.org.user_id)
     before = fingerprint(store, event)
-    for actor in (c.outsider, someone, c.org):
+    for actor in (c.outsider, someone, elsewhere):
         with pytest.raises(Forbidden) as err:
             judging_rulings.issue(
                 store, actor, event, player_id=player, infraction="slow_play", reason="x"
             )
         assert err.value.field in {"judge", "actor"}
     assert fingerprint(store, event) == before
+
+
+def test_INV_JUDGE_1_the_organizer_acts_at_the_judges_desk_of_the_club(
+    lite: tuple[Store, Crew, int],
+) -> None:
+    """Issue 30: the desk links its organizer to the judges' desk; the organizer of the club
+    acts there off the roster (the tournament's first official), the ruling names them, and
+    the roster's head judge keeps the last word (INV-JUDGE-1)."""
+    store, c, event = lite
+    player = paired_players(store, event, 1)[0]
+    desk = judging_views.judge_desk(store, c.org, event)
+    assert desk.me == "Org"
+    issued = judging_rulings.issue(
+        store, c.org, event, player_id=player, infraction="slow_play", reason="lento"
+    )
+    assert [i.kind for i in issued] == ["warning"]
+    ruling = judging_views.judge_desk(store, c.head, event).rulings[-1]
+    assert ruling.judge == "Org"
+    with pytest.raises(Forbidden):  # the head judge (a sole judge) overrules, not the organizer
+        judging_rulings.overrule_ruling(store, c.org, event, issued[0].seq, reason="no")
 
 
 def test_a_judge_of_another_event_cannot_act_here(lite: tuple[Store, Crew, int]) -> None:

@@ -40,24 +40,30 @@ def _both(reason: TorneoError | Refusal | Message) -> tuple[str, str]:
     return italian, english
 
 
-def test_INV_ID_1_a_late_declaration_is_italian_with_its_figures_and_rule_id() -> None:
-    refusal = can_declare_intentional_draw(T0, at(3), timedelta(minutes=2))
+def test_INV_ID_1_a_late_declaration_is_italian_in_local_time_with_its_rule_id() -> None:
+    """Issue 30 item 5: the window's end in the event's zone (15:02 UTC is 16:02 in Rome in
+    March 2012), never a raw UTC timestamp, and where the window starts."""
+    refusal = can_declare_intentional_draw(T0, at(3), timedelta(minutes=2), time_zone="Europe/Rome")
     assert refusal is not None
     italian, english = _both(refusal)
     assert italian == (
-        "dichiarata 1:00 min dopo la chiusura della finestra (2012-03-10T15:02:00+00:00); "
+        "dichiarata 1:00 min dopo la chiusura della finestra alle 16:02; "
         "una dichiarazione in ritardo squalifica entrambi [INV-ID-1]"
     )
     assert (
         english
         == refusal.text
         == (
-            "declared 1:00 min after the window closed (2012-03-10T15:02:00+00:00); "
+            "declared 1:00 min after the window closed at 16:02; "
             "a late declaration disqualifies both [INV-ID-1]"
         )
     )
+    assert "+00:00" not in italian
     with i18n.language("it"):
-        assert i18n.translate_accepted(refusal) == "entro 2:00 min dal via del turno"
+        assert i18n.translate_accepted(refusal) == (
+            "entro 2:00 min dal via del turno: la finestra si apre quando il turno viene "
+            "abbinato, o quando un arbitro preme “Dai il via al turno”"
+        )
 
 
 def test_a_penalty_for_a_disqualified_player_names_them_in_italian() -> None:

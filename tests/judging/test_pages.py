@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.conftest import FakeClock
 from tests.support.events import fingerprint
 from tests.support.web import add_user, api_login, create_event, make_client, page_login
 from torneo.platform.store.uow import Store
@@ -249,3 +250,28 @@ def test_INV_JUDGE_1_staffing_advice_in_the_page_language_and_english_in_the_api
         assert (
             advice == "11 players and 1 judge(s): 2 recommended (one for each started ten players)"
         )
+
+
+def test_INV_ID_1_the_desk_shows_the_window_in_local_time_and_a_late_slip_says_why(
+    web_store: Store, setup: tuple[TestClient, int, list[int]], clock: FakeClock
+) -> None:
+    """Issue 30 item 5: the judges' desk says until when intentional draws are declared, in the
+    event's time (round paired 10:00 UTC = 11:00 in Rome; 2 minutes: 11:02), and where the
+    window starts; a late draw from a paper slip is refused saying so, without a UTC stamp."""
+    org, event_id, _ = setup
+    client, _ = _judge(web_store)
+    desk = client.get(f"/events/{event_id}/judge?lang=en").text
+    assert "declared to a judge until 11:02" in desk
+    assert "The window counts from the pairing" in desk
+    clock.advance(minutes=10)
+    lines = org.get(f"/api/v1/events/{event_id}/pairings").json()["lines"]
+    r = org.post(
+        f"/api/v1/events/{event_id}/rounds/1/tables/{lines[0]['table']}/result",
+        json={"result": "0-0-3"},
+    )
+    assert r.status_code == 409, r.text
+    problem = r.json()
+    text = f"{problem.get('detail', '')} {problem.get('accepted', '')}"
+    assert "closed at 11:02" in text, problem
+    assert "+00:00" not in text
+    assert "paired" in text

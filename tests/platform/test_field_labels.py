@@ -74,3 +74,24 @@ def test_issue30_fields_built_from_the_regulation_parts_have_labels() -> None:
     assert sorted(str(part) for part in RegulationPart if str(part) not in LABELS) == []
     with i18n.language("it"):
         assert "referees" not in field_label("regulation.referees")
+
+
+def test_a_refusal_about_the_state_of_the_thing_has_no_raw_prefix() -> None:
+    """Issue 30 item 8: "stato: il torneo è concluso" read as a raw field name; a refusal about
+    the state of the event (status, round, …) is its sentence alone, an input keeps its label."""
+    from torneo.core.errors import Conflict
+    from torneo.core.messages import N_
+    from torneo.platform.web.templating import environment
+
+    template = environment().from_string(
+        '{% from "macros.html" import refusal_box %}{{ refusal_box(error) }}'
+    )
+    for field in ("status", "round"):
+        with i18n.language("it"):
+            html = template.render(error=Conflict(field, N_("report every result first")))
+        assert 'class="field-name"' not in html, field
+        assert "stato:" not in html
+        assert "turno:" not in html
+    with i18n.language("it"):
+        html = template.render(error=Conflict("held_on", N_("report every result first")))
+    assert 'class="field-name">data:' in html

@@ -70,6 +70,10 @@ def test_RSK_PTS_1_two_winners_when_the_event_forces_a_sole_winner(
     assert "sole winner" in err.reason
     err = _refused(store, tid, lambda: enter_result(store, judge, tid, 1, 1, seats))
     assert err.field == "winners"
+    # Issue 30 item 8: the tied players by their names, never "one of 24, 22".
+    assert err.accepted is not None
+    assert "Giocatore" in err.accepted
+    assert f"{tables[0][0]}, {tables[0][1]}" not in err.accepted
     result = enter_result(store, judge, tid, 1, 1, seats, winners=[tables[0][1]])
     assert result.winners == (tables[0][1],)
 

@@ -475,3 +475,21 @@ def test_RSK_TBL_2_the_structure_warning_and_its_change_in_the_page(web_store: S
     assert r.status_code == 303, r.text
     assert 'id="structure-warning"' not in client.get(f"/risiko/{tid}/manage").text
     assert client.get(f"{API}/tournaments/{tid}").json()["rules"]["semifinal_tables"] == 1
+
+
+def test_RSK_PTS_1_the_tie_form_asks_for_a_winner_only_where_one_is_needed(
+    web_store: Store,
+) -> None:
+    """Issue 30 item 8: a club event without a forced sole winner (the preset's default) shares
+    the win among the players tied on the most table points: its result form offers no
+    "Vincitore" to tick (ticking one of two tied players was refused)."""
+    client, token = _login(web_store)
+    tid = _ready(client, token)
+    manage = client.get(f"/risiko/{tid}/manage").text
+    r = _post(
+        client, f"/risiko/{tid}/manage/draw", token, method="random", version=_version(manage)
+    )
+    assert r.status_code == 303, r.text
+    form = client.get(f"/risiko/{tid}/rounds/1/tables/1/result").text
+    assert 'name="winner"' not in form
+    assert "da spuntare solo per risolvere una parità" not in form

@@ -11,8 +11,10 @@ ORG_PAGE = ("303", "403", "403", "403", "ok")
 # with 422 where the input is read before the roster.
 STAFF_API = ("401", "403", "no", "ok", "ok")
 STAFF_PAGE = ("303", "403", "no", "ok", "ok")
-ROSTER_API = ("401", "403", "403", "ok", "403")  # a judge on this event's roster
-ROSTER_PAGE = ("303", "403", "403", "ok", "403")
+# A judge on this event's roster, or the organizer of its club acting as its first official
+# (issue 30 item 4); a judge appointed to another event is refused.
+ROSTER_API = ("401", "403", "403", "ok", "ok")
+ROSTER_PAGE = ("303", "403", "403", "ok", "ok")
 REPORTS_API = ("401", "403", "403", "ok", "ok")  # the self-report queue: roster judge, organizer
 REPORTS_PAGE = ("303", "403", "403", "ok", "ok")
 # A fantasy team: its manager (the player's account in the world) or the league's organizer.
@@ -47,6 +49,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/api/v1/events/{event_id}/sealed-pools"): REPORTS_API,
     ("GET", "/card-sets"): PUBLIC,
     ("POST", "/card-sets"): ORG_PAGE,
+    ("POST", "/card-sets/demo"): ORG_PAGE,  # issue 30: the demo set in one click
     ("GET", "/draft/assets/draft.js"): PUBLIC,
     ("GET", "/events/{event_id}/draft"): ACCOUNT_PAGE,
     ("GET", "/events/{event_id}/draft/deck"): ACCOUNT_PAGE,
@@ -77,7 +80,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("GET", "/api/v1/events/{event_id}/judging/players/{player_id}/record"): PUBLIC,
     ("GET", "/api/v1/events/{event_id}/judging/roster"): PUBLIC,
-    ("GET", "/api/v1/events/{event_id}/judging/rulings"): ("401", "403", "403", "200", "403"),
+    ("GET", "/api/v1/events/{event_id}/judging/rulings"): ("401", "403", "403", "200", "200"),
     ("GET", "/api/v1/events/{event_id}/pairings"): PUBLIC,
     ("GET", "/api/v1/events/{event_id}/players"): PUBLIC,
     ("GET", "/api/v1/events/{event_id}/pods"): PUBLIC,
@@ -181,7 +184,7 @@ MATRIX: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/events/new"): ACCOUNT_PAGE,
     ("GET", "/events/{event_id}"): PUBLIC,
     ("GET", "/events/{event_id}/clock"): PUBLIC,
-    ("GET", "/events/{event_id}/judge"): ("303", "403", "403", "200", "403"),
+    ("GET", "/events/{event_id}/judge"): ("303", "403", "403", "200", "200"),
     ("GET", "/events/{event_id}/judging"): ACCOUNT_PAGE,
     ("GET", "/events/{event_id}/manage"): ACCOUNT_PAGE,
     ("GET", "/events/{event_id}/manage/why"): ACCOUNT_PAGE,

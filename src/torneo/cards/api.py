@@ -110,6 +110,7 @@ def create_event(request: Request, body: EventCreateIn, actor: ApiActor) -> JSON
         club=body.club,
         time_zone=body.time_zone,
         format=body.format,
+        announced_on=body.announced_on,
     )
     out = _event_out(request, event_id)
     return JSONResponse(

@@ -99,6 +99,10 @@ def create(
         str | None, typer.Option("--format", help="BER-FMT-1..3: e.g. draft_standard.")
     ] = None,
     club: ClubOption = None,
+    announced_on: Annotated[
+        str | None,
+        typer.Option("--announced-on", help="INV-LEGAL-1: day it was announced, YYYY-MM-DD."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Create an event open for registration."""
@@ -115,6 +119,7 @@ def create(
             seed=seed,
             format=format,
             club=club,
+            announced_on=announced_on,
         )
         summary = queries.event_summary(store, event_id)
     if as_json:

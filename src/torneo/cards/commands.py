@@ -21,6 +21,7 @@ from torneo.cards.roster.commands import register_player as register_player
 from torneo.cards.roster.commands import register_roster as register_roster
 from torneo.cards.rules.lifecycle import EventStatus, can_move
 from torneo.cards.rules.pods import plan_pods
+from torneo.cards.rules.season_risk import ANNOUNCED_ON
 from torneo.cards.rules.start import CHOICE_RULE, small_field_warning, start_settings
 from torneo.cards.rules.tournament import (
     can_drop,
@@ -82,10 +83,12 @@ def create_event(
     club: int | str | None = None,
     time_zone: str | None = None,
     format: str | None = None,
+    announced_on: str | date | None = None,
 ) -> int:
     """A new event of ``club`` (an id or name; left out, the one club the actor runs), in
     ``format`` (BER-FMT-1..3: a deck format of the preset; None: the preset's default), in the
-    zone ``time_zone`` (an IANA name; left out, Europe/Rome)."""
+    zone ``time_zone`` (an IANA name; left out, Europe/Rome), announced on ``announced_on``
+    (INV-LEGAL-1, issue 30: None, never announced; its pages warn while it would be void)."""
     precheck(actor, Action.MANAGE)
     ruleset = load_preset(preset)
     if ruleset.discipline != "card":
@@ -99,6 +102,7 @@ def create_event(
     clean = clean_name("name", name)
     zone_name = check_zone("time_zone", time_zone)
     chosen_format = check_format(ruleset, format)
+    announced = parse_date("announced_on", announced_on) if announced_on else None
     with store.unit(actor) as uow:
         event = Event(
             club_id=owning_club(uow.session, actor, club, EVENT),
@@ -112,7 +116,7 @@ def create_event(
             is_major=is_major,
             seed=seed if seed is not None else secrets.randbelow(2**31),
             format=chosen_format,
-            settings={},
+            settings={ANNOUNCED_ON: announced.isoformat()} if announced else {},
             created_at=uow.now,
         )
         uow.session.add(event)

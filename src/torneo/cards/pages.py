@@ -24,7 +24,7 @@ from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int, form_int_required
-from torneo.platform.web.session import act_and_redirect, flash, store_of
+from torneo.platform.web.session import act_and_redirect, current_actor, flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.presets import load_preset
 
@@ -83,13 +83,29 @@ def _act(
 def _new_form(
     request: Request, form: Mapping[str, Any], error: TorneoError | None, status: int = 200
 ) -> Response:
-    context = {"presets": queries.list_presets(), "form": dict(form), "error": error}
+    presets = queries.list_presets()
+    chosen = str(form.get("preset") or "")
+    if chosen not in {p.id for p in presets}:
+        chosen = "invasion-it-2012"
+    actor = current_actor(request)
+    context = {
+        "presets": presets,
+        "chosen": chosen,
+        "form": dict(form),
+        "error": error,
+        # Issue 30 item 8: an account that runs no club is told so before filling the form.
+        "may_create": actor is None or actor.admin or bool(actor.clubs_run()),
+    }
     return render(request, "organizer/new_event.html", context, status=status)
 
 
 @router.get("/events/new", response_class=HTMLResponse)
-def new_event(request: Request, actor: PageActor) -> Response:
-    return _new_form(request, {"preset": "invasion-it-2012"}, None)
+def new_event(
+    request: Request,
+    actor: PageActor,
+    preset: Annotated[str, Query(max_length=80)] = "invasion-it-2012",
+) -> Response:
+    return _new_form(request, {"preset": preset}, None)
 
 
 @router.post("/events/new", response_class=HTMLResponse)
@@ -104,8 +120,10 @@ def create_event(
     seed: Text = "",
     time_zone: Text = "",
     format: Text = "",
+    announced_on: Text = "",
 ) -> Response:
     form = {
+        "announced_on": announced_on,
         "format": format,
         "name": name,
         "preset": preset,
@@ -127,6 +145,7 @@ def create_event(
             seed=form_int("seed", seed, required=False),
             time_zone=time_zone or None,
             format=format or None,
+            announced_on=announced_on or None,
         )
     except TorneoError as err:
         return _new_form(request, form, err, err.status)

@@ -51,6 +51,15 @@ class EventCreateIn(_In):
         description="BER-FMT-1..3: one of the preset's deck formats (default: the preset's).",
         examples=["draft_standard"],
     )
+    announced_on: str | None = Field(
+        default=None,
+        max_length=40,
+        description=(
+            "INV-LEGAL-1: the day it was announced, YYYY-MM-DD (omitted: never announced; the"
+            " event then warns that it would be void for a season)."
+        ),
+        examples=["2012-02-20"],
+    )
     seed: int | None = Field(
         default=None, ge=0, lt=2**31, description="Seed of every draw; random when omitted."
     )

@@ -9,6 +9,7 @@ format says the deck's size and pool (judging checks the lists) and the ladder t
 
 from __future__ import annotations
 
+from torneo.cards.rules.draft import pools_of_format
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
 from torneo.presets import Ruleset
@@ -45,6 +46,13 @@ def event_format(ruleset: Ruleset, key: str | None) -> tuple[str, DeckFormat] | 
     if chosen is None or chosen not in judging.deck_formats:
         return None
     return chosen, judging.deck_formats[chosen]
+
+
+def pools_of_event(ruleset: Ruleset, key: str | None) -> str | None:
+    """BER-FMT-2/3 (issue 30): "draft" or "sealed" when the event's format builds its decks from
+    pools made before round 1 (:func:`torneo.cards.rules.draft.pools_of_format`), else None."""
+    fmt = event_format(ruleset, key)
+    return pools_of_format(fmt[1]) if fmt is not None else None
 
 
 def check_field(ruleset: Ruleset, key: str | None, players: int) -> None:

@@ -21,6 +21,8 @@ from sqlalchemy import func, select
 
 from torneo.cards.desk.views_actions import Actions, actions_of
 from torneo.cards.pods.state import SEATING, is_in_pods, pod_rounds
+from torneo.cards.rules.draft import pools_of_format
+from torneo.cards.rules.season_risk import announced_on_of, void_risks
 from torneo.cards.rules.start import CHOICE_RULE, DECK_CHECKS, start_settings
 from torneo.cards.state_formats import event_format
 from torneo.cards.tables import Event, Match, Registration
@@ -38,6 +40,7 @@ from torneo.cards.views_rounds import RoundView, allowed_results, round_view
 from torneo.core.errors import NotFound, TorneoError
 from torneo.core.message_json import load_message
 from torneo.core.messages import N_, Message
+from torneo.judging.staff import judges_of
 from torneo.platform.store.uow import Store
 from torneo.presets import load_preset, preset_ids
 
@@ -50,6 +53,8 @@ class PresetOption:
     name: str
     discipline: str
     formats: tuple[tuple[str, str], ...] = ()  # BER-FMT-1..3: (key, label) of its formats
+    default_format: str | None = None
+    seasons: bool = False  # it has season points (INV-PTS-*): a Major is a season stage
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +81,15 @@ class EventSummary:
     format_label: str | None = None
     ladder: str | None = None
     pods: int = 0  # BER-POD-1: how many pods the field is seated in (0: not in pods)
+    # BER-FMT-2/3 (issue 30): "draft" or "sealed" when the event's format builds decks from
+    # pools made before round 1; ``limited``: the preset has such formats (the draft set-up).
+    pools: str | None = None
+    limited: bool = False
+    # What the start card asks, from the preset (issue 30 item 6): INV-TOP-3, INV-DECK-1.
+    offers_choice_rule: bool = False
+    offers_deck_checks: bool = False
+    # INV-LEGAL-1/3 (issue 30 item 3): why it would be void for a season now; () if it counts.
+    void_risks: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +149,10 @@ def _view(store: Store, event_id: int, build: Callable[[Loaded], T]) -> T:
     # transaction, so the sections agree with one another.
     with store.read() as session:
         event = load_event_rows(session, event_id)
-    return build(Loaded(event))
+        judges = len(judges_of(session, event_id))
+    ld = Loaded(event)
+    ld.judges = judges
+    return build(ld)
 
 
 def _summary(ld: Loaded) -> EventSummary:
@@ -159,7 +176,17 @@ def _summary(ld: Loaded) -> EventSummary:
         season_warning=load_message(warning) if warning else None,
         **_format_of(ld),
         pods=len(ld.pods),
+        offers_choice_rule=ld.ruleset.top.choice_rule_optional,
+        offers_deck_checks=bool(ld.ruleset.judging and ld.ruleset.judging.deck_checks_optional),
+        void_risks=_void_risks(ld),
     )
+
+
+def _void_risks(ld: Loaded) -> tuple[Message, ...]:
+    e = ld.event
+    if ld.judges is None or e.status == "void":
+        return ()
+    return void_risks(ld.ruleset, e.held_on, announced_on_of(e.settings), judges=ld.judges)
 
 
 def _format_of(ld: Loaded) -> dict[str, Any]:
@@ -169,7 +196,15 @@ def _format_of(ld: Loaded) -> dict[str, Any]:
         return {}
     key, definition = fmt
     ladder = definition.ladder.value if definition.ladder is not None else None
-    return {"format": key, "format_label": definition.label, "ladder": ladder}
+    judging = ld.ruleset.judging
+    limited = judging is not None and any(f.is_limited for f in judging.deck_formats.values())
+    return {
+        "format": key,
+        "format_label": definition.label,
+        "ladder": ladder,
+        "pools": pools_of_format(definition),
+        "limited": limited,
+    }
 
 
 def pods_view(ld: Loaded) -> tuple[PodView, ...]:
@@ -194,7 +229,14 @@ def list_presets() -> list[PresetOption]:
         if rs.discipline == "card":
             formats = rs.judging.deck_formats.items() if rs.judging is not None else ()
             options.append(
-                PresetOption(pid, rs.name, rs.discipline, tuple((k, f.label) for k, f in formats))
+                PresetOption(
+                    pid,
+                    rs.name,
+                    rs.discipline,
+                    tuple((k, f.label) for k, f in formats) if len(formats) > 1 else (),
+                    rs.judging.default_deck_format if rs.judging is not None else None,
+                    rs.season is not None,
+                )
             )
     return options
 

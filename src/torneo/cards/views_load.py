@@ -39,6 +39,8 @@ class Loaded:
         # the self-report views pass the ORM's event.
         self.event = event
         self.ruleset: Ruleset = load_preset(event.preset)
+        # The judges on its roster, when the view read them (INV-LEGAL-3, issue 30 item 3).
+        self.judges: int | None = None
         self.t: Tournament = (
             tournament_of(event, self.ruleset)
             if isinstance(event, Event)

@@ -9,8 +9,9 @@ action raises before anything is written, so nothing changes.
 
 Who may do what (decisions; INV-JUDGE-1, BER-JUDGE-1):
 - the roster is set by an organizer; judges are accounts with the judge or organizer role;
-- every ruling is given by a judge *on the event's roster* — a judge of another event, or an
-  organizer who has not appointed themselves, gets 403 (Forbidden), like any other account;
+- every ruling is given by a judge *on the event's roster*, or by an organizer of the event's
+  club acting as its first official (core/policy.py; issue 30: the desk links its organizer to
+  the judges' desk) — a judge of another event gets 403 (Forbidden), like any other account;
 - only the head judge overrules (the domain checks it); the head judge's rulings are final.
 """
 
@@ -34,7 +35,7 @@ from torneo.core.messages import N_, Term
 from torneo.core.policy import JUDGE, ORGANIZER, OWNER, Action
 from torneo.core.zones import to_utc
 from torneo.judging.commands_apply import touch
-from torneo.judging.rules import Ruling
+from torneo.judging.rules import Judge, Ruling
 from torneo.judging.rules.decks import deck_format as find_format
 from torneo.judging.state import JudgingContext, load_context
 from torneo.judging.tables import EventJudge, JudgingConfig
@@ -72,14 +73,20 @@ def acting_judge(ctx: JudgingContext, actor: Actor) -> UserId:
     """The actor as a judge of this event, or 403 (a judge of another event included)."""
     precheck(actor, Action.OFFICIATE)
     authorize_event(ctx.session, actor, ctx.event, Action.OFFICIATE)
-    if actor.user_id is None or not ctx.roster.is_judge(UserId(actor.user_id)):
+    if actor.user_id is None:
         raise Forbidden(
             "judge",
             N_("%(name)s is not a judge of event %(event)s"),
             N_("a judge on the event's roster (the organizer appoints judges)"),
-            params={"name": actor.name, "event": ctx.event.id},
+            params={"name": actor.name, "event": ctx.event.name},
         )
-    return UserId(actor.user_id)
+    user = UserId(actor.user_id)
+    if not ctx.roster.is_judge(user):
+        # The policy let them through off the roster: an organizer of the club (or the admin),
+        # the tournament's first official. The ruling names them as its judge.
+        account = ctx.session.get(User, actor.user_id)
+        ctx.acting = Judge(user, account.display_name if account is not None else actor.name)
+    return user
 
 
 def open_for_rulings(ctx: JudgingContext) -> None:

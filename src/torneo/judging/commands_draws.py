@@ -99,6 +99,7 @@ def intentional_draw(
             ctx.ruleset.match.best_of,
             record.stage,
             declared_at_start=declared_at_start,
+            time_zone=ctx.event.time_zone,
         )
         if penalty_games(ctx.event, ctx.rows, row).games_played:
             raise Conflict(
@@ -131,7 +132,11 @@ def can_declare_draw_now(store: Store, event_id: int, round_no: int) -> Refusal 
         ctx = load_context(session, event_id)
         started = _round_start(ctx, round_no)
         return can_declare_intentional_draw(
-            started, store.clock(), intentional_draw_window(ctx.rules), Stage.SWISS
+            started,
+            store.clock(),
+            intentional_draw_window(ctx.rules),
+            Stage.SWISS,
+            time_zone=ctx.event.time_zone,
         )
 
 

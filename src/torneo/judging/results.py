@@ -140,6 +140,7 @@ def check_intentional_draw(
         intentional_draw_window(ruleset.judging),
         Stage(match.stage),
         declared_at_start=declared_at_start,
+        time_zone=event.time_zone,
     )
     if refusal:
         raise refusal.raise_as(Conflict)

@@ -9,7 +9,7 @@ Nothing here imports ``services.events``, so the result hook (``judging_results`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -343,6 +343,9 @@ class JudgingContext:
     rows: list[RulingRow]
     config: JudgingConfig | None
     loaded_version: int = 0  # the event's version when it was loaded (locked FOR UPDATE)
+    # An organizer of the club acting at the judges' desk without being on the roster (issue
+    # 30): the tournament's first official (core/policy.py), counted as a judge for this act.
+    acting: Judge | None = None
 
     @property
     def event_id(self) -> EventId:
@@ -357,7 +360,19 @@ class JudgingContext:
 
     @property
     def roster(self) -> JudgeRoster:
-        return roster_of(self.event.id, self.judges)
+        roster = roster_of(self.event.id, self.judges)
+        if self.acting is None:
+            return roster
+        # The roster's head judge stays head (INV-JUDGE-1: a sole judge is head unnamed); the
+        # organizer is head only of an event with no judge yet.
+        head = roster.head_judge
+        if head is None and not roster.judges:
+            head = self.acting
+        return replace(
+            roster,
+            judges=(*roster.judges, self.acting),
+            head=head.user if head is not None else None,
+        )
 
     def tournament(self) -> Tournament:
         return tournament_of(self.event, self.ruleset)
@@ -372,6 +387,8 @@ class JudgingContext:
         )
 
     def judge_name(self, user_id: int) -> str:
+        if self.acting is not None and self.acting.user == user_id:
+            return self.acting.name
         return next((u.display_name for j, u in self.judges if j.user_id == user_id), "?")
 
     def restricted(self) -> tuple[str, ...]:

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -25,7 +25,15 @@ from torneo.judging.commands_clock import ClockPanel, panel_of
 from torneo.judging.commands_deck_checks import DeckCheckPanel, panel_of_row
 from torneo.judging.results import effect_target, penalty_games
 from torneo.judging.rules import record_of, staffing_advice, warnings_by_player
-from torneo.judging.state import JudgingContext, aware, load_context, match_score, ruling_of
+from torneo.judging.state import (
+    JudgingContext,
+    aware,
+    clock_rows,
+    load_context,
+    match_score,
+    round_start,
+    ruling_of,
+)
 from torneo.judging.tables import DeckCheckRow, DeckListRow
 from torneo.platform.store.uow import Actor, Store
 from torneo.presets.judging import (
@@ -140,6 +148,10 @@ class JudgeDesk:
     judge_actions: tuple[str, ...]
     id_window_seconds: int | None
     names: dict[int, str]
+    # INV-ID-1 (issue 30 item 5): when the round's window for intentional draws closes, and
+    # whether it counts from the judges' "Start the round" (else from the pairing).
+    id_window_closes: datetime | None = None
+    id_window_from_clock: bool = False
 
     def player(self, player_id: int) -> PlayerChip | None:
         return next((p for p in self.players if p.id == player_id), None)
@@ -328,6 +340,19 @@ def _deck_check(ctx: JudgingContext, round_no: int) -> DeckCheckPanel | None:
     return panel_of_row(row) if row is not None else None
 
 
+def _id_window(ctx: JudgingContext, round_no: int) -> dict[str, Any]:
+    """INV-ID-1: the round's window for intentional draws (commands_draws checks the same)."""
+    seconds = ctx.rules.intentional_draw_window_seconds
+    started = round_start(ctx.session, ctx.event, round_no) if round_no else None
+    if seconds is None or started is None:
+        return {}
+    clock = clock_rows(ctx.session, ctx.event.id).get(round_no)
+    return {
+        "id_window_closes": started + timedelta(seconds=seconds),
+        "id_window_from_clock": bool(clock is not None and clock.started_at),
+    }
+
+
 def judge_desk(
     store: Store, actor: Actor, event_id: int, *, round_no: int | None = None
 ) -> JudgeDesk:
@@ -383,6 +408,7 @@ def judge_desk(
             judge_actions=tuple(a.value for a in ctx.rules.judge_actions),
             id_window_seconds=ctx.rules.intentional_draw_window_seconds,
             names=names,
+            **_id_window(ctx, number),
         )
 
 

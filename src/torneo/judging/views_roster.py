@@ -46,6 +46,11 @@ class RosterPage:
     # Issue 15: the club's members who may be appointed (judge, organizer or owner role there,
     # not on the roster yet, account not disabled), as (user name, display name).
     candidates: tuple[tuple[str, str], ...] = ()
+    # Issue 30 item 6: what the preset has, so the page shows only that. INV-DECK-3: a restricted
+    # list is asked for only when one of its formats limits restricted cards; BER-FMT-2/3: a
+    # format built from pools links the card set and the draft.
+    uses_restricted: bool = False
+    limited: bool = False
 
 
 def judge_candidates(
@@ -112,4 +117,8 @@ def roster_page(store: Store, event_id: int) -> RosterPage:
             candidates=judge_candidates(
                 session, ctx.event.club_id, {j.user_id for j, _ in ctx.judges}
             ),
+            uses_restricted=any(
+                f.max_restricted is not None for f in ctx.rules.deck_formats.values()
+            ),
+            limited=any(f.is_limited for f in ctx.rules.deck_formats.values()),
         )

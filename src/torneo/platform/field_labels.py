@@ -22,6 +22,7 @@ LABELS: Mapping[str, str] = {
     "add_on": N_("add-on"),
     "amount": N_("amount"),
     "announcement": N_("announcement"),
+    "announced_on": N_("announced on"),
     "ante": N_("ante"),
     "ante_from_level": N_("antes from level"),
     "as_received": N_("lineup as received"),
@@ -36,6 +37,7 @@ LABELS: Mapping[str, str] = {
     "break_every": N_("break every (levels)"),
     "break_minutes": N_("break minutes"),
     "break_order": N_("order of breaking tables"),
+    "button": N_("dealer button"),
     "button_seat": N_("button seat"),
     "buy": N_("player bought"),
     "buy_in": N_("buy-in"),
@@ -260,8 +262,37 @@ LABELS: Mapping[str, str] = {
     "workers": N_("workers"),
 }
 
+# Issue 30 item 8: a refusal about the state of the thing, not about a value typed in a form
+# ("the event is finished", "round 3 is over"), reads as a raw prefix ("stato:", "turno:") in
+# front of a sentence that already names it: a page shows these without the field's label.
+STATE_FIELDS = frozenset(
+    {
+        "status",
+        "round",
+        "stage",
+        "version",
+        "actor",
+        "event",
+        "event_id",
+        "tournament",
+        "tournament_id",
+        "draft",
+        "pools",
+        "intentional_draw",
+        "unreachable",
+    }
+)
+
 _INDEXED = re.compile(r"(\w+)\[(\d+)\]")
 _POSITION = re.compile(r"line (\d+)(?:, column (\d+))?")
+
+
+def field_prefix(field: str | None) -> str:
+    """The label a refusal on a page starts with, or "" for a refusal about the state of the
+    thing (:data:`STATE_FIELDS`) or with no field."""
+    if not field or field in STATE_FIELDS:
+        return ""
+    return field_label(field)
 
 
 def field_label(field: str) -> str:

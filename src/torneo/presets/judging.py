@@ -118,6 +118,9 @@ class JudgingRules(BaseModel):
     # the judges' "go"; None = draws by agreement at any time (BER-RES-1).
     intentional_draw_window_seconds: int | None = Field(default=None, ge=0)
     deck_check_every_round: bool = False  # INV-DECK-1
+    # INV-DECK-1: deck checks are "facoltativo, da stabilire a inizio torneo": the start card asks
+    # (issue 30: only where the preset has the choice).
+    deck_checks_optional: bool = False
     judge_actions: tuple[JudgeAction, ...] = ()  # BER-JUDGE-1
     booster_size: int = Field(default=7, ge=1)  # BER-FMT-2: a booster holds 7 cards
     restricted_cards: tuple[str, ...] = ()  # INV-DECK-3; an event may supply its own list

@@ -80,6 +80,9 @@ class TopRules(_Strict):
     third_place_match: bool = True  # INV-STRUCT-4
     die_rule: bool = True  # INV-TOP-2
     choice_rule: bool = False  # INV-TOP-3, optional, announced at the start
+    # INV-TOP-3: the organizer may announce the choice rule at the start (issue 30: a preset
+    # without it, berserk-online, offers no such choice on its start card).
+    choice_rule_optional: bool = False
 
 
 class SeasonPointsRules(_Strict):

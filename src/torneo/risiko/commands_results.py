@@ -68,10 +68,19 @@ from torneo.risiko.tables import RisikoResult, RisikoTournament
 
 
 def _named_params(params: Mapping[str, Any], names: Mapping[int, str]) -> Mapping[str, Any]:
-    """The ``player`` parameter written as "17 (Anna Rossi)" so the referee knows who it is."""
+    """The ``player`` parameter written as "17 (Anna Rossi)" so the referee knows who it is, and
+    a list of players (``top``: "24, 22", issue 30 item 8) by their names."""
+    out = dict(params)
     player = params.get("player")
     who = names.get(player) if isinstance(player, int) else None
-    return {**params, "player": f"{player} ({who})"} if who else params
+    if who:
+        out["player"] = f"{player} ({who})"
+    listed = params.get("top")
+    if isinstance(listed, str) and listed:
+        ids = [x.strip() for x in listed.split(",")]
+        if all(x.isdigit() and int(x) in names for x in ids):
+            out["top"] = ", ".join(names[int(x)] for x in ids)
+    return out
 
 
 def _named(err: TorneoError, names: Mapping[int, str]) -> TorneoError:

@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from torneo.cards.desk.views_actions import Actions, actions_of
+from torneo.cards.draft.state import pools_made
 from torneo.cards.rules.desk import DeskState, NextStep, next_step
 from torneo.cards.self_report.tables import SelfReport
 from torneo.cards.self_report.views import DISPUTED, PENDING
@@ -55,6 +56,13 @@ def _reports(session: Session, event_id: int, round_no: int) -> tuple[int, int]:
     return counts.get(DISPUTED, 0), counts.get(PENDING, 0)
 
 
+def _pools_pending(session: Session, summary: EventSummary, current: int) -> str:
+    """BER-FMT-2/3: "draft" / "sealed" while a started limited event still has no pools."""
+    if summary.pools is None or summary.status != "running" or current:
+        return ""
+    return "" if pools_made(session, summary.id, summary.pools) else summary.pools
+
+
 def desk(store: Store, actor: Actor, event_id: int) -> DeskView:
     """The event's desk for its staff (403 for anyone else)."""
     with store.read() as session:
@@ -62,6 +70,9 @@ def desk(store: Store, actor: Actor, event_id: int) -> DeskView:
         authorize_event(session, actor, event, Action.OFFICIATE)
         may_manage = refusal(actor, Action.MANAGE, event_resource(session, event)) is None
         ld = Loaded(event)
+        judges = judges_of(session, event_id)
+        ld.judges = len(judges)
+        summary = _summary(ld)
         actions = actions_of(ld)
         current = ld.t.current_round
         rnd = round_view(ld, current) if current else None
@@ -82,15 +93,16 @@ def desk(store: Store, actor: Actor, event_id: int) -> DeskView:
             can_start_top=actions.start_top is None,
             can_close=actions.close is None,
             is_top_running=actions.is_top_running,
+            pools=_pools_pending(session, summary, current),
         )
         return DeskView(
-            summary=_summary(ld),
+            summary=summary,
             step=next_step(state),
             round=rnd,
             actions=actions,
             disputed=disputed,
             pending=pending,
-            judges=len(judges_of(session, event_id)),
+            judges=len(judges),
             min_players=ld.ruleset.swiss.min_players,
             may_manage=may_manage,
             has_bracket=bool(ld.top_seeds),

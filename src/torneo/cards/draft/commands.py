@@ -56,7 +56,9 @@ from torneo.cards.rules.boosters import draft_booster, sealed_pool, seeded
 from torneo.cards.rules.draft import (
     AT_TIMEOUT,
     BY_PLAYER,
+    DRAFTED,
     FOR_DISQUALIFIED,
+    SEALED,
     Position,
     can_pick,
     everyone_picked,
@@ -116,7 +118,6 @@ def _players(event: Event) -> list[Registration]:
     return [r for r in event.registrations if not r.disqualified and r.dropped_after_round is None]
 
 
-SEALED, DRAFTED = "BER-FMT-2", "BER-FMT-3"
 _NOT_THE_FORMAT = {
     SEALED: (
         N_("%(label)s is not a sealed format"),

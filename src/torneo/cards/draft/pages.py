@@ -33,6 +33,7 @@ from torneo.core.messages import N_
 from torneo.judging import commands_decks as judging_decks
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int_required
+from torneo.platform.web.prg import act_then_get
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 
@@ -88,6 +89,7 @@ def _judge_page(
         ],
         "version": version,
         "default_seconds": PICK_SECONDS,
+        "format_labels": {k: f.label for k, f in formats.items()},
     }
     return render(request, "draft/judge.html", context, status=status)
 
@@ -186,6 +188,23 @@ def deck_page(request: Request, event_id: int, actor: PageActor) -> Response:
 @router.get("/card-sets", response_class=HTMLResponse)
 def sets_page(request: Request) -> Response:
     return _sets(request)
+
+
+def _back_to(event_id: str) -> str:
+    """The draft set-up the button was pressed on, else the sets' page (never another site)."""
+    return f"/events/{int(event_id)}/draft/judge#setup" if event_id.isdigit() else "/card-sets"
+
+
+@router.post("/card-sets/demo", response_class=HTMLResponse)
+def load_demo(request: Request, actor: PageWriter, event_id: Text = "") -> Response:
+    """Issue 30: a fresh install has no set to draft from; one click loads the generated demo
+    set (``DEMO``, docs/card-sets.md) for the organizer's club."""
+
+    def run() -> str:
+        sets.load_demo_set(store_of(request), actor)
+        return say(request, N_("Card set %(code)s imported."), code="DEMO")
+
+    return act_then_get(request, run, success_url=_back_to(event_id))
 
 
 def _sets(request: Request, error: TorneoError | None = None, status: int = 200) -> Response:

@@ -100,6 +100,16 @@ def setup_of(session: Session, event_id: int) -> CardEventSetup | None:
     ).first()
 
 
+def pools_made(session: Session, event_id: int, pools: str) -> bool:
+    """Whether the event's pools exist (issue 30, the desk's step before round 1): every pod
+    of the live draft finished (BER-FMT-3), or the sealed pools opened (BER-FMT-2)."""
+    if pools == "sealed":
+        setup = setup_of(session, event_id)
+        return setup is not None and setup.pools_opened_at is not None
+    pods = pods_of(session, event_id)
+    return bool(pods) and all(p.status == DONE for p in pods)
+
+
 def draft_seating(event: Event) -> list[list[PlayerId]]:
     """The players of each pod in seat order: the event's pods (BER-POD-1/2, seated by the judge
     or at the start, ``cards.state_pods``), the players still in; before any seating, snake by

@@ -32,6 +32,7 @@ from torneo.cards.rules.draft import Position, pack
 from torneo.cards.rules.sets import Card, CardSet
 from torneo.cards.state import get_event, no_event
 from torneo.cards.state_access import authorize_event
+from torneo.cards.state_formats import pools_of_event
 from torneo.cards.tables import Event
 from torneo.core.csv_cells import safe_row
 from torneo.core.policy import Action
@@ -39,6 +40,7 @@ from torneo.judging.commands_pools import format_key_of
 from torneo.platform.guards import require_player
 from torneo.platform.store.tables import Player
 from torneo.platform.store.uow import Actor, Store
+from torneo.presets import load_preset
 
 NOT_STARTED, WAITING, PICKING, DONE, OUT = "not_started", "waiting", "picking", "done", "out"
 
@@ -408,6 +410,16 @@ def card_sets(store: Store, club_id: int | None = None) -> list[SetLine]:
                 )
             )
         return found
+
+
+def event_pools(store: Store, event_id: int) -> str | None:
+    """BER-FMT-2/3 (issue 30): "draft" or "sealed" when the event's decks come from pools (the
+    players' pages link the draft), None otherwise; one small query, whatever the field."""
+    with store.read() as session:
+        row = session.execute(
+            select(Event.preset, Event.format).where(Event.id == event_id)
+        ).first()
+    return pools_of_event(load_preset(row[0]), row[1]) if row is not None else None
 
 
 def set_cards(store: Store, code: str) -> CardSet:

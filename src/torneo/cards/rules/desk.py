@@ -1,7 +1,8 @@
 """The organizer's next action on a card event, from its state alone (issue 15, the desk).
 
 The desk shows one primary button: the one thing the evening waits for. The order of the checks
-is the order a club night runs: players first, then the start, then each round's results (a
+is the order a club night runs: players first, then the start, the draft or the sealed pools
+of a limited event (BER-FMT-2/3) before round 1, then each round's results (a
 disputed report before the rest: two players stand at the judges' table), then the next pairing,
 the Top X and the closing. The checks of each button stay with the rules that own them
 (:mod:`torneo.cards.rules.tournament`, the lifecycle): this function only reads their answers.
@@ -11,6 +12,8 @@ the Top X and the closing. The checks of each button stay with the rules that ow
 'register'
 >>> next_step(DeskState(status="running", round_no=2, reported=5, tables=5, can_pair=True)).kind.value
 'pair'
+>>> next_step(DeskState(status="running", can_pair=True, pools="draft")).kind.value
+'pools'
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from enum import StrEnum
 class Step(StrEnum):
     REGISTER = "register"  # too few players to start
     START = "start"  # the registration can close: start the event
+    POOLS = "pools"  # BER-FMT-2/3: the draft (or the sealed pools) comes before round 1
     RESOLVE = "resolve"  # players' reports disagree: a judge decides
     RESULTS = "results"  # the round is being played: enter (or wait for) its results
     PAIR = "pair"  # the round is complete: pair the next one (Swiss or Top X)
@@ -48,6 +52,7 @@ class DeskState:
     can_start_top: bool = False
     can_close: bool = False
     is_top_running: bool = False
+    pools: str = ""  # "draft" / "sealed" while a limited event's pools are still to be made
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +60,11 @@ class NextStep:
     kind: Step
     round_no: int = 0  # the round the step is about (the one to pair, or the one being played)
     missing: int = 0  # results still missing in the current round
+    pools: str = ""  # Step.POOLS: "draft" or "sealed"
 
 
-def next_step(state: DeskState) -> NextStep:
-    """The one next action of the desk (module doc for the order)."""
+def _before_running(state: DeskState) -> NextStep | None:
+    """The step of an event that is not running (void, finished, still taking entries)."""
     if state.status == "void":
         return NextStep(Step.VOID)
     if state.status == "finished":
@@ -67,11 +73,21 @@ def next_step(state: DeskState) -> NextStep:
         if state.can_start and state.players >= state.min_players:
             return NextStep(Step.START)
         return NextStep(Step.REGISTER)
+    return None
+
+
+def next_step(state: DeskState) -> NextStep:
+    """The one next action of the desk (module doc for the order)."""
+    before = _before_running(state)
+    if before is not None:
+        return before
     missing = max(0, state.tables - state.reported)
     if state.disputed:
         return NextStep(Step.RESOLVE, state.round_no, missing)
     if state.round_no and missing:
         return NextStep(Step.RESULTS, state.round_no, missing)
+    if state.pools and not state.round_no:
+        return NextStep(Step.POOLS, 1, pools=state.pools)
     if state.can_close:
         return NextStep(Step.CLOSE, state.round_no)
     if state.can_start_top:

@@ -25,8 +25,27 @@ from datetime import datetime
 
 from torneo.core.errors import Refusal
 from torneo.core.messages import N_
+from torneo.presets.judging import DeckFormat
 
 PICK_SECONDS = 60  # BER-DRAFT-2: one minute per pick
+# How a limited format's pools are made before round 1: opened sealed (BER-FMT-2) or drafted
+# live (BER-FMT-3); the preset names the rule of each of its deck formats.
+SEALED, DRAFTED = "BER-FMT-2", "BER-FMT-3"
+POOLS_BY_RULE = {SEALED: "sealed", DRAFTED: "draft"}
+
+
+def pools_of_format(fmt: DeckFormat) -> str | None:
+    """ "draft" or "sealed": how ``fmt``'s pools are made (issue 30: the desk's step before
+    round 1, the links to the draft); None for a format played with the player's own cards.
+
+    >>> from torneo.presets import load_preset
+    >>> formats = load_preset("berserk-online").judging.deck_formats
+    >>> [pools_of_format(formats[k]) for k in ("constructed", "sealed_boosters", "draft_standard")]
+    [None, 'sealed', 'draft']
+    """
+    return POOLS_BY_RULE.get(fmt.rule) if fmt.is_limited else None
+
+
 MIN_PICK_SECONDS, MAX_PICK_SECONDS = 1, 600
 
 # How a pick was made: by its player, by the server at the timeout, by the server for a

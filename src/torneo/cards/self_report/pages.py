@@ -34,6 +34,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from torneo.cards.draft.views import event_pools
 from torneo.cards.self_report import commands as sr
 from torneo.cards.self_report import views as srv
 from torneo.cards.self_report.pages_batches import report_by_account, report_by_slip
@@ -185,6 +186,7 @@ def _page(
         "likely": likely,
         "others": others,
         "confirm": confirm_choice(seat) if seat is not None else None,
+        "pools": event_pools(store_of(request), event_id),  # issue 30: the draft's link
     }
     headers = {}
     if isinstance(error, TooManyAttempts):

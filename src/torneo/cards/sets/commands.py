@@ -25,6 +25,7 @@ from torneo.cards.state_access import authorize_event
 from torneo.core.errors import Conflict, Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
+from torneo.core.zones import to_utc
 from torneo.judging.commands_pools import configure_catalog, parse_deadline
 from torneo.judging.rules.decks import deck_format
 from torneo.platform.clubs import owning_club
@@ -189,6 +190,9 @@ def setup_event(
             raise Conflict(
                 "status", N_("the event is closed"), N_("an event in registration or running")
             )
+        if deadline is not None and deadline.tzinfo is None:
+            # The form's datetime-local is the event's own time (issue 30: no UTC on pages).
+            deadline = to_utc(deadline, event.time_zone)
         rules = judging_rules(event.preset)
         key, _ = deck_format(rules, (format_key or "").strip() or None)
         row = set_row_by_code(uow.session, set_code)

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from torneo.core.errors import Conflict, Refusal, TorneoError
 from torneo.core.ids import PlayerId, UserId
 from torneo.core.messages import N_
+from torneo.core.zones import local
 from torneo.engines.records import Stage
 from torneo.engines.results import GameScore, ResultKind
 from torneo.judging.rules.penalties import issue_penalty
@@ -37,8 +38,13 @@ def can_declare_intentional_draw(
     stage: Stage = Stage.SWISS,
     *,
     declared_at_start: bool = False,
+    time_zone: str = "UTC",
 ) -> Refusal | None:
     """Why a draw cannot be recorded now, or None.
+
+    The refusal gives the window's end in the event's time zone (``time_zone``; issue 30: never
+    a UTC timestamp on a page) and says where the window starts: at the pairing, or at the
+    judges' "Start the round" on the round clock when they press it (``round_started_at``).
 
     INV-ID-1: the deadline is for announcing the draw to the judge, not for typing it. A judge
     or organizer who records it later confirms it was declared at the start
@@ -60,14 +66,17 @@ def can_declare_intentional_draw(
         return Refusal(
             "intentional_draw",
             N_(
-                "declared %(late)s after the window closed (%(deadline)s); "
+                "declared %(late)s after the window closed at %(deadline)s; "
                 "a late declaration disqualifies both"
             ),
-            N_("within %(grace)s of the round's start"),
+            N_(
+                "within %(grace)s of the round's start: the window opens when the round is "
+                "paired, or when a judge presses “Start the round”"
+            ),
             "INV-ID-1",
             params={
                 "late": _minutes(late),
-                "deadline": deadline.isoformat(timespec="seconds"),
+                "deadline": local(deadline, time_zone).strftime("%H:%M"),
                 "grace": _minutes(grace),
             },
         )
@@ -82,10 +91,16 @@ def declare_intentional_draw(
     stage: Stage = Stage.SWISS,
     *,
     declared_at_start: bool = False,
+    time_zone: str = "UTC",
 ) -> GameScore:
     """The match result of a declared intentional draw (0-0-3 in best of three, 1 point each)."""
     refusal = can_declare_intentional_draw(
-        round_started_at, now, grace, stage, declared_at_start=declared_at_start
+        round_started_at,
+        now,
+        grace,
+        stage,
+        declared_at_start=declared_at_start,
+        time_zone=time_zone,
     )
     if refusal:
         raise refusal.raise_as(Conflict)

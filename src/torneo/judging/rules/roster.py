@@ -6,8 +6,9 @@ player-judge's matches are timed 60 minutes instead of 55 (INV-STRUCT-5), to rec
 spent judging. One judge for each 10 players is recommended: advice, never an error.
 
 Decisions: the recommended number is ceil(players / players_per_judge) (10 players → 1 judge,
-11 → 2); only judges on the event's roster may act as judges — a platform administrator or the
-organizer appoints themselves first, so every ruling names a judge of the event.
+11 → 2); judges on the event's roster act as judges, and so does an organizer of the event's
+club (issue 30: the organizer is the tournament's first official, core/policy.py), counted as
+a judge for the act (``JudgingContext.acting``) so every ruling names who gave it.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from jinja2 import (
 
 from torneo.core.messages import Message
 from torneo.platform import i18n
-from torneo.platform.field_labels import field_label
+from torneo.platform.field_labels import field_label, field_prefix
 from torneo.platform.web import csrf
 from torneo.platform.web.arrival import arrived
 from torneo.platform.web.session import current_actor, pop_flashes, settings_of
@@ -94,6 +94,7 @@ def environment(auto_reload: bool = False) -> Environment:
     env.filters["reason"] = i18n.translate_reason
     env.filters["accepted"] = i18n.translate_accepted
     env.filters["field"] = field_label
+    env.filters["field_prefix"] = field_prefix
     env.globals["N_"] = i18n.N_
     env.globals["static_version"] = STATIC_VERSION
     env.globals["language_name"] = i18n.language_name

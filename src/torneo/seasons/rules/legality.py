@@ -99,6 +99,27 @@ class Breach:
         return f"Breach({self.rule_id!r}, {self.sentence!r})"
 
 
+def announcement_breaches(
+    held_on: dt.date,
+    announced_on: dt.date | None,
+    *,
+    judge_named: bool,
+    rules: SanctioningRules = DEFAULT_SANCTIONING,
+) -> list[Breach]:
+    """INV-LEGAL-1 and INV-LEGAL-3 from an event's own facts, before any season knows it (issue
+    30: a card event warns its organizer while it would be void): announced at least 14 days
+    before (no announcement: never announced), and a judge named for it."""
+    facts = TournamentFacts(
+        key="",
+        store="",
+        date=held_on,
+        announced_on=announced_on,
+        judge_named=judge_named,
+        announced=None if announced_on is not None else False,
+    )
+    return _announcement(facts, rules)
+
+
 def is_void(breaches: Sequence[Breach]) -> bool:
     """INV-LEGAL-8: any breach makes the tournament void for the season."""
     return bool(breaches)

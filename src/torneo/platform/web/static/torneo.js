@@ -36,6 +36,22 @@
   });
   document.addEventListener("DOMContentLoaded", applySwitches);
   document.addEventListener("htmx:afterSettle", applySwitches);
+  // Issue 30 item 6: a form shows only the fields of what is chosen in one of its selects: an
+  // element with data-shown-for="name:value" is shown (and sent) only while the select called
+  // name holds value (the server renders the first state, this keeps it when the choice changes).
+  function applyShownFor(form) {
+    form.querySelectorAll("[data-shown-for]").forEach(function (el) {
+      var rule = el.getAttribute("data-shown-for").split(":");
+      var select = form.querySelector("select[name='" + rule[0] + "']");
+      var on = !!select && select.value === rule.slice(1).join(":");
+      el.hidden = !on;
+      el.querySelectorAll("input, select, textarea").forEach(function (f) { f.disabled = !on; });
+    });
+  }
+  document.addEventListener("change", function (e) {
+    var form = e.target && e.target.form;
+    if (form && e.target.tagName === "SELECT" && form.querySelector("[data-shown-for]")) applyShownFor(form);
+  });
   // Forms that undo a lot ask first; the question is written (translated) in data-confirm.
   document.addEventListener("submit", function (e) {
     var form = e.target;
