@@ -222,8 +222,8 @@ def report_page(request: Request, event_id: int, table: str = "", code: str = ""
             return _page(request, event_id, error=err, form=form, status=err.status)
         remember_slip(request, event_id, form["table"], form["code"])
         return _page(request, event_id, seat=seat, form=form, error=refused.error)
-    seat = _player_seat(request, event_id)
-    return _page(request, event_id, seat=seat, form=form, error=refused.error)
+    mine = _player_seat(request, event_id)
+    return _page(request, event_id, seat=mine, form=form, error=refused.error)
 
 
 # What a report did, said on the page it redirects to (the same words as before, issue 4).

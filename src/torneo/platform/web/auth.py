@@ -147,6 +147,8 @@ async def login_submit(request: Request) -> Response:
         headers = retry_after_header(err)
         return render(request, "login.html", context, status=err.status, headers=headers)
     except TorneoError as err:  # Post/Redirect/Get (issue 26 item 3): reload sends nothing
+        if err.status == 403:  # no CSRF token: not this form's refusal (the error page)
+            raise
         url = "/login" + (f"?{urlencode({'next': target})}" if target != "/" else "")
         return refuse_to(request, err, url, {"username": username}, credentials=True)
     flash(request, "ok", say(request, N_("Welcome, %(name)s."), name=actor.name))
