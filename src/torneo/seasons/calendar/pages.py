@@ -140,7 +140,8 @@ def announce(
     }
     shop = store.strip() or None
     if action != "announce":
-        url = _calendar_url(season_id, None, {**form, "check": "1"})
+        lang = {"lang": request.query_params["lang"]} if "lang" in request.query_params else {}
+        url = _calendar_url(season_id, None, {**form, "check": "1", **lang})
         return RedirectResponse(url + "#announce", status_code=303)
     try:
         data = _announcement(form)
