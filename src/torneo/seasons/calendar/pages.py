@@ -139,7 +139,11 @@ def announce(
         "prizes_for_top": prizes_for_top,
     }
     shop = store.strip() or None
-    if action != "announce":
+    if action != "announce":  # a read: refused input on the page, else its answer by GET
+        try:
+            season_calendar.check_announcement(store_of(request), season_id, _announcement(form))
+        except TorneoError as err:
+            return refuse_to(request, err, _calendar_url(season_id, shop) + "#announce", form)
         lang = {"lang": request.query_params["lang"]} if "lang" in request.query_params else {}
         url = _calendar_url(season_id, None, {**form, "check": "1", **lang})
         return RedirectResponse(url + "#announce", status_code=303)
