@@ -7,7 +7,7 @@ import html
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.support.web import create_event, page_login, version
+from tests.support.web import create_event, form_status, page_login, version
 from torneo.cards.rules.lifecycle import EventStatus, can_move
 from torneo.core.errors import Forbidden
 from torneo.core.policy import Action, Resource
@@ -53,14 +53,14 @@ def test_a_stale_page_is_refused_in_italian_and_the_api_says_it_in_english(
     now = version(org, event_id)
     token = page_login(anon, "org")
     page = anon.post(f"/events/{event_id}/manage/start", data={"version": "1", "csrf_token": token})
-    assert page.status_code == 409
+    assert form_status(page) == 409
     assert (
         f"il torneo è cambiato da quando hai aperto la pagina (tua versione 1, ora {now})"
         in html.unescape(page.text)
     )
     assert "ricarica la pagina e riprova" in html.unescape(page.text)
     api = org.post(f"/api/v1/events/{event_id}/start", json={"version": 1})
-    assert api.status_code == 409
+    assert form_status(api) == 409
     body = api.json()
     assert body["reason"] == f"the event changed since you loaded it (yours 1, now {now})"
     assert body["accepted"] == "reload the page and try again"
@@ -72,7 +72,7 @@ def test_a_refused_close_shows_the_status_words_in_italian(
     event_id = create_event(org, 4)
     token = page_login(anon, "org")
     page = anon.post(f"/events/{event_id}/manage/close", data={"csrf_token": token})
-    assert page.status_code == 409
+    assert form_status(page) == 409
     text = html.unescape(page.text)
     assert "un torneo nello stato «iscrizioni» non può passare a «concluso»" in text
     api = org.post(f"/api/v1/events/{event_id}/close")

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from tests.seasons.test_commands import PRESET, csv_text, field_rows, rank_example_csv
 from tests.support.seasons import play_event
-from tests.support.web import form_token, make_client, page_login
+from tests.support.web import form_status, form_token, make_client, page_login
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Actor, Store
 from torneo.seasons import commands as seasons
@@ -162,7 +162,8 @@ def test_bad_csv_rows_are_all_listed_and_nothing_is_imported(
         f"/seasons/{season_id}/manage/import?lang=en",
         data={"csv_text": csv_text(rows), "csrf_token": token},
     )
-    assert r.status_code == 422
+    assert form_status(r) == 422  # on the manage page (Post/Redirect/Get, issue 26 item 3)
+    assert r.url.path == f"/seasons/{season_id}/manage"
     problems = re.findall(r'<td class="num row-no">(\d+)</td><td><code>(\w+)</code></td>', r.text)
     assert problems == [("3", "place"), ("4", "date"), ("5", "major"), ("5", "dropped")]
     assert "The file has 4 problems: nothing was imported." in r.text
@@ -194,8 +195,9 @@ def test_an_organizer_creates_a_season_from_a_csv_upload(org: TestClient, web_st
         "/seasons/new",
         data={"name": "Altra", "preset": PRESET, "start": "2012-06-31", "csrf_token": token},
     )
-    assert bad.status_code == 422
+    assert form_status(bad) == 422
     assert "inizio:" in bad.text
+    assert 'value="Altra"' in bad.text  # what was typed, on the form's GET page
 
 
 def test_pages_need_an_account_to_change_anything(anon: TestClient, web_store: Store) -> None:
@@ -229,7 +231,7 @@ def test_the_calendar_refuses_an_announcement_listing_every_breach(
     r = org.post(
         f"/seasons/{season_id}/calendar/announce?lang=en", data={**form, "action": "announce"}
     )
-    assert r.status_code == 422
+    assert form_status(r) == 422
     box = r.text[r.text.index('class="breach-box"') :]
     assert re.findall(r"<code>(INV-[A-Z0-9-]+)</code>", box)[:3] == [
         "INV-LEGAL-1",
@@ -347,7 +349,27 @@ def test_organizer_adds_a_finished_event_and_recomputes(org: TestClient, web_sto
     bad = org.post(
         f"/seasons/{season_id}/manage/event", data={"event_id": "x", "csrf_token": token}
     )
-    assert bad.status_code == 422
+    assert form_status(bad) == 422
+
+
+def test_issue26_a_refused_import_lists_the_rows_that_fit_and_counts_the_rest(
+    org: TestClient, web_store: Store
+) -> None:
+    """Post/Redirect/Get: the wrong rows travel in the session cookie to the manage page, as
+    many as fit (platform/web/prg.py); the page says how many more there were."""
+    season_id = seasons.create_season(web_store, ORG, name="Stagione", preset=PRESET)
+    rows = field_rows("Uno", "2012-06-31", "A", players=60)  # a day that does not exist, 60 times
+    token = form_token(org.get(f"/seasons/{season_id}/manage").text)
+    r = org.post(
+        f"/seasons/{season_id}/manage/import?lang=en",
+        data={"csv_text": csv_text(rows), "csrf_token": token},
+    )
+    assert form_status(r) == 422
+    shown = re.findall(r'<td class="num row-no">(\d+)</td>', r.text)
+    assert 0 < len(shown) < 60
+    assert shown == [str(i) for i in range(2, 2 + len(shown))]  # the first rows, in order
+    assert "The file has 60 problems: nothing was imported." in r.text
+    assert f"…and {60 - len(shown)} more problems" in r.text
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

@@ -116,3 +116,15 @@ def is_problem(response: Any, status: int, field: str) -> dict[str, Any]:
     assert body["detail"]
     assert body["reason"]
     return body
+
+
+def form_status(response: Any) -> int:
+    """What a page form's POST answered: a refusal's status when it was refused and redirected
+    to its GET page (Post/Redirect/Get, ``platform/web/prg.py``: the ``X-Torneo-Refused``
+    header), else the status (followed or not)."""
+    for r in [*response.history, response]:
+        refused = r.headers.get("x-torneo-refused", "")
+        if refused.isdigit():
+            return int(refused)
+    status: int = response.status_code
+    return status

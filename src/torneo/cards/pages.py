@@ -1,9 +1,9 @@
 """Organizer pages: create an event, register, start, pair, enter results, drop, Top X, close.
 
 Each form posts to one route that calls one service. Success redirects back (303, so a reload
-does not post twice) with a flash message; a refusal re-renders the page with the error in the
-page's language, the status of the error (4xx) and the values typed, and nothing is changed (the
-service guarantees it). Results are entered inline with htmx, one table at a time: the answer is
+does not post twice) with a flash message; a refusal redirects (303) to the form's GET page, which
+shows the error in the page's language and the values typed (Post/Redirect/Get, issue 26 item 3:
+``platform.web.prg``), and nothing is changed (the service guarantees it). Results are entered inline with htmx, one table at a time: the answer is
 the table's row plus the round's progress panel (an out-of-band swap), and the event's new
 version in ``X-Event-Version`` so the other forms on the page stay current.
 """
@@ -24,7 +24,8 @@ from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int, form_int_required
-from torneo.platform.web.session import act_and_redirect, current_actor, flash, store_of
+from torneo.platform.web.prg import act_then_get, refuse_to, take_refusal
+from torneo.platform.web.session import current_actor, flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.presets import load_preset
 
@@ -47,7 +48,6 @@ def _manage(
     *,
     error: TorneoError | None = None,
     form: Mapping[str, Any] | None = None,
-    status: int = 200,
     round_no: int | None = None,
 ) -> Response:
     page = queries.event_page(store_of(request), event_id, round_no=round_no)
@@ -57,7 +57,7 @@ def _manage(
         "form": dict(form or {}),
         "likely": likely(page.best_of),
     }
-    return render(request, "organizer/manage.html", context, status=status)
+    return render(request, "organizer/manage.html", context)
 
 
 def _act(
@@ -68,21 +68,16 @@ def _act(
     *,
     anchor: str = "",
 ) -> Response:
-    """Run one service call; on success flash its message and go back, else show the error."""
-    return act_and_redirect(
-        request,
-        action,
-        success_url=_manage_url(event_id, anchor=anchor),
-        on_error=lambda err: _manage(request, event_id, error=err, form=form, status=err.status),
+    """Run one service call; accepted or refused, the browser goes back to the manage page."""
+    return act_then_get(
+        request, action, success_url=_manage_url(event_id, anchor=anchor), form=form
     )
 
 
 # --- create ----------------------------------------------------------------------------------
 
 
-def _new_form(
-    request: Request, form: Mapping[str, Any], error: TorneoError | None, status: int = 200
-) -> Response:
+def _new_form(request: Request, form: Mapping[str, Any], error: TorneoError | None) -> Response:
     presets = queries.list_presets()
     chosen = str(form.get("preset") or "")
     if chosen not in {p.id for p in presets}:
@@ -96,7 +91,7 @@ def _new_form(
         # Issue 30 item 8: an account that runs no club is told so before filling the form.
         "may_create": actor is None or actor.admin or bool(actor.clubs_run()),
     }
-    return render(request, "organizer/new_event.html", context, status=status)
+    return render(request, "organizer/new_event.html", context)
 
 
 @router.get("/events/new", response_class=HTMLResponse)
@@ -105,7 +100,8 @@ def new_event(
     actor: PageActor,
     preset: Annotated[str, Query(max_length=80)] = "invasion-it-2012",
 ) -> Response:
-    return _new_form(request, {"preset": preset}, None)
+    refused = take_refusal(request)  # Post/Redirect/Get (issue 26 item 3): what was typed
+    return _new_form(request, refused.form or {"preset": preset}, refused.error)
 
 
 @router.post("/events/new", response_class=HTMLResponse)
@@ -148,7 +144,7 @@ def create_event(
             announced_on=announced_on or None,
         )
     except TorneoError as err:
-        return _new_form(request, form, err, err.status)
+        return refuse_to(request, err, "/events/new", form)
     flash(request, "ok", say(request, N_("Event created: now register the players.")))
     return RedirectResponse(_manage_url(event_id), status_code=303)
 
@@ -163,7 +159,8 @@ def manage(
     actor: PageActor,
     round: Annotated[int | None, Query(ge=1, le=10_000)] = None,
 ) -> Response:
-    return _manage(request, event_id, round_no=round)
+    refused = take_refusal(request)
+    return _manage(request, event_id, error=refused.error, form=refused.form, round_no=round)
 
 
 @router.post("/events/{event_id}/manage/players", response_class=HTMLResponse)
@@ -350,7 +347,8 @@ def drop_player(
             return say(request, N_("The player is disqualified."))
         return say(request, N_("The player has dropped."))
 
-    return _act(request, event_id, {"drop_reason": reason}, action, anchor="#players")
+    form = {"player_id": player_id, "drop_reason": reason, "disqualify": checked(disqualify)}
+    return _act(request, event_id, form, action, anchor="#players")
 
 
 @router.post("/events/{event_id}/manage/result", response_class=HTMLResponse)
@@ -393,7 +391,8 @@ def report_result(
         error = err
     if not is_htmx:
         if error is not None:
-            return _manage(request, event_id, error=error, status=error.status, round_no=rnd)
+            typed = {"table": table, "result": result, "reason": reason}
+            return refuse_to(request, error, _manage_url(event_id, rnd, "#round"), typed)
         flash(request, "ok", say(request, N_("Result saved.")))
         return RedirectResponse(_manage_url(event_id, rnd, "#round"), status_code=303)
     panel = queries.round_panel(store, event_id, rnd)

@@ -204,7 +204,7 @@ def give_penalty(
             return Flash(message, "error")  # a disqualification is shown in red
         return message
 
-    return _act(request, actor, event_id, action, player=pid, form=form)
+    return _act(request, actor, event_id, action, player=pid, form=form | {"upgrade": upgrade})
 
 
 @router.post("/events/{event_id}/judge/overrule", response_class=HTMLResponse)
@@ -224,7 +224,8 @@ def overrule(
         judging_rulings.overrule_ruling(store_of(request), actor, event_id, number, reason=reason)
         return say(request, N_("Ruling %(n)s is overruled."), n=number)
 
-    return _act(request, actor, event_id, action, tab=tab, player=pid)
+    form = {"seq": seq, "reason": reason}
+    return _act(request, actor, event_id, action, tab=tab, player=pid, form=form)
 
 
 @router.post("/events/{event_id}/judge/draw", response_class=HTMLResponse)
@@ -251,7 +252,8 @@ def intentional_draw(
         judging_draws.intentional_draw(store, actor, event_id, round_no=rnd, table=tbl)
         return say(request, N_("Table %(n)s: intentional draw recorded."), n=tbl)
 
-    return _act(request, actor, event_id, action)
+    form = {"form": "draw", "table": table, "reason": reason}
+    return _act(request, actor, event_id, action, form=form)
 
 
 @router.post("/events/{event_id}/judge/award", response_class=HTMLResponse)
@@ -278,7 +280,7 @@ def award(
         )
         return say(request, N_("The match is awarded (BER-JUDGE-1)."))
 
-    return _act(request, actor, event_id, action, form={"reason": reason})
+    return _act(request, actor, event_id, action, form={"form": "award", "reason": reason})
 
 
 @router.post("/events/{event_id}/judge/replay", response_class=HTMLResponse)
@@ -301,7 +303,8 @@ def replay(
         )
         return say(request, N_("The last matches are to be replayed (BER-JUDGE-1)."))
 
-    return _act(request, actor, event_id, action, tab="log", form={"reason": reason})
+    form = {"form": "replay", "last": last, "reason": reason}
+    return _act(request, actor, event_id, action, tab="log", form=form)
 
 
 @router.post("/events/{event_id}/judge/deck-draw", response_class=HTMLResponse)
@@ -393,4 +396,5 @@ def clock_action(
             params={"action": action},
         )
 
-    return _act(request, actor, event_id, run, tab=tab if tab in TABS else "clock")
+    form = {"action": action, "table": table, "minutes": minutes, "reason": reason}
+    return _act(request, actor, event_id, run, tab=tab if tab in TABS else "clock", form=form)

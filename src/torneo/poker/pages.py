@@ -27,6 +27,7 @@ from torneo.core.errors import TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageWriter
 from torneo.platform.web.downloads import DialectParam, csv_download, xlsx_download
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.poker import commands as poker
@@ -66,9 +67,7 @@ Text = Annotated[str, Form(max_length=1000)]
 # --- the list and creating a tournament -------------------------------------------------------
 
 
-def _list(
-    request: Request, form: Mapping[str, Any], error: TorneoError | None, status: int = 200
-) -> Response:
+def _list(request: Request, form: Mapping[str, Any], error: TorneoError | None) -> Response:
     context = {
         "tournaments": poker_week.list_tournaments(store_of(request)),
         "templates": poker_week.templates(poker.DEFAULT_PRESET, date.today()),
@@ -77,12 +76,13 @@ def _list(
         "error": error,
         **helpers(),
     }
-    return render(request, "poker/list.html", context, status=status)
+    return render(request, "poker/list.html", context)
 
 
 @router.get("/poker", response_class=HTMLResponse)
 def poker_list(request: Request) -> Response:
-    return _list(request, {}, None)
+    refused = take_refusal(request)  # Post/Redirect/Get (issue 26 item 3)
+    return _list(request, refused.form, refused.error)
 
 
 @router.post("/poker/new", response_class=HTMLResponse)
@@ -95,7 +95,13 @@ def poker_create(
     balance_threshold: Text = "",
     seed: Text = "",
 ) -> Response:
-    form = {"template": template, "held_on": held_on, "name": name}
+    form = {
+        "template": template,
+        "held_on": held_on,
+        "name": name,
+        "balance_threshold": balance_threshold,
+        "seed": seed,
+    }
     try:
         tid = poker.create_tournament(
             store_of(request),
@@ -109,7 +115,7 @@ def poker_create(
             seed=poker.parse_int("seed", seed) if seed.strip() else None,
         )
     except TorneoError as err:
-        return _list(request, form, err, err.status)
+        return refuse_to(request, err, "/poker", form)
     flash(request, "ok", say(request, N_("Tournament created: register the players.")))
     return RedirectResponse(f"/poker/{tid}/director", status_code=303)
 

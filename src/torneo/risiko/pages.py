@@ -69,7 +69,7 @@ def new_tournament(request: Request, actor: PageActor) -> Response:
     defaults = {"formula": "bonus-50", "table_policy": "fours_then_fives", "kind": "club"}
     form: dict[str, Any] = {**defaults, **refused.form}
     if "open_variant" in refused.form:
-        form["open_variant"] = refused.form["open_variant"] == "True"
+        form["open_variant"] = refused.form["open_variant"] == "1"
     return _new_form(request, form, refused.error)
 
 

@@ -359,5 +359,9 @@ def change_structure(
         )
         return say(request, N_("The structure is changed."))
 
-    form = {"semifinal_tables": semifinal_tables, "final_table_size": final_table_size}
+    form = {
+        "semifinal_tables": semifinal_tables,
+        "final_table_size": final_table_size,
+        "reason": reason,
+    }
     return _act(request, tid, form, action, anchor="#round")

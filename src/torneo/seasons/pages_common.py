@@ -15,14 +15,16 @@ from fastapi import Form, Request
 
 from torneo.cards.public.cache import ReadCache
 from torneo.core.errors import NotFound, TorneoError
+from torneo.core.message_json import dump_message, load_message
 from torneo.platform import i18n
 from torneo.platform.i18n import N_
+from torneo.platform.web.prg import Refused
 from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import add_templates
 from torneo.presets import load_preset, preset_ids
 from torneo.seasons import views as season_views
 from torneo.seasons.chart import Chart, step_chart
-from torneo.seasons.rules.import_issues import COLUMNS
+from torneo.seasons.rules.import_issues import COLUMNS, ImportIssue
 
 add_templates(
     "torneo.seasons", "seasons"
@@ -96,3 +98,30 @@ def charts(
         step_chart(chart, today=today, width=400, height=260),
         step_chart(chart, today=today, width=wide, height=300 if wide < 900 else 320),
     )
+
+
+def issue_details(err: TorneoError) -> list[dict[str, str]]:
+    """A refused import's wrong rows, for the page it redirects to (Post/Redirect/Get, issue 26
+    item 3: :func:`torneo.platform.web.prg.refuse_to` keeps as many as the cookie holds)."""
+    return [
+        {
+            "row": str(i.row),
+            "column": i.column,
+            "reason": dump_message(i.reason_message),
+            "accepted": dump_message(i.accepted_message),
+        }
+        for i in getattr(err, "issues", ())
+    ]
+
+
+def refused_issues(refused: Refused) -> list[ImportIssue]:
+    """The wrong rows a refused import left for this page (:func:`issue_details`)."""
+    return [
+        ImportIssue(
+            int(d.get("row") or 0),
+            d.get("column", ""),
+            load_message(d.get("reason", "")),
+            load_message(d.get("accepted", "")),
+        )
+        for d in refused.details
+    ]

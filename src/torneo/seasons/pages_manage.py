@@ -2,7 +2,8 @@
 row listed, nothing imported), add a finished event, recompute (issue 5 item 6).
 
 Each form posts to one route that calls one service: success redirects (303) with a flash
-message, a refusal re-renders the page with the error and the values typed.
+message, a refusal redirects (303) to the form's page, which shows the error, the wrong rows and
+the values typed (Post/Redirect/Get, issue 26 item 3: ``platform.web.prg``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from torneo.core.errors import TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import form_int, form_int_required
-from torneo.platform.web.prg import act_then_get, take_refusal
+from torneo.platform.web.prg import Refused, act_then_get, refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import render, say
 from torneo.seasons import commands as seasons
@@ -30,6 +31,8 @@ from torneo.seasons.pages_common import (
     LongText,
     Text,
     cached_season_page,
+    issue_details,
+    refused_issues,
     season_presets,
     text_helpers,
 )
@@ -42,33 +45,31 @@ router = APIRouter(include_in_schema=False)
 # --- organizer: a new season (declared before /seasons/{id}: "new" is not an id) ----------
 
 
-def _new_form(
-    request: Request,
-    form: Mapping[str, Any],
-    error: TorneoError | None = None,
-    status: int = 200,
-) -> Response:
-    context = {
-        "presets": season_presets(),
-        "form": dict(form),
-        "error": error,
-        "issues": getattr(error, "issues", None),
-        "default_cut": REGIONAL_CUT,
-        **text_helpers(),
-    }
-    return render(request, "seasons/new.html", context, status=status)
+def _issues(refused: Refused) -> dict[str, Any]:
+    """The wrong rows of a refused import (as many as were kept) and how many there were."""
+    issues = refused_issues(refused)
+    return {"issues": issues, "issue_count": len(issues) + refused.more}
 
 
 @router.get("/seasons/new", response_class=HTMLResponse)
 def new_season(request: Request, actor: PageActor) -> Response:
+    refused = take_refusal(request)
     dates = seasons.default_season_dates("invasion-it-2012")
-    form = {
+    form = refused.form or {
         "preset": "invasion-it-2012",
         "start": dates[0].isoformat() if dates else "",
         "end": dates[1].isoformat() if dates else "",
         "cut_size": str(REGIONAL_CUT),
     }
-    return _new_form(request, form)
+    context = {
+        "presets": season_presets(),
+        "form": form,
+        "error": refused.error,
+        **_issues(refused),
+        "default_cut": REGIONAL_CUT,
+        **text_helpers(),
+    }
+    return render(request, "seasons/new.html", context)
 
 
 async def _csv_text(file: UploadFile | None, pasted: str) -> str:
@@ -147,7 +148,7 @@ async def create_season(
             )
             message = say(request, N_("Season created."))
     except TorneoError as err:
-        return _new_form(request, form, err, err.status)
+        return refuse_to(request, err, "/seasons/new", form, details=issue_details(err))
     flash(request, "ok", message)
     return RedirectResponse(f"/seasons/{season_id}/manage", status_code=303)
 
@@ -159,10 +160,9 @@ def manage_page(
     request: Request,
     season_id: int,
     *,
-    error: TorneoError | None = None,
-    form: Mapping[str, Any] | None = None,
-    status: int = 200,
+    refused: Refused | None = None,
 ) -> Response:
+    refused = refused or Refused()
     store = store_of(request)
     page = cached_season_page(request, season_id)
     finished = [e for e in queries.list_events(store, status="finished") if e.preset == page.preset]
@@ -171,20 +171,26 @@ def manage_page(
         "page": page,
         "finished": finished,
         "in_season": in_season,
-        "error": error,
-        "issues": getattr(error, "issues", None),
-        "form": dict(form or {}),
+        "error": refused.error,
+        **_issues(refused),
+        "form": refused.form,
         "ladders": [lad for lad in views_ladders.list_ladders(store) if lad.season == page.name],
         "ladder_sources": LADDER_SOURCES,
         **text_helpers(),
     }
-    return render(request, "seasons/manage.html", context, status=status)
+    return render(request, "seasons/manage.html", context)
 
 
 @router.get("/seasons/{season_id}/manage", response_class=HTMLResponse)
 def manage(request: Request, season_id: int, actor: PageActor) -> Response:
-    refused = take_refusal(request)  # Post/Redirect/Get: a refused cut or bonus form
-    return manage_page(request, season_id, error=refused.error, form=refused.form)
+    return manage_page(request, season_id, refused=take_refusal(request))
+
+
+def _refused(
+    request: Request, season_id: int, err: TorneoError, form: Mapping[str, Any] | None = None
+) -> Response:
+    url = f"/seasons/{season_id}/manage"
+    return refuse_to(request, err, url, form, details=issue_details(err))
 
 
 def _season_name(request: Request, season_id: int) -> str:
@@ -206,9 +212,7 @@ async def import_csv(
             raise TorneoError("file", N_("is empty"), N_("a CSV file or pasted rows"))
         summary = seasons.import_season_csv(store_of(request), actor, page.name, page.preset, text)
     except TorneoError as err:
-        return manage_page(
-            request, season_id, error=err, form={"csv_text": csv_text}, status=err.status
-        )
+        return _refused(request, season_id, err, {"csv_text": csv_text})
     flash(
         request,
         "ok",
@@ -245,8 +249,7 @@ def add_event(
             store_name=store_name.strip() or None,
         )
     except TorneoError as err:
-        form = {"event_id": event_id, "store_name": store_name}
-        return manage_page(request, season_id, error=err, form=form, status=err.status)
+        return _refused(request, season_id, err, {"event_id": event_id, "store_name": store_name})
     flash(request, "ok", say(request, N_("The event is in the season.")))
     return RedirectResponse(f"/seasons/{season_id}/manage", status_code=303)
 
@@ -256,7 +259,7 @@ def recompute(request: Request, season_id: int, actor: PageWriter) -> Response:
     try:
         seasons.recompute_season(store_of(request), actor, _season_name(request, season_id))
     except TorneoError as err:
-        return manage_page(request, season_id, error=err, status=err.status)
+        return _refused(request, season_id, err)
     flash(request, "ok", say(request, N_("The season is recomputed.")))
     return RedirectResponse(f"/seasons/{season_id}/manage", status_code=303)
 

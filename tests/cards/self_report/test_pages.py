@@ -6,7 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.support.events import fingerprint
-from tests.support.web import SECRET, api_login, form_token, make_client, page_login
+from tests.support.web import SECRET, api_login, form_status, form_token, make_client, page_login
 from torneo.cards import commands as events
 from torneo.cards.self_report import api as api_self_report
 from torneo.cards.self_report import commands as sr
@@ -85,7 +85,7 @@ def test_wrong_codes_are_refused_then_rate_limited(anon: TestClient, web_store: 
             f"/events/{event_id}/report",
             data={"table": str(table), "code": "ZZZZZZ", "csrf_token": token},
         )
-        assert r.status_code == 403
+        assert form_status(r) == 403  # refused, on the GET page (Post/Redirect/Get)
     r = anon.post(
         f"/events/{event_id}/report",
         data={"table": str(table), "code": code_a, "csrf_token": token},
@@ -110,7 +110,7 @@ def test_typos_at_one_table_do_not_lock_out_the_other_tables_of_the_hall(
     token = form_token(anon.get(f"/events/{event_id}/report").text)
     for _ in range(10):
         wrong = {"table": str(first), "code": "ZZZZZZ", "csrf_token": token}
-        assert anon.post(f"/events/{event_id}/report", data=wrong).status_code == 403
+        assert form_status(anon.post(f"/events/{event_id}/report", data=wrong)) == 403
     blocked = {"table": str(first), "code": "ZZZZZZ", "csrf_token": token}
     assert anon.post(f"/events/{event_id}/report", data=blocked).status_code == 429
     other = {"table": str(second), "code": code_second, "csrf_token": token, "result": "2-0"}
@@ -145,7 +145,7 @@ def test_a_phone_that_opened_its_match_skips_the_rate_limit_with_that_slip(
         guess = form_token(stranger.get(url).text)
         for _ in range(10):
             wrong = {"table": str(table), "code": "ZZZZZZ", "csrf_token": guess}
-            assert stranger.post(url, data=wrong).status_code == 403
+            assert form_status(stranger.post(url, data=wrong)) == 403
         assert stranger.post(url, data=wrong).status_code == 429  # table 1 is locked now
     before = len(reserved)
     assert before == 12

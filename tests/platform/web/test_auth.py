@@ -12,6 +12,7 @@ from tests.support.web import (
     SECRET,
     api_login,
     create_event,
+    form_status,
     form_token,
     is_problem,
     make_client,
@@ -151,8 +152,11 @@ def test_pages_login_logout_and_redirect_to_login(anon: TestClient) -> None:
     bad = anon.post(
         "/login", data={"username": "org", "password": "wrong-one", "csrf_token": token}
     )
-    assert bad.status_code == 401
+    # Post/Redirect/Get (issue 26 item 3): the login page again, its refusal and the name typed
+    assert form_status(bad) == 401
+    assert bad.url.path == "/login"
     assert "nome utente o password errati" in bad.text
+    assert 'value="org"' in bad.text
     ok = anon.post(
         "/login",
         data={"username": "org", "password": PASSWORD, "csrf_token": token, "next": "//evil"},

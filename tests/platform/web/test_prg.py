@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi import Request
 
-from torneo.core.errors import Conflict, Forbidden, TorneoError
+from torneo.core.errors import Conflict, Forbidden, TorneoError, Unauthorized
 from torneo.core.messages import N_
 from torneo.platform.web.prg import MAX_KEPT, refuse_to, take_refusal
 
@@ -65,3 +65,41 @@ def test_issue26_you_may_not_is_not_a_form_refusal() -> None:
     err = Forbidden("actor", N_("is empty"))
     with pytest.raises(Forbidden):
         refuse_to(_request("/p", {}), err, "/p")
+
+
+def test_issue26_a_ticked_box_is_kept_as_ticked_and_an_empty_one_as_empty() -> None:
+    session: dict[str, Any] = {}
+    typed = {"is_major": False, "public_place": True, "set_code": "BER1", "code": "ABC123"}
+    refuse_to(_request("/p", session), TorneoError("name", N_("is empty")), "/p", typed)
+    kept = take_refusal(_request("/p", session))
+    # "False" would read as ticked on the page; a one-time code is never kept, a set's code is
+    assert kept.form == {"is_major": "", "public_place": "1", "set_code": "BER1"}
+
+
+def test_issue26_a_refusal_keeps_as_many_listed_parts_as_fit_and_counts_the_rest() -> None:
+    session: dict[str, Any] = {}
+    rows = [{"row": str(i), "column": "place", "reason": "x" * 90} for i in range(2, 200)]
+    err = TorneoError("file", N_("is empty"))
+    refuse_to(_request("/s", session), err, "/s", {"name": "Stagione"}, details=rows)
+    kept = take_refusal(_request("/s", session))
+    assert kept.form == {"name": "Stagione"}
+    assert 0 < len(kept.details) < len(rows)
+    assert kept.details == tuple(rows[: len(kept.details)])  # the first rows, in order
+    assert kept.more == len(rows) - len(kept.details)
+    size = sum(len(k) + len(v) for item in kept.details for k, v in item.items())
+    assert size + len("name") + len("Stagione") <= MAX_KEPT
+
+
+def test_issue26_a_wrong_password_is_the_login_forms_own_refusal() -> None:
+    session: dict[str, Any] = {}
+    err = Unauthorized("credentials", N_("is empty"))
+    with pytest.raises(Unauthorized):
+        refuse_to(_request("/login", session), err, "/login")
+    r = refuse_to(
+        _request("/login", session), err, "/login", {"username": "anna"}, credentials=True
+    )
+    assert r.status_code == 303
+    assert r.headers["x-torneo-refused"] == "401"
+    kept = take_refusal(_request("/login", session))
+    assert isinstance(kept.error, Unauthorized)
+    assert kept.form == {"username": "anna"}

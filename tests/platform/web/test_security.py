@@ -10,7 +10,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.support.events import fingerprint
-from tests.support.web import PASSWORD, SECRET, api_login, create_event, form_token, make_client
+from tests.support.web import (
+    PASSWORD,
+    SECRET,
+    api_login,
+    create_event,
+    form_status,
+    form_token,
+    make_client,
+)
 from torneo.app import create_app
 from torneo.platform.store.uow import Store
 from torneo.platform.web.ratelimit import InProcessLimiter, RedisLimiter
@@ -116,7 +124,7 @@ def test_the_login_page_is_throttled_too(anon: TestClient) -> None:
     for _ in range(5):
         token = form_token(anon.get("/login").text)
         r = anon.post("/login", data={"username": "org", "password": "nope", "csrf_token": token})
-        assert r.status_code == 401
+        assert form_status(r) == 401  # refused, on the login page (Post/Redirect/Get)
     token = form_token(anon.get("/login").text)
     r = anon.post("/login", data={"username": "org", "password": PASSWORD, "csrf_token": token})
     assert r.status_code == 429

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support.web import api_login, form_token, make_client, page_login
+from tests.support.web import api_login, form_status, form_token, make_client, page_login
 from torneo.app import SESSION_COOKIE
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
@@ -44,5 +44,5 @@ def test_disabling_an_account_ends_its_sessions(web_store: Store) -> None:
             "/login",
             data={"username": "org", "password": "correct horse battery", "csrf_token": token},
         )
-        assert r.status_code == 401
+        assert form_status(r) == 401
         assert "disabilitato" in r.text or "disabled" in r.text

@@ -21,7 +21,6 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from torneo.cards import commands as events
 from torneo.cards import views as queries
 from torneo.cards.desk import views as views_desk
-from torneo.cards.pages import _manage
 from torneo.cards.rules.entry import parse_entry
 from torneo.cards.views_rounds import likely_by_stage
 from torneo.core.errors import TorneoError
@@ -30,6 +29,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.desks import DeskEntry, register_desks
 from torneo.platform.web.forms import form_int
+from torneo.platform.web.prg import refuse_to
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.presets import load_preset
@@ -72,8 +72,9 @@ def keyboard_entry(
         error = err
     saved = say(request, N_("Table %(t)s: %(result)s saved."), t=table, result=result)
     if not is_htmx:
-        if error is not None:
-            return _manage(request, event_id, error=error, status=error.status, round_no=rnd)
+        if error is not None:  # Post/Redirect/Get (issue 26 item 3): the line typed kept
+            url = f"/events/{event_id}/manage?round={rnd}#round"
+            return refuse_to(request, error, url, {"entry": entry})
         flash(request, "ok", saved)
         return RedirectResponse(f"/events/{event_id}/manage?round={rnd}#round", status_code=303)
     panel = queries.round_panel(store, event_id, rnd)

@@ -33,7 +33,7 @@ from torneo.core.messages import N_
 from torneo.judging import commands_decks as judging_decks
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int_required
-from torneo.platform.web.prg import act_then_get
+from torneo.platform.web.prg import act_then_get, refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 
@@ -72,7 +72,7 @@ def _judge_page(
     actor: Any,
     *,
     error: TorneoError | None = None,
-    status: int = 200,
+    form: dict[str, str] | None = None,
 ) -> Response:
     store = store_of(request)
     view = views.overview(store, actor, event_id)
@@ -83,6 +83,7 @@ def _judge_page(
     context = {
         "view": view,
         "error": error,
+        "form": form or {},
         "sets": views.card_sets(store, club_id),
         "formats": [
             (k, f.label) for k, f in formats.items() if f.rule in ("BER-FMT-2", "BER-FMT-3")
@@ -91,24 +92,34 @@ def _judge_page(
         "default_seconds": PICK_SECONDS,
         "format_labels": {k: f.label for k, f in formats.items()},
     }
-    return render(request, "draft/judge.html", context, status=status)
+    return render(request, "draft/judge.html", context)
 
 
 @router.get("/events/{event_id}/draft/judge", response_class=HTMLResponse)
 def judge_page(request: Request, event_id: int, actor: PageActor) -> Response:
-    return _judge_page(request, event_id, actor)
+    refused = take_refusal(request)  # Post/Redirect/Get (issue 26 item 3)
+    return _judge_page(request, event_id, actor, error=refused.error, form=refused.form)
 
 
-def _act(request: Request, event_id: int, actor: Any, run: Any, done: str) -> Response:
+def _act(
+    request: Request,
+    event_id: int,
+    actor: Any,
+    run: Any,
+    done: str,
+    form: dict[str, Any] | None = None,
+) -> Response:
+    url = f"/events/{event_id}/draft/judge"
     try:
         run()
     except TorneoError as err:
-        try:
-            return _judge_page(request, event_id, actor, error=err, status=err.status)
+        try:  # a visitor who may not read the judges' page gets the refusal itself
+            views.overview(store_of(request), actor, event_id)
         except TorneoError:
             raise err from None
+        return refuse_to(request, err, url, form)
     flash(request, "ok", done)
-    return RedirectResponse(f"/events/{event_id}/draft/judge", status_code=303)
+    return RedirectResponse(url, status_code=303)
 
 
 @router.post("/events/{event_id}/draft/setup", response_class=HTMLResponse)
@@ -135,7 +146,14 @@ def setup(
             deck_deadline=deck_deadline or None,
         )
 
-    return _act(request, event_id, actor, run, say(request, N_("Draft set-up saved.")))
+    form = {
+        "set_code": set_code,
+        "deck_format": deck_format,
+        "pick_seconds": pick_seconds,
+        "alternate": checked(alternate),
+        "deck_deadline": deck_deadline,
+    }
+    return _act(request, event_id, actor, run, say(request, N_("Draft set-up saved.")), form)
 
 
 @router.post("/events/{event_id}/draft/start", response_class=HTMLResponse)
@@ -187,7 +205,15 @@ def deck_page(request: Request, event_id: int, actor: PageActor) -> Response:
 
 @router.get("/card-sets", response_class=HTMLResponse)
 def sets_page(request: Request) -> Response:
-    return _sets(request)
+    refused = take_refusal(request)  # Post/Redirect/Get (issue 26 item 3); the file is not kept
+    context = {
+        "sets": views.card_sets(store_of(request)),
+        "error": refused.error,
+        "form": refused.form,
+        "booster_example": "common=4, uncommon=2, rare=1",  # a recipe, not words to translate
+        "starter_example": "common=20, uncommon=7, rare=3",
+    }
+    return render(request, "draft/sets.html", context)
 
 
 def _back_to(event_id: str) -> str:
@@ -207,16 +233,6 @@ def load_demo(request: Request, actor: PageWriter, event_id: Text = "") -> Respo
     return act_then_get(request, run, success_url=_back_to(event_id))
 
 
-def _sets(request: Request, error: TorneoError | None = None, status: int = 200) -> Response:
-    context = {
-        "sets": views.card_sets(store_of(request)),
-        "error": error,
-        "booster_example": "common=4, uncommon=2, rare=1",  # a recipe, not words to translate
-        "starter_example": "common=20, uncommon=7, rare=3",
-    }
-    return render(request, "draft/sets.html", context, status=status)
-
-
 @router.post("/card-sets", response_class=HTMLResponse)
 async def import_page(
     request: Request,
@@ -229,6 +245,7 @@ async def import_page(
     file: Annotated[UploadFile | None, File()] = None,
 ) -> Response:
     data = await file.read(2_000_001) if file is not None else b""
+    form = {"kind": kind, "set_code": code, "name": name, "booster": booster, "starter": starter}
     try:
         sets.may_import(actor)
         text = data.decode("utf-8-sig") if data else ""
@@ -238,8 +255,8 @@ async def import_page(
         sets.import_set(store_of(request), actor, parsed, source=kind)
     except UnicodeDecodeError:
         err = TorneoError("file", N_("is not UTF-8 text"), N_("a UTF-8 CSV or JSON file"))
-        return _sets(request, err, 422)
+        return refuse_to(request, err, "/card-sets", form)
     except TorneoError as err:
-        return _sets(request, err, err.status)
+        return refuse_to(request, err, "/card-sets", form)
     flash(request, "ok", say(request, N_("Card set %(code)s imported."), code=parsed.code))
     return RedirectResponse("/card-sets", status_code=303)

@@ -30,6 +30,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -168,18 +169,15 @@ def _page(
     event_id: int,
     *,
     seat: srv.Seat | None = None,
-    answer: str | None = None,
     error: TorneoError | None = None,
     form: dict[str, Any] | None = None,
     status: int = 200,
-    heading: srv.Heading | None = None,
 ) -> Response:
     choices = result_choices(seat) if seat is not None else []
     likely, others = split_choices(seat) if seat is not None else ([], [])
     context = {
-        "summary": heading or srv.heading(store_of(request), event_id),
+        "summary": srv.heading(store_of(request), event_id),
         "seat": seat,
-        "answer": answer,
         "error": error,
         "form": form or {},
         "choices": choices,
@@ -208,10 +206,15 @@ def _player_seat(request: Request, event_id: int) -> srv.Seat | None:
 def report_page(request: Request, event_id: int, table: str = "", code: str = "") -> Response:
     """With the table and the code (the QR code of a slip), the match opens at once: the
     player taps the result, the opponent taps "Confirm" (issue 15). A wrong code counts in the
-    rate limit like a typed one and shows the form with the refusal."""
-    form = {"table": table[:10], "code": code[:20]}
+    rate limit like a typed one and shows the form with the refusal. A refused report comes
+    back here (Post/Redirect/Get, issue 26 item 3) with its refusal and what was typed."""
+    refused = take_refusal(request)
+    form = {
+        "table": table[:10] or refused.form.get("table", ""),
+        "code": code[:20] or refused.form.get("slip_code", ""),
+    }
     csrf.csrf_token(request)  # the form needs the session's token, even for a visitor
-    if form["table"].strip() and form["code"].strip():
+    if table.strip() and code.strip():
         store, secret = store_of(request), settings_of(request).secret_key
         try:
             with slip_attempt(request, event_id, form["table"], form["code"]):
@@ -220,8 +223,32 @@ def report_page(request: Request, event_id: int, table: str = "", code: str = ""
         except TorneoError as err:
             return _page(request, event_id, error=err, form=form, status=err.status)
         remember_slip(request, event_id, form["table"], form["code"])
-        return _page(request, event_id, seat=seat, form=form)
-    return _page(request, event_id, seat=_player_seat(request, event_id), form=form)
+        return _page(request, event_id, seat=seat, form=form, error=refused.error)
+    mine = _player_seat(request, event_id)
+    return _page(request, event_id, seat=mine, form=form, error=refused.error)
+
+
+# What a report did, said on the page it redirects to (the same words as before, issue 4).
+ANSWERS = {
+    "waiting": (
+        "ok",
+        N_("Saved. Your opponent confirms it from their phone; then the result is official."),
+    ),
+    "confirmed": ("ok", N_("Confirmed by both players: the result is recorded.")),
+    "disputed": (
+        "error",
+        N_(
+            "Your opponent reported a different result: a judge will decide. Please go to the judges' desk."
+        ),
+    ),
+    "unchanged": ("ok", N_("Nothing changed: this result was already saved.")),
+}
+
+
+def _report_url(event_id: int, table: str = "", code: str = "") -> str:
+    """The player's page; with a slip that proved its code, that slip's match (as its QR code)."""
+    query = urlencode({"table": table.strip(), "code": code.strip()}) if code.strip() else ""
+    return f"/events/{event_id}/report" + (f"?{query}" if query else "")
 
 
 @router.post("/events/{event_id}/report", response_class=HTMLResponse)
@@ -233,29 +260,38 @@ def report_submit(
     result: Text = "",
     csrf_token: Text = "",
 ) -> Response:
+    """Post/Redirect/Get (issue 26 item 3): the code that opens a match, the report accepted
+    and the report refused all end on the GET page (reload and Back never report again). A
+    wrong code is refused there too (counted once); only "too many wrong codes" (429) answers
+    at once, with when to come back."""
     # A plain (sync) endpoint: the services block on the database, so they run in the
     # worker's thread pool, never on its event loop (which serves the live streams).
     csrf.check(request, csrf_token)
-    typed = {"table": table, "code": code}
-    store = store_of(request)
-    secret = settings_of(request).secret_key
-    seat: srv.Seat | None = None
+    proven = ""  # the code, once it has opened its match: the GET page may show the match
     try:
         if code.strip():
             with slip_attempt(request, event_id, table, code):
                 number = form_int_required("table", table, accepted=_TABLE_NUMBER)
+                if not result.strip():  # the code opens the player's match
+                    srv.seat_by_code(
+                        store_of(request),
+                        event_id,
+                        number,
+                        code,
+                        secret=settings_of(request).secret_key,
+                    )
+                    remember_slip(request, event_id, table, code)
+                    return RedirectResponse(_report_url(event_id, table, code), status_code=303)
                 try:
-                    if not result.strip():  # the code opens the player's match
-                        seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
-                        remember_slip(request, event_id, table, code)
-                        return _page(request, event_id, seat=seat, form=typed)
                     done = report_by_slip(request, event_id, number, code, result)
                 except Forbidden:
                     raise  # a wrong code: counted by code_attempt
-                except TorneoError:  # show the match again beside the refusal
-                    seat = srv.seat_by_code(store, event_id, number, code, secret=secret)
+                except TorneoError:  # the code is right: the match is shown beside the refusal
+                    proven = code
+                    remember_slip(request, event_id, table, code)
                     raise
             remember_slip(request, event_id, table, code)
+            proven = code
         else:
             actor = current_actor(request)
             if actor is None or "player" not in actor.roles:
@@ -264,16 +300,18 @@ def report_submit(
                     N_("is empty"),
                     N_("the code printed on your pairing slip, with your table"),
                 )
-            try:
-                done = report_by_account(request, event_id, actor, result)
-            except TorneoError:  # show the match again beside the refusal, if there is one
-                seat = _player_seat(request, event_id)
-                raise
+            done = report_by_account(request, event_id, actor, result)
+    except TooManyAttempts as err:
+        return _page(request, event_id, error=err, form={"table": table}, status=err.status)
     except TorneoError as err:
-        return _page(request, event_id, seat=seat, error=err, form=typed, status=err.status)
-    return _page(
-        request, event_id, seat=done.seat, answer=done.answer, form=typed, heading=done.heading
-    )
+        typed = {"table": table, "result": result}
+        if not proven:  # a wrong code is kept to be corrected (the right one is in the URL)
+            typed["slip_code"] = code
+        url = _report_url(event_id, table, proven)
+        return refuse_to(request, err, url, typed, credentials=True)
+    kind, text = ANSWERS[done.answer]
+    flash(request, kind, say(request, text))
+    return RedirectResponse(_report_url(event_id, table, proven), status_code=303)
 
 
 # --- the judges ------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 import anyio
 from fastapi import APIRouter, Depends, Form, Request
@@ -28,6 +29,7 @@ from torneo.platform.accounts import authenticate
 from torneo.platform.store.uow import Actor
 from torneo.platform.web import csrf
 from torneo.platform.web.forms import form_text, refuse_repeated
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.ratelimit import (
     LoginGuard,
     TooManyAttempts,
@@ -99,7 +101,10 @@ pages = APIRouter(include_in_schema=False)
 
 @pages.get("/login")
 def login_page(request: Request, next: str = "/") -> Response:
-    return render(request, "login.html", {"next": safe_next(next), "error": None})
+    refused = take_refusal(request)  # a refused login: the user name kept, never the password
+    username = refused.form.get("username", "")
+    context = {"next": safe_next(next), "error": refused.error, "username": username}
+    return render(request, "login.html", context)
 
 
 def _guard(request: Request) -> LoginGuard:
@@ -132,17 +137,20 @@ async def login_submit(request: Request) -> Response:
         target, username = safe_next(fields["next"] or "/"), fields["username"]
         csrf.check(request, fields["csrf_token"])
         actor = await anyio.to_thread.run_sync(_log_in, request, username, fields["password"])
-    except TorneoError as err:
-        shown = err
-        if isinstance(err, TooManyAttempts):
-            shown = TorneoError(
-                "credentials",
-                N_("too many failed logins: try again in %(n)s seconds"),
-                params={"n": err.retry_after},
-            )
+    except TooManyAttempts as err:  # throttled: said at once, with when to come back
+        shown = TorneoError(
+            "credentials",
+            N_("too many failed logins: try again in %(n)s seconds"),
+            params={"n": err.retry_after},
+        )
         context = {"next": target, "error": shown, "username": username}
         headers = retry_after_header(err)
         return render(request, "login.html", context, status=err.status, headers=headers)
+    except TorneoError as err:  # Post/Redirect/Get (issue 26 item 3): reload sends nothing
+        if err.status == 403:  # no CSRF token: not this form's refusal (the error page)
+            raise
+        url = "/login" + (f"?{urlencode({'next': target})}" if target != "/" else "")
+        return refuse_to(request, err, url, {"username": username}, credentials=True)
     flash(request, "ok", say(request, N_("Welcome, %(name)s."), name=actor.name))
     return RedirectResponse(target, status_code=303)
 

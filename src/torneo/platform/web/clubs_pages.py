@@ -1,11 +1,13 @@
 """Pages of clubs and accounts (issue 12): the club's members, invitation links, joining, and a
-player claiming their record. Thin: parse, call the platform's use cases, render."""
+player claiming their record. Thin: parse, call the platform's use cases, render. A refused
+form redirects (303) to its GET page with the refusal and what was typed (Post/Redirect/Get,
+issue 26 item 3: ``platform.web.prg``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Annotated
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import RedirectResponse, Response
@@ -16,8 +18,9 @@ from torneo.core.policy import CLUB_ROLES, Actor
 from torneo.platform import clubs, invitations
 from torneo.platform.web import csrf
 from torneo.platform.web.auth import PageActor, PageWriter, safe_next
+from torneo.platform.web.prg import act_then_get, refuse_to, take_refusal
 from torneo.platform.web.ratelimit import ClaimGuard, client_address, retry_after_header
-from torneo.platform.web.session import act_and_redirect, flash, store_of
+from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import render, say
 
 router = APIRouter(include_in_schema=False)
@@ -25,12 +28,17 @@ ClubId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 Text = Annotated[str, Form(max_length=200)]
 
 
-def _club_page(
-    request: Request, club_id: int, actor: Actor, error: TorneoError | None = None
-) -> Response:
+def _club_page(request: Request, club_id: int, actor: Actor) -> Response:
+    refused = take_refusal(request)
     view = clubs.club_view(store_of(request), club_id)
-    context = {"club": view, "roles": CLUB_ROLES, "error": error, "actor": actor}
-    return render(request, "club.html", context, status=error.status if error else 200)
+    context = {
+        "club": view,
+        "roles": CLUB_ROLES,
+        "error": refused.error,
+        "form": refused.form,
+        "actor": actor,
+    }
+    return render(request, "club.html", context)
 
 
 @router.get("/clubs/{club_id}")
@@ -46,13 +54,10 @@ def club_page(request: Request, club_id: ClubId, actor: PageActor) -> Response:
     return _club_page(request, club_id, actor)
 
 
-def _members_form(request: Request, club_id: int, actor: Actor, act: Callable[[], str]) -> Response:
-    return act_and_redirect(
-        request,
-        act,
-        success_url=f"/clubs/{club_id}",
-        on_error=lambda err: _club_page(request, club_id, actor, err),
-    )
+def _members_form(
+    request: Request, club_id: int, act: Callable[[], str], form: dict[str, str]
+) -> Response:
+    return act_then_get(request, act, success_url=f"/clubs/{club_id}", form=form)
 
 
 @router.post("/clubs/{club_id}/members")
@@ -69,7 +74,7 @@ def add_member(
             role=Term(role),
         )
 
-    return _members_form(request, club_id, actor, act)
+    return _members_form(request, club_id, act, {"username": username, "role": role})
 
 
 @router.post("/clubs/{club_id}/members/remove")
@@ -80,7 +85,7 @@ def remove_member(
         clubs.remove_member(store_of(request), actor, club_id, username, role)
         return say(request, N_("%(name)s no longer has that role."), name=username)
 
-    return _members_form(request, club_id, actor, act)
+    return _members_form(request, club_id, act, {"removed": username, "removed_role": role})
 
 
 @router.post("/clubs/{club_id}/invitations")
@@ -88,7 +93,7 @@ def invite(request: Request, club_id: ClubId, actor: PageWriter, role: Text = ""
     try:
         token = invitations.invite(store_of(request), actor, club_id, role)
     except TorneoError as err:
-        return _club_page(request, club_id, actor, err)
+        return refuse_to(request, err, f"/clubs/{club_id}", {"invite_role": role})
     link = str(request.url_for("join_page", token=token))
     flash(
         request,
@@ -101,11 +106,13 @@ def invite(request: Request, club_id: ClubId, actor: PageWriter, role: Text = ""
 
 @router.get("/join/{token}", name="join_page")
 def join_page(request: Request, token: str) -> Response:
+    refused = take_refusal(request)  # a refused join: the names typed (never the password)
     try:
         club, role = invitations.invitation_of(store_of(request), token)
     except TorneoError as err:
         return render(request, "join.html", {"error": err, "club": None}, status=err.status)
-    return render(request, "join.html", {"club": club, "role": role, "error": None, "form": {}})
+    context = {"club": club, "role": role, "error": refused.error, "form": refused.form}
+    return render(request, "join.html", context)
 
 
 @router.post("/join/{token}")
@@ -119,25 +126,22 @@ def join_submit(
 ) -> Response:
     store = store_of(request)
     form = {"username": username, "name": name}
+    csrf.check(request, csrf_token)
     try:
-        csrf.check(request, csrf_token)
-        club, role = invitations.invitation_of(store, token)
-    except TorneoError as err:
-        return render(request, "join.html", {"error": err, "club": None}, status=err.status)
-    try:
+        club, _role = invitations.invitation_of(store, token)
         invitations.accept(
             store, token, username=username, password=password, display_name=name or None
         )
     except TorneoError as err:
-        context = {"error": err, "club": club, "role": role, "form": form}
-        return render(request, "join.html", context, status=err.status)
+        return refuse_to(request, err, f"/join/{quote(token, safe='')}", form)
     flash(request, "ok", say(request, N_("Welcome to %(club)s: log in."), club=club))
     return RedirectResponse("/login", status_code=303)
 
 
 @router.get("/account/claim")
 def claim_page(request: Request, actor: PageActor) -> Response:
-    return render(request, "claim.html", {"error": None})
+    # The code typed is never kept (a one-time secret: platform.web.prg); the refusal is.
+    return render(request, "claim.html", {"error": take_refusal(request).error})
 
 
 @router.post("/account/claim")
@@ -155,18 +159,25 @@ def claim_submit(request: Request, actor: PageWriter, code: Text = "") -> Respon
         )
         return say(request, N_("Your player record is linked to your account."))
 
-    def refused(err: TorneoError) -> Response:
-        headers = retry_after_header(err)
-        return render(request, "claim.html", {"error": err}, status=err.status, headers=headers)
-
-    return act_and_redirect(request, act, success_url="/", on_error=refused)
+    try:
+        message = act()
+    except TorneoError as err:
+        if err.status == 429:  # throttled: said at once, with when to come back
+            headers = retry_after_header(err)
+            return render(request, "claim.html", {"error": err}, status=429, headers=headers)
+        return refuse_to(request, err, "/account/claim")
+    flash(request, "ok", message)
+    return RedirectResponse("/", status_code=303)
 
 
 @router.post("/players/{player_id}/claim-code")
 def claim_code(request: Request, player_id: ClubId, actor: PageWriter) -> Response:
     """An organizer hands a player the code that links the player's account to the record;
-    a refusal is the error page with its status."""
-    code = invitations.claim_code(store_of(request), actor, player_id)
-    flash(request, "ok", say(request, N_("The player's code: %(code)s"), code=code))
+    a refusal goes back there too (Post/Redirect/Get), said at the top of the page."""
     back = safe_next(urlsplit(request.headers.get("referer") or "/").path)
+    try:
+        code = invitations.claim_code(store_of(request), actor, player_id)
+    except TorneoError as err:
+        return refuse_to(request, err, back)
+    flash(request, "ok", say(request, N_("The player's code: %(code)s"), code=code))
     return RedirectResponse(back, status_code=303)

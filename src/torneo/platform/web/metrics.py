@@ -98,6 +98,9 @@ def _route_of(scope: Scope) -> str:
     return str(path) if path else "unmatched"  # a 404's path is never a label
 
 
+REFUSED_HEADER = b"x-torneo-refused"  # platform/web/prg.py's REFUSED_HEADER, as ASGI sends it
+
+
 def _outcome(status: int) -> str:
     return "ok" if status < 400 else "refused"
 
@@ -115,24 +118,31 @@ class RequestMetrics:
             return
         start = time.perf_counter()
         status = 500  # an exception that escapes every handler is a 500 for the client
+        refused = 0  # a page form's refusal answered with a redirect (platform/web/prg.py)
 
         async def sending(message: Message) -> None:
-            nonlocal status
+            nonlocal status, refused
             if message["type"] == "http.response.start":
                 status = int(message["status"])
+                for name, value in message.get("headers", ()):
+                    if name.lower() == REFUSED_HEADER and value.isdigit():
+                        refused = int(value)
             await send(message)
 
         try:
             await self.app(scope, receive, sending)
         finally:
-            self._observe(scope, status, time.perf_counter() - start)
+            self._observe(scope, status, time.perf_counter() - start, refused)
 
-    def _observe(self, scope: Scope, status: int, seconds: float) -> None:
+    def _observe(self, scope: Scope, status: int, seconds: float, refused: int = 0) -> None:
         route, method = _route_of(scope), scope["method"]
         REQUESTS.labels(route, method, str(status)).inc()
         if route not in STREAMS:  # a stream lasts as long as the page: not a latency
             LATENCY.labels(route, method).observe(seconds)
         if method == "POST":
+            # Post/Redirect/Get (issue 26 item 3): a refused page form answers 303, and says
+            # what the refusal was in its header; that is the outcome counted.
+            status = refused or status
             if route in REPORTS:
                 REPORTS_TOTAL.labels(_outcome(status)).inc()
             elif route == PICKS:

@@ -13,12 +13,12 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.staff import StaffMember, TournamentStaff
 from torneo.platform.web.auth import ApiActor, PageActor, PageWriter
+from torneo.platform.web.prg import act_then_get, take_refusal
 from torneo.platform.web.problems import problem_responses
-from torneo.platform.web.session import act_and_redirect, store_of
+from torneo.platform.web.session import store_of
 from torneo.platform.web.templating import render, say
 
 Tid = Annotated[int, Path(ge=1, le=2**31 - 1)]
@@ -80,15 +80,17 @@ def staff_pages(prefix: str, staff: TournamentStaff, back: str) -> APIRouter:
     the tournament's own page (``{tid}`` filled in)."""
     router = APIRouter(prefix=prefix, include_in_schema=False)
 
-    def page(request: Request, tid: int, error: TorneoError | None = None) -> Response:
+    def page(request: Request, tid: int) -> Response:
+        refused = take_refusal(request)  # Post/Redirect/Get (issue 26 item 3)
         context = {
             "members": staff.members(store_of(request), tid),
             "role": staff.role,
             "action": f"{prefix}/{tid}/staff",
             "back": back.format(tid=tid),
-            "error": error,
+            "error": refused.error,
+            "form": refused.form,
         }
-        return render(request, "staff.html", context, status=error.status if error else 200)
+        return render(request, "staff.html", context)
 
     @router.get("/{tid}/staff")
     def staff_page(request: Request, tid: Tid, actor: PageActor) -> Response:
@@ -105,12 +107,8 @@ def staff_pages(prefix: str, staff: TournamentStaff, back: str) -> APIRouter:
             staff.appoint(store_of(request), actor, tid, username)
             return say(request, N_("%(name)s appointed."), name=username.strip())
 
-        return act_and_redirect(
-            request,
-            act,
-            success_url=f"{prefix}/{tid}/staff",
-            on_error=lambda err: page(request, tid, err),
-        )
+        url = f"{prefix}/{tid}/staff"
+        return act_then_get(request, act, success_url=url, form={"username": username})
 
     @router.post("/{tid}/staff/remove")
     def remove(
@@ -123,11 +121,7 @@ def staff_pages(prefix: str, staff: TournamentStaff, back: str) -> APIRouter:
             staff.remove(store_of(request), actor, tid, username)
             return say(request, N_("%(name)s is no longer on the staff."), name=username.strip())
 
-        return act_and_redirect(
-            request,
-            act,
-            success_url=f"{prefix}/{tid}/staff",
-            on_error=lambda err: page(request, tid, err),
-        )
+        url = f"{prefix}/{tid}/staff"
+        return act_then_get(request, act, success_url=url, form={"removed": username})
 
     return router

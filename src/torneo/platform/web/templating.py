@@ -30,6 +30,7 @@ from torneo.platform import i18n
 from torneo.platform.field_labels import field_label, field_prefix
 from torneo.platform.web import csrf
 from torneo.platform.web.arrival import arrived
+from torneo.platform.web.prg import take_refusal
 from torneo.platform.web.session import current_actor, pop_flashes, settings_of
 
 STATIC_VERSION = "4"  # bump when static files change, so browsers fetch them again
@@ -129,6 +130,9 @@ def render_text(request: Request, template: str, context: Mapping[str, Any]) -> 
             "csrf_token": lambda: csrf.csrf_token(request),
             "lang": lang,
             "flashes": pop_flashes(request),
+            # Post/Redirect/Get (issue 26 item 3): a refusal left for this page that its handler
+            # did not take (a page without the form's fields) is still said, at the top.
+            "unclaimed_refusal": take_refusal(request).error,
             "path": request.url.path,
             "live_since": arrived(request.scope),
             # Issue 31 item 3: the error page shows it (torneo.platform.web.request_ids).

@@ -122,5 +122,5 @@ async def rulings_post(request: Request, tid: int, actor: PageWriter) -> Respons
         request.session[RULED] = {"page": page, "p": procedure, "c": case, "answers": answers}
         return say(request, N_("Ruling recorded: art. %(article)s."), article=ruling.article), ""
 
-    kept = {"procedure": procedure, "case": case}
+    kept = {**form, "procedure": procedure, "case": case, "table": table, "note": note}
     return act_then_get(request, act, success_url=page, refused_url=f"{page}#refused", form=kept)

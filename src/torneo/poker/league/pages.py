@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from torneo.core.errors import TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageWriter
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.poker.final import commands as finals
@@ -25,7 +26,7 @@ from torneo.poker.league import commands as leagues
 from torneo.poker.league import views as views_league
 from torneo.poker.league.views import decimal_text
 from torneo.poker.pages_labels import helpers
-from torneo.poker.schedules.pages import calendar_response
+from torneo.poker.schedules.pages import CALENDAR
 
 add_templates("torneo.poker.league", "poker")  # its own templates/, as "poker/<name>"
 
@@ -70,7 +71,7 @@ async def league_new(request: Request, actor: PageWriter) -> Response:
             final=final,
         )
     except TorneoError as err:
-        return calendar_response(request, err, form)
+        return refuse_to(request, err, CALENDAR, form)
     flash(request, "ok", say(request, N_("League created.")))
     return RedirectResponse(f"/poker/leagues/{lid}", status_code=303)
 
@@ -78,22 +79,26 @@ async def league_new(request: Request, actor: PageWriter) -> Response:
 # --- a league ---------------------------------------------------------------------------------
 
 
-def _league(request: Request, league_id: int, error: TorneoError | None = None) -> Response:
+def _league(
+    request: Request, league_id: int, error: TorneoError | None = None, form: Any = None
+) -> Response:
     store = store_of(request)
     view = views_league.league_view(store, league_id)
     context = {
         "view": view,
         "chart": views_league.leaders_chart(store, league_id),
         "error": error,
+        "form": dict(form or {}),
         "today": store.clock().date(),
         **_helpers(),
     }
-    return render(request, "poker/league.html", context, status=error.status if error else 200)
+    return render(request, "poker/league.html", context)
 
 
 @router.get("/poker/leagues/{league_id}", response_class=HTMLResponse)
 def league_page(request: Request, league_id: int) -> Response:
-    return _league(request, league_id)
+    refused = take_refusal(request)  # Post/Redirect/Get (issue 26 item 3)
+    return _league(request, league_id, refused.error, refused.form)
 
 
 @router.get("/poker/leagues/{league_id}/players/{player_id}", response_class=HTMLResponse)
@@ -106,7 +111,8 @@ def _road(request: Request, league_id: int, make: Any, actor: Any, held_on: str)
     try:
         tid = make(store_of(request), actor, league_id, held_on=held_on or date.today())
     except TorneoError as err:
-        return _league(request, league_id, err)
+        url = f"/poker/leagues/{league_id}"
+        return refuse_to(request, err, url, {"held_on": str(held_on)})
     flash(request, "ok", say(request, N_("Tournament created: register the players.")))
     return RedirectResponse(f"/poker/{tid}/director", status_code=303)
 

@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from torneo.core.errors import TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageWriter
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.poker.league import commands as leagues
@@ -27,6 +28,7 @@ add_templates("torneo.poker.schedules", "poker")  # its own templates/, as "poke
 
 router = APIRouter(include_in_schema=False)
 Text = Annotated[str, Form(max_length=1000)]
+CALENDAR = "/poker/calendar"
 
 
 def _helpers() -> dict[str, Any]:
@@ -39,7 +41,8 @@ def _helpers() -> dict[str, Any]:
 def calendar_response(
     request: Request, error: TorneoError | None = None, form: Any = None
 ) -> Response:
-    """The calendar page, with a refusal and what was typed when a form of it was refused."""
+    """The calendar page, with a refusal and what was typed when a form of it was refused
+    (Post/Redirect/Get, issue 26 item 3: the forms' POSTs redirect here, :data:`CALENDAR`)."""
     store = store_of(request)
     today = store.clock().date()
     context = {
@@ -51,12 +54,13 @@ def calendar_response(
         "form": dict(form or {}),
         **_helpers(),
     }
-    return render(request, "poker/calendar.html", context, status=error.status if error else 200)
+    return render(request, "poker/calendar.html", context)
 
 
-@router.get("/poker/calendar", response_class=HTMLResponse)
+@router.get(CALENDAR, response_class=HTMLResponse)
 def calendar_page(request: Request) -> Response:
-    return calendar_response(request)
+    refused = take_refusal(request)
+    return calendar_response(request, refused.error, refused.form)
 
 
 @router.get("/poker/calendar.ics")
@@ -87,7 +91,7 @@ def schedule_new(
     try:
         schedules.create_schedule(store_of(request), actor, **form)
     except TorneoError as err:
-        return calendar_response(request, err, form)
+        return refuse_to(request, err, CALENDAR, form)
     flash(request, "ok", say(request, N_("Schedule entry added.")))
     return RedirectResponse("/poker/calendar", status_code=303)
 
@@ -99,7 +103,7 @@ def schedule_open(
     try:
         tid = schedules.open_scheduled(store_of(request), actor, schedule_id, held_on=held_on)
     except TorneoError as err:
-        return calendar_response(request, err)
+        return refuse_to(request, err, CALENDAR, {"held_on": held_on})
     flash(request, "ok", say(request, N_("Tournament created: register the players.")))
     return RedirectResponse(f"/poker/{tid}/director", status_code=303)
 
@@ -111,7 +115,7 @@ def week_import(
     try:
         leagues.import_week(store_of(request), actor, starts_on=starts_on, ends_on=ends_on)
     except TorneoError as err:
-        return calendar_response(request, err, {"starts_on": starts_on, "ends_on": ends_on})
+        return refuse_to(request, err, CALENDAR, {"starts_on": starts_on, "ends_on": ends_on})
     flash(request, "ok", say(request, N_("The club's week and its leagues are in.")))
     return RedirectResponse("/poker/calendar", status_code=303)
 
@@ -126,6 +130,6 @@ def schedule_active(
             store_of(request), actor, schedule_id, active=active.strip() == "1"
         )
     except TorneoError as err:
-        return calendar_response(request, err)
+        return refuse_to(request, err, CALENDAR, {"active": active})
     flash(request, "ok", say(request, N_("Schedule entry updated.")))
     return RedirectResponse("/poker/calendar", status_code=303)

@@ -9,6 +9,7 @@ from torneo.core.errors import NotFound, TorneoError
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageWriter
 from torneo.platform.web.forms import form_int
+from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
 from torneo.seasons.ladders import commands as ladders
@@ -18,7 +19,6 @@ from torneo.seasons.pages_common import (
     cached_season_page,
     text_helpers,
 )
-from torneo.seasons.pages_manage import manage_page
 
 add_templates("torneo.seasons.ladders", "seasons")  # its own templates/, as "seasons/<name>"
 
@@ -44,15 +44,19 @@ def _find_ladder(request: Request, ladder_id: int) -> views_ladders.LadderCard:
 
 @router.get("/ladders", response_class=HTMLResponse)
 def ladder_list(request: Request) -> Response:
+    error = take_refusal(request).error  # a ladder form posted without its season
     ladders = views_ladders.list_ladders(store_of(request))
-    return render(request, "seasons/ladders.html", {"ladders": ladders, **text_helpers()})
+    context = {"ladders": ladders, "error": error, **text_helpers()}
+    return render(request, "seasons/ladders.html", context)
 
 
 @router.get("/ladders/{ladder_id}", response_class=HTMLResponse)
 def ladder_page(request: Request, ladder_id: int) -> Response:
     card = _find_ladder(request, ladder_id)
+    error = take_refusal(request).error  # a refused recompute (Post/Redirect/Get)
     view = views_ladders.ladder_view(store_of(request), card.name)
-    return render(request, "seasons/ladder.html", {"view": view, **text_helpers()})
+    context = {"view": view, "error": error, **text_helpers()}
+    return render(request, "seasons/ladder.html", context)
 
 
 @router.post("/ladders/new", response_class=HTMLResponse)
@@ -85,12 +89,11 @@ def create_ladder(
         )
         ladders.recompute_ladder(store, actor, name)
     except TorneoError as err:
-        form = {"ladder_name": name, "source": source, "ladder": ladder}
-        if sid is not None:
-            return manage_page(request, sid, error=err, form=form, status=err.status)
-        return render(
-            request, "error.html", {"error": err, "status": err.status}, status=err.status
-        )
+        # Post/Redirect/Get (issue 26 item 3): back to the season's manage page, its form
+        form = {"ladder_name": name, "source": source, "ladder": ladder, "ladder_preset": preset}
+        form |= {"ladder_start": start, "ladder_end": end}
+        url = f"/seasons/{sid}/manage#ladders" if sid is not None else "/ladders"
+        return refuse_to(request, err, url, form)
     card = next(
         lad for lad in views_ladders.list_ladders(store) if lad.name == " ".join(name.split())
     )
@@ -101,6 +104,9 @@ def create_ladder(
 @router.post("/ladders/{ladder_id}/recompute", response_class=HTMLResponse)
 def recompute_ladder(request: Request, ladder_id: int, actor: PageWriter) -> Response:
     card = _find_ladder(request, ladder_id)
-    ladders.recompute_ladder(store_of(request), actor, card.name)
+    try:
+        ladders.recompute_ladder(store_of(request), actor, card.name)
+    except TorneoError as err:
+        return refuse_to(request, err, f"/ladders/{ladder_id}")
     flash(request, "ok", say(request, N_("The ladder is computed.")))
     return RedirectResponse(f"/ladders/{ladder_id}", status_code=303)
