@@ -10,7 +10,7 @@ gone on the next visit: it is shown once) and the value typed, and nothing chang
 database (one world, SQLite, no browser).
 
 Not in :data:`FORMS`, each with its reason: :data:`NOT_REFUSABLE` (a form nothing can refuse)
-and :data:`ELSEWHERE` (the fantasy pages, converted on their own branch). The htmx answers of
+and :data:`ELSEWHERE` (the fantasy pages, whose forms tests/fantasy refuses one by one). The htmx answers of
 the result row and of the keyboard entry (``HX-Request``) are fragments swapped into the page
 the browser is on: no navigation, nothing to reload; the same routes posted as plain forms are
 tested here.
@@ -154,6 +154,15 @@ FORMS: dict[str, Refused] = {
     "/seasons/{season_id}/manage/event": Refused(
         "organizer", {"event_id": "987654", "store_name": TYPED}, None, "no finished event: no form"
     ),
+    "/seasons/{season_id}/manage/cut": Refused(
+        "organizer",
+        {"how": "decide", "qualified": "987654", "note": TYPED},
+        None,
+        "the form is shown only beside a tie at the cut (INV-RANK-3)",
+    ),
+    "/seasons/{season_id}/manage/placement-bonus": Refused(
+        "organizer", {"placement_bonus": "uno due"}, "uno due"
+    ),
     "/seasons/{season_id}/calendar/announce": Refused(
         "organizer",
         {"name": TYPED, "store": "Negozio", "held_on": "not a day", "action": "announce"},
@@ -238,6 +247,8 @@ FORMS: dict[str, Refused] = {
 NOT_REFUSABLE = {
     "/events/{event_id}/judging/publish": "a switch: the organizer may always show or hide the "
     "deck lists, nothing typed",
+    "/card-sets/demo": "loads the shipped demo set once, nothing typed: loaded already, it "
+    "answers as loaded (only the policy refuses it, 403)",
     "/logout": "ends the session; only the CSRF check can refuse it (403, the error page)",
     "/ladders/{ladder_id}/recompute": "recomputes from the stored results: nothing typed, "
     "nothing to refuse (an unknown ladder is a 404 of the address itself)",
@@ -245,8 +256,8 @@ NOT_REFUSABLE = {
     "typed, nothing to refuse (an unknown season is a 404 of the address itself)",
 }
 
-# The fantasy pages are another engineer's (issue 30 item 2): they are converted on that branch
-# and join FORMS there.
+# The fantasy pages' forms have their own refusal tests, every one of them (tests/fantasy:
+# test_every_manage_form_refused_keeps_what_was_typed and its neighbours).
 ELSEWHERE = {
     "/fantasy/new",
     "/fantasy/{lid}/manage/extras",

@@ -9,13 +9,10 @@ logging out, a new password) takes effect at once, on every worker.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
-from fastapi.responses import RedirectResponse, Response
 
-from torneo.core.errors import TorneoError
 from torneo.platform import sessions
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
@@ -85,21 +82,3 @@ def pop_flashes(request: Request) -> list[dict[str, Any]]:
         return []
     pending = request.session.pop(FLASH_KEY) or []
     return list(pending)
-
-
-def act_and_redirect(
-    request: Request,
-    action: Callable[[], str],
-    *,
-    success_url: str,
-    on_error: Callable[[TorneoError], Response],
-) -> Response:
-    """Post/redirect/get for a page form: run one service call; on success flash its message and
-    redirect (303) to ``success_url``; on a refusal show the page again with the error (the
-    service changed nothing)."""
-    try:
-        message = action()
-    except TorneoError as err:
-        return on_error(err)
-    flash(request, "ok", message)
-    return RedirectResponse(success_url, status_code=303)
