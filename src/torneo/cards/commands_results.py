@@ -246,11 +246,17 @@ def _report(
         match = seated.match if seated is not None else None
         ruleset = load_preset(event.preset)
         score = parse_game_score(result, ruleset.match.best_of)
-        if match is not None and not correction and recorded_result(match) == score.written():
+        if (
+            match is not None
+            and not correction
+            and recorded_result(match) == score.written()
+            and (version is None or version <= event.version)
+        ):
             # Issue 27: the retry of a result already committed (its answer was lost: a
             # dropped connection, a restarted worker) answers as the first did and writes
-            # nothing; the version it carries is the one before its own first write. Another
-            # score stays refused below ("already reported": a correction changes it).
+            # nothing; the version it carries is the one before its own first write (one the
+            # event never had is still refused below). Another score stays refused below
+            # ("already reported": a correction changes it).
             return
         if match is not None:
             check_match_version(event, match, version)
