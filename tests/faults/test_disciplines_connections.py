@@ -21,8 +21,8 @@ from sqlalchemy import func, select, text
 from sqlalchemy.exc import DBAPIError
 
 from tests.conftest import FakeClock
-from tests.faults.test_database_connections import _kill_connections
 from tests.fantasy.conftest import ADMIN, build_league
+from tests.faults.test_database_connections import _kill_connections
 from tests.support import draft as drafting
 from tests.support.poker import running_tuesday, seated_at
 from torneo.cards.draft.tables import DraftPick, DraftPod, DraftSeat
@@ -72,7 +72,7 @@ def _dies_before_commit(
         return original(self, *args, **kwargs)
 
     monkeypatch.setattr(UnitOfWork, step, dying)
-    with pytest.raises((DBAPIError, TorneoError)):  # noqa: PT012
+    with pytest.raises((DBAPIError, TorneoError)):
         yield
     monkeypatch.setattr(UnitOfWork, step, original)
     assert done
