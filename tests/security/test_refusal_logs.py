@@ -95,7 +95,7 @@ def test_issue27_production_refusals_are_one_json_line_without_traceback(
         ("POST", "/login", {"data": {"username": "x", "password": "y"}}, 403),  # no CSRF token
         ("POST", "/api/v1/session", {"content": b"{" * 5000}, 413),  # over the body limit
     ]
-    guess = {"json": {"username": "staff", "password": "no"}}
+    guess: dict[str, object] = {"json": {"username": "staff", "password": "no"}}
     anonymous += [("POST", "/api/v1/session", guess, 401)] * 5  # a password guessed, then 429
     anonymous.append(("POST", "/api/v1/session", guess, 429))
     for method, path, kwargs, status in anonymous:

@@ -36,6 +36,22 @@ End = Annotated[
     str | None, typer.Option(help="Last day, YYYY-MM-DD (default: the preset's season).")
 ]
 Cut = Annotated[int, typer.Option(help="Places that qualify (INV-RANK-3).")]
+# Issue 27: season names are unique per club; where two clubs use a name, say whose.
+ClubOpt = Annotated[
+    str | None, typer.Option("--club", help="The season's club (id or name): names are per club.")
+]
+
+
+def _club_id(club: str | None) -> int | None:
+    """The id of ``club`` (an id or a club's name), or None."""
+    if club is None:
+        return None
+    if club.isdigit():
+        return int(club)
+    from torneo.platform.clubs import club_by_name
+
+    with open_store().read() as session:
+        return club_by_name(session, club).id
 
 
 def _print_summary(summary: seasons.ImportSummary, name: str, as_json: bool) -> None:
@@ -74,15 +90,23 @@ def create(
     start: Start = None,
     end: End = None,
     cut: Cut = REGIONAL_CUT,
+    club: ClubOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Create an empty season (INV-SEASON-1 dates)."""
     with edge(as_json=as_json):
         store = open_store()
-        seasons.create_season(
-            store, CLI_ACTOR, name=name, preset=preset, start=start, end=end, cut_size=cut
+        season_id = seasons.create_season(
+            store,
+            CLI_ACTOR,
+            name=name,
+            preset=preset,
+            start=start,
+            end=end,
+            cut_size=cut,
+            club=club,
         )
-        info = views_standings.season_info(store, name)
+        info = views_standings.season_info(store, season_id)
     if as_json:
         print_json(_info_json(info))
     else:
@@ -100,6 +124,7 @@ def import_(
     start: Start = None,
     end: End = None,
     cut: Cut = REGIONAL_CUT,
+    club: ClubOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Import a season's past results; every wrong row is listed and nothing is imported."""
@@ -123,7 +148,15 @@ def import_(
         store = open_store()
         try:
             summary = seasons.import_season_csv(
-                store, CLI_ACTOR, season, preset, text, start=start, end=end, cut_size=cut
+                store,
+                CLI_ACTOR,
+                season,
+                preset,
+                text,
+                start=start,
+                end=end,
+                cut_size=cut,
+                club=club,
             )
         except SeasonImportError as error:
             _print_issues(error, file, as_json)
@@ -159,6 +192,7 @@ def add_event(
     store_name: Annotated[
         str | None, typer.Option("--store", help="Store holding it (default: its location).")
     ] = None,
+    club: ClubOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Put a finished event in the season (again: refresh its results after a correction)."""
@@ -166,16 +200,16 @@ def add_event(
         store = open_store()
         event_id = resolve_event(store, event)
         summary = commands_events.add_finished_event_to_season(
-            store, CLI_ACTOR, name, event_id, store_name=store_name
+            store, CLI_ACTOR, name, event_id, store_name=store_name, club=_club_id(club)
         )
     _print_summary(summary, name, as_json)
 
 
 @app.command("recompute")
-def recompute(name: SeasonArg, as_json: JsonFlag = False) -> None:
+def recompute(name: SeasonArg, club: ClubOpt = None, as_json: JsonFlag = False) -> None:
     """Check and score every tournament of the season again from its stored results."""
     with edge(as_json=as_json):
-        summary = seasons.recompute_season(open_store(), CLI_ACTOR, name)
+        summary = seasons.recompute_season(open_store(), CLI_ACTOR, name, club=_club_id(club))
     _print_summary(summary, name, as_json)
 
 
@@ -219,12 +253,12 @@ def list_(as_json: JsonFlag = False) -> None:
 
 
 @app.command("standings")
-def standings(name: SeasonArg, as_json: JsonFlag = False) -> None:
+def standings(name: SeasonArg, club: ClubOpt = None, as_json: JsonFlag = False) -> None:
     """The season table: points, W, S, MW, MP, T (INV-RANK-1), dense rank (INV-RANK-2)."""
     with edge(as_json=as_json):
         store = open_store()
-        info = views_standings.season_info(store, name)
-        rows = views_standings.season_standings(store, name)
+        info = views_standings.season_info(store, name, _club_id(club))
+        rows = views_standings.season_standings(store, info.id)
     if as_json:
         print_json([r.as_dict() for r in rows])
         return

@@ -184,10 +184,6 @@ def manage(request: Request, season_id: int, actor: PageActor) -> Response:
     return manage_page(request, season_id)
 
 
-def _season_name(request: Request, season_id: int) -> str:
-    return cached_season_page(request, season_id).name
-
-
 @router.post("/seasons/{season_id}/manage/import", response_class=HTMLResponse)
 async def import_csv(
     request: Request,
@@ -201,7 +197,7 @@ async def import_csv(
         text = await _csv_text(file, csv_text)
         if not text.strip():
             raise TorneoError("file", N_("is empty"), N_("a CSV file or pasted rows"))
-        summary = seasons.import_season_csv(store_of(request), actor, page.name, page.preset, text)
+        summary = seasons.import_season_csv(store_of(request), actor, season_id, page.preset, text)
     except TorneoError as err:
         return manage_page(
             request, season_id, error=err, form={"csv_text": csv_text}, status=err.status
@@ -237,7 +233,7 @@ def add_event(
         commands_events.add_finished_event_to_season(
             store_of(request),
             actor,
-            _season_name(request, season_id),
+            season_id,  # by id: season names are per club (issue 27)
             eid,
             store_name=store_name.strip() or None,
         )
@@ -251,7 +247,7 @@ def add_event(
 @router.post("/seasons/{season_id}/manage/recompute", response_class=HTMLResponse)
 def recompute(request: Request, season_id: int, actor: PageWriter) -> Response:
     try:
-        seasons.recompute_season(store_of(request), actor, _season_name(request, season_id))
+        seasons.recompute_season(store_of(request), actor, season_id)
     except TorneoError as err:
         return manage_page(request, season_id, error=err, status=err.status)
     flash(request, "ok", say(request, N_("The season is recomputed.")))

@@ -222,6 +222,11 @@ def decide(
     return answer, after, score
 
 
+# What a repeat is told, by the status of the row it left (``repeated``).
+_SETTLED: dict[str, Answer] = {CONFIRMED: "confirmed", DISPUTED: "disputed"}
+_ALONE: dict[str, Answer] = {PENDING: "waiting", **_SETTLED}
+
+
 def repeated(row: ReportRow, player: int, said: str) -> Answer | None:
     """Issue 27: the retry of a report already committed (same player, same match, same score,
     and nothing said since) answers as that report did: "waiting" while the opponent has not
@@ -231,12 +236,12 @@ def repeated(row: ReportRow, player: int, said: str) -> Answer | None:
     score, a report after the opponent's, a judge's decision since."""
     if row.second_player_id is not None:  # the opponent's answer is the row's last word
         if row.second_player_id == player and row.second_result == said:
-            return {CONFIRMED: "confirmed", DISPUTED: "disputed"}.get(row.status)
+            return _SETTLED.get(row.status)
         return None
     if row.first_player_id != player or row.first_result != said:
         return None
     # Alone on the row: still waiting, or it met a staff result already there (_step).
-    return {PENDING: "waiting", CONFIRMED: "confirmed", DISPUTED: "disputed"}.get(row.status)
+    return _ALONE.get(row.status)
 
 
 def announce(
