@@ -39,6 +39,7 @@ from _faults_flows import (
     prepare_league,
     prepare_poker,
     run_draft,
+    timer_picks,
     votes_stored,
 )
 from _servers import (
@@ -212,6 +213,7 @@ def _one(
     busted, bust_doubles = busts_stored(store, tid)
     stored_days, day_doubles = votes_stored(store, league)
     picks, lost, pick_doubles, out = draft_stored(store, run)
+    by_timer = timer_picks(store, event)
     done = sum(bool(getattr(d, "done", False)) for d in run.drafters)
     sent_busts = outcomes["busts"].sent + outcomes["busts"].already + after.sent + after.already
     print(
@@ -219,7 +221,8 @@ def _one(
         f"doubled {bust_doubles} heard {heard.get(f'poker:{tid}', float('nan')):4.1f} s | "
         f"matchdays sent {outcomes['votes'].sent + late.sent} stored {stored_days:2} doubled "
         f"{day_doubles} heard {heard.get(f'fantasy:{league.id}', float('nan')):4.1f} s | "
-        f"draft picks {picks} lost {lost} doubled {pick_doubles} disqualified {out} "
+        f"draft picks {picks} (timer {by_timer}) lost {lost} doubled {pick_doubles} "
+        f"disqualified {out} "
         f"seats done {done}/{len(users)} in {run.finished:5.1f} s reconnects {run.reconnects}",
         flush=True,
     )

@@ -273,6 +273,18 @@ def run_draft(
     run.reconnects = sum(d.reconnects for d in drafters)
 
 
+def timer_picks(store: Store, event: int) -> int:
+    """Picks the server's timer made (BER-DRAFT-2: a seat whose page did not pick in time)."""
+    with store.read() as s:
+        n = s.scalar(
+            select(func.count())
+            .select_from(DraftPick)
+            .join(DraftPod, DraftPod.id == DraftPick.pod_id)
+            .where(DraftPod.event_id == event, DraftPick.how != "player")
+        )
+    return int(n or 0)
+
+
 def draft_stored(store: Store, run: DraftRun) -> tuple[int, int, int, int]:
     """(picks stored, picks a page was told of and not stored, doubled picks, disqualified)."""
     with store.read() as s:
