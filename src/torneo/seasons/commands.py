@@ -45,11 +45,11 @@ from torneo.seasons.commands_tournaments import (
     players_by_name,
     put_tournament,
 )
-from torneo.seasons.named import season_named
 from torneo.seasons.rules.dates import SeasonDates, parse_day
 from torneo.seasons.rules.import_csv import parse_season_csv
 from torneo.seasons.rules.settings import REGIONAL_CUT
 from torneo.seasons.state_access import SEASON, authorize_season
+from torneo.seasons.state_named import season_named
 from torneo.seasons.tables import Season, SeasonTournament
 
 # INV-SEASON-1 (docs/rules.md): "18 settembre 2011 – 31 giugno 2012"; 31 June does not exist and the

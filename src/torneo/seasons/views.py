@@ -28,9 +28,9 @@ from torneo.core.errors import NotFound
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
 from torneo.platform.store.uow import Store
-from torneo.seasons.named import season_named
 from torneo.seasons.rules.legality import Breach
 from torneo.seasons.state import SeasonStanding, stored_breaches
+from torneo.seasons.state_named import season_named
 from torneo.seasons.tables import Season, SeasonResult, SeasonTournament
 from torneo.seasons.views_load import Loaded, TournamentRow, load, rules_of, table_rows
 

@@ -43,12 +43,12 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.seasons.calendar.state import SeasonCalendar
 from torneo.seasons.calendar.tables import SeasonAnnouncement
 from torneo.seasons.commands import season_rules
-from torneo.seasons.named import season_named
 from torneo.seasons.rules.calendar import MajorSchedule, bookable_days, can_add_major
 from torneo.seasons.rules.dates import SeasonDates, parse_day
 from torneo.seasons.rules.legality import Breach, TournamentFacts, check_legality
 from torneo.seasons.rules.settings import DEFAULT_SANCTIONING
 from torneo.seasons.state_access import authorize_season
+from torneo.seasons.state_named import season_named
 from torneo.seasons.tables import Season
 from torneo.seasons.views import BreachLine, SeasonRef
 

@@ -42,9 +42,9 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.presets import load_preset
 from torneo.seasons.commands_ratings import compute_ladder, first_key, ladder_formats
 from torneo.seasons.ladders.tables import LadderEntry, RatingLadder
-from torneo.seasons.named import season_named
 from torneo.seasons.rules.dates import parse_day
 from torneo.seasons.state_access import LADDER, authorize_ladder
+from torneo.seasons.state_named import season_named
 from torneo.seasons.tables import Season
 
 Source = Literal["matches", "tables", "placings"]
