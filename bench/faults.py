@@ -1,8 +1,9 @@
 """Faults survived (issue 31 item 5): a worker killed, the whole server restarted, Redis
 restarted, while an organizer's results arrive and a live page listens.
 
-    .venv/bin/python bench/faults.py            # every fault (a few minutes on 2 cores)
+    .venv/bin/python bench/faults.py            # every fault, every part (minutes on 2 cores)
     .venv/bin/python bench/faults.py --quick    # 16 tables instead of 32
+    .venv/bin/python bench/faults.py --part disciplines   # poker busts, a live draft, votes
 
 On 127.0.0.1 only, every loop bounded; it stops by itself and cleans up. For each fault it
 prints: results sent, stored, lost and doubled (audit rows ``match.report`` per table: exactly one
@@ -170,9 +171,9 @@ def wait_up(base: str, limit: float = 180) -> float:
     return float("nan")
 
 
-def hear_change(base: str, event_id: int, changed: dict[str, float], limit: float = 30) -> float:
+def hear_change(base: str, topic: str, changed: dict[str, float], limit: float = 30) -> float:
     """Seconds from the change (``changed["at"]``, set by the writer) until a live stream
-    delivers a notice of the event. Like torneo.js, it reopens every 3 s at most after a fault,
+    delivers a notice of ``topic`` (``event:12``, ``poker:3``, ``fantasy:1``). Like torneo.js, it reopens every 3 s at most after a fault,
     sending back when its page was last read (``?since=``), so a change made while it was
     closed arrives as a "missed" notice."""
     deadline = time.monotonic() + 600  # the fault and the restart come first
@@ -180,7 +181,7 @@ def hear_change(base: str, event_id: int, changed: dict[str, float], limit: floa
     while time.monotonic() < min(deadline, changed.get("at", deadline) + limit):
         try:
             timeout = httpx.Timeout(5, read=20)
-            url = f"{base}/live/event:{event_id}?since={since:.3f}"
+            url = f"{base}/live/{topic}?since={since:.3f}"
             with httpx.stream("GET", url, timeout=timeout) as r:
                 for line in r.iter_lines():
                     if not line.startswith("data:"):
@@ -206,7 +207,9 @@ def scenario(
     last = range(tables.start + 2 * third, tables.stop)
     changed: dict[str, float] = {}
     heard: list[float] = []
-    listener = threading.Thread(target=lambda: heard.append(hear_change(base, event_id, changed)))
+    listener = threading.Thread(
+        target=lambda: heard.append(hear_change(base, f"event:{event_id}", changed))
+    )
     listener.start()
     before = send_results(base, headers, event_id, first, 0.05)
     outcomes: list[dict[str, int]] = []
@@ -239,8 +242,22 @@ def scenario(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    tables = 16 if parser.parse_args().quick else 32
+    parser.add_argument(
+        "--part",
+        choices=("results", "disciplines", "all"),
+        default="all",
+        help="results: an organizer's results; disciplines: poker busts, a live draft and vote "
+        "imports, all at once through each fault",
+    )
+    args = parser.parse_args()
     print(host_line())
+    if args.part in ("disciplines", "all"):
+        from _faults_disciplines import run_disciplines
+
+        run_disciplines(own_redis, wait_up, hear_change, login)
+    if args.part == "disciplines":
+        return 0
+    tables = 16 if args.quick else 32
     redis, redis_port = own_redis()
     os.environ["TORNEO_BENCH_REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
     import _servers as servers

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from tests.conftest import FakeClock
-from tests.support.web import add_user, make_client, page_login
+from tests.support.web import add_user, form_status, make_client, page_login
 from torneo.cards import commands as events
 from torneo.cards import state_access as cards_access
 from torneo.core.errors import TorneoError
@@ -43,7 +43,8 @@ def _player_and_code(store: Store, name: str = "Gina Verdi") -> tuple[int, str]:
 
 def _claim(client: TestClient, token: str, code: str) -> tuple[int, str | None]:
     answer = client.post("/account/claim", data={"code": code, "csrf_token": token})
-    return answer.status_code, answer.headers.get("retry-after")
+    # A refused code ends on the claim page (Post/Redirect/Get): its status rides in a header.
+    return form_status(answer), answer.headers.get("retry-after")
 
 
 def _guesses(n: int) -> list[str]:

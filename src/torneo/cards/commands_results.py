@@ -245,10 +245,22 @@ def _report(
         authorize_event(uow.session, actor, event, Action.OFFICIATE)
         seated: Seated | None = lock_seat_at(uow.connection(), event_id, round_no, table)
         match = seated.match if seated is not None else None
-        if match is not None:
-            check_match_version(event, match, version)
         ruleset = load_preset(event.preset)
         score = parse_game_score(result, ruleset.match.best_of, ruleset.match.rule)
+        if (
+            match is not None
+            and not correction
+            and recorded_result(match) == score.written()
+            and (version is None or version <= event.version)
+        ):
+            # Issue 27: the retry of a result already committed (its answer was lost: a
+            # dropped connection, a restarted worker) answers as the first did and writes
+            # nothing; the version it carries is the one before its own first write (one the
+            # event never had is still refused below). Another score stays refused below
+            # ("already reported": a correction changes it).
+            return
+        if match is not None:
+            check_match_version(event, match, version)
         current, has_top = _round_now(uow, event_id, seated)
         refusal = can_report(
             slice_of(event, match, ruleset, current), round_no, table, score, correction=correction

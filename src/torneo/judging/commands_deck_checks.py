@@ -48,7 +48,7 @@ from torneo.judging.rules.decks import (
     draw_deck_check,
     parse_deck_list,
 )
-from torneo.judging.state import JudgingContext, aware, clock_rows, deck_of_row
+from torneo.judging.state import JudgingContext, aware, clock_rows, deck_of_row, load_context
 from torneo.judging.tables import DeckCheckRow
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
@@ -174,6 +174,13 @@ def draw_table(
         )
         uow.notify(f"event:{event_id}", "deck_check", round=number, table=draw.table)
         return panel_of_row(row)
+
+
+def may_check(store: Store, actor: Actor, event_id: int) -> None:
+    """403 (or 404) before a deck check's uploaded list is read (issue 27 hole 2): the actor is
+    a judge of this event, as :func:`check_deck` checks again in its transaction."""
+    with store.read() as session:
+        acting_judge(load_context(session, event_id), actor)
 
 
 def check_deck(

@@ -25,6 +25,7 @@ from torneo.core.errors import Conflict, Forbidden, NotFound, TorneoError
 from torneo.core.ids import EventId, PlayerId, UserId
 from torneo.core.messages import N_, Term
 from torneo.core.policy import Action
+from torneo.core.uploads import UploadLimits, check_bytes, text_lines
 from torneo.judging.commands import acting_judge, config_row, judging_unit
 from torneo.judging.commands_apply import current_deck_row, touch
 from torneo.judging.rules.decks import (
@@ -35,30 +36,41 @@ from torneo.judging.rules.decks import (
     parse_deck_list,
     register_deck,
 )
+from torneo.judging.rules.decks.decklist import MAX_BYTES, MAX_LINES
 from torneo.judging.state import JudgingContext, aware, deck_json, deck_of_row, load_context
 from torneo.judging.tables import DeckListRow, JudgingConfig
 from torneo.platform.guards import precheck
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
-MAX_UPLOAD = 1_000_000  # bytes of an uploaded file; the parser's own limit is lower
+# Issue 27 hole 2: an uploaded list is read through the shared bounded readers, with the
+# parser's own caps (a phone paste, never a dump): its bytes are counted before it is decoded,
+# its lines as they are split; anything bigger is refused naming the limit, nothing kept.
+UPLOAD = UploadLimits(bytes=MAX_BYTES, rows=MAX_LINES)
 
 
 def decode_upload(data: bytes) -> str:
-    """An uploaded list: UTF-8 (with or without BOM), or refused with what is accepted."""
-    if len(data) > MAX_UPLOAD:
-        raise TorneoError(
-            "file",
-            N_("%(n)s bytes"),
-            N_("a text file of at most 1 MB"),
-            params={"n": f"{len(data):,}"},
-        )
+    """An uploaded list: UTF-8 (with or without BOM) within :data:`UPLOAD`, or refused with
+    what is accepted."""
+    check_bytes("file", len(data), UPLOAD)
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise TorneoError(
             "file", N_("is not UTF-8 text"), N_("a plain text file (.txt, UTF-8)")
         ) from exc
+    text_lines("file", text, UPLOAD)  # its lines counted before the parser splits it
+    return text
+
+
+def may_submit(store: Store, actor: Actor, event_id: int, player_id: int) -> None:
+    """403 (or 404) before an upload is read (issue 27 hole 2): the actor may submit this
+    player's list in this event, as :func:`submit_deck_list` will check again in its
+    transaction."""
+    with store.read() as session:
+        ctx = load_context(session, event_id)
+        _entrant(ctx, player_id)
+        _submitter(ctx, actor, player_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import FormData
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
@@ -31,8 +32,9 @@ from torneo.judging import commands_rulings as judging_rulings
 from torneo.judging import views as judging_views
 from torneo.judging.commands import Issued
 from torneo.judging.pages_public import POLL_SECONDS
+from torneo.platform.store.uow import Actor
 from torneo.platform.web.auth import PageActor, PageWriter
-from torneo.platform.web.forms import form_int, form_int_required
+from torneo.platform.web.forms import form_int, form_int_required, upload_bytes
 from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import render, say
@@ -324,30 +326,44 @@ async def deck_check(request: Request, event_id: int, actor: PageWriter) -> Resp
         raw = form.get(name)
         return raw if isinstance(raw, str) else ""
 
-    upload = form.get("file")
-    data = await upload.read() if upload is not None and not isinstance(upload, str) else b""
+    try:  # issue 27 hole 2: a judge of this event, before the file is read (within limits)
+        judging_checks.may_check(store_of(request), actor, event_id)
+        data = await upload_bytes(form.get("file"), judging_decks.UPLOAD)
+    except TorneoError as err:
+        refused = err
 
-    def action() -> str:
-        physical = judging_decks.decode_upload(data) if data else value("physical")
-        outcome = judging_checks.check_deck(
-            store_of(request),
-            actor,
-            event_id,
-            round_no=form_int_required("round_no", value("round_no")),
-            player_id=form_int_required("player_id", value("player_id")),
-            physical=None if value("confirmed") else physical,
-            note=value("note")[:1000],
-            extra_minutes=form_int("extra_minutes", value("extra_minutes"), required=False) or 0,
-        )
-        if outcome["rulings"]:
-            return say(
-                request,
-                N_("Deck checked: %(n)s ruling(s) applied."),
-                n=len(outcome["rulings"]),
-            )
-        return say(request, N_("Deck checked: legal, nothing to do."))
+        def action() -> str:
+            raise refused
+
+    else:
+
+        def action() -> str:
+            return _checked(request, actor, event_id, form, data)
 
     return _act(request, actor, event_id, action, tab="deck", form={"physical": value("physical")})
+
+
+def _checked(request: Request, actor: Actor, event_id: int, form: FormData, data: bytes) -> str:
+    """One deck check from the desk's form, the uploaded list already read (``deck_check``)."""
+
+    def value(name: str) -> str:
+        raw = form.get(name)
+        return raw if isinstance(raw, str) else ""
+
+    physical = judging_decks.decode_upload(data) if data else value("physical")
+    outcome = judging_checks.check_deck(
+        store_of(request),
+        actor,
+        event_id,
+        round_no=form_int_required("round_no", value("round_no")),
+        player_id=form_int_required("player_id", value("player_id")),
+        physical=None if value("confirmed") else physical,
+        note=value("note")[:1000],
+        extra_minutes=form_int("extra_minutes", value("extra_minutes"), required=False) or 0,
+    )
+    if outcome["rulings"]:
+        return say(request, N_("Deck checked: %(n)s ruling(s) applied."), n=len(outcome["rulings"]))
+    return say(request, N_("Deck checked: legal, nothing to do."))
 
 
 @router.post("/events/{event_id}/judge/clock", response_class=HTMLResponse)

@@ -23,7 +23,7 @@ from torneo.judging import views as judging_views
 from torneo.judging import views_roster
 from torneo.judging.pages_desk import Text
 from torneo.platform.web.auth import PageActor, PageWriter
-from torneo.platform.web.forms import form_int, form_int_required
+from torneo.platform.web.forms import form_int, form_int_required, upload_bytes
 from torneo.platform.web.prg import act_then_get, refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import render, say
@@ -159,8 +159,11 @@ async def _submit_deck(
     file: UploadFile | None,
 ) -> Response:
     """A pasted or uploaded list; every problem is shown at once, nothing is kept from it."""
-    data = await file.read(judging_decks.MAX_UPLOAD + 1) if file is not None else b""
     try:
+        # Issue 27 hole 2: who may submit is known before the file is read, and it is read
+        # within the list's own limits.
+        judging_decks.may_submit(store_of(request), actor, event_id, player_id)
+        data = await upload_bytes(file, judging_decks.UPLOAD)
         pasted = judging_decks.decode_upload(data) if data else text
         summary = judging_decks.submit_deck_list(
             store_of(request),

@@ -133,11 +133,11 @@ def get_player(request: Request, season_id: int, player_id: int) -> PlayerSeason
 )
 def decide_cut(request: Request, season_id: int, body: CutDecisionIn, actor: ApiActor) -> CutOut:
     store = store_of(request)
-    name, _ = season_views.season_name(store, season_id)
+    # By id: season names are per club (issue 27), the id names one season everywhere.
     commands_qualification.decide_cut(
         store,
         actor,
-        name,
+        season_id,
         qualified=body.qualified,
         lot=body.lot,
         seed=body.seed,
@@ -156,8 +156,7 @@ def set_placement_bonus(
     request: Request, season_id: int, body: PlacementBonusIn, actor: ApiActor
 ) -> CutOut:
     store = store_of(request)
-    name, _ = season_views.season_name(store, season_id)
-    commands_qualification.set_placement_bonus(store, actor, name, body.placement_bonus)
+    commands_qualification.set_placement_bonus(store, actor, season_id, body.placement_bonus)
     return CutOut.of(cached_season_page(request, season_id).cut)
 
 
@@ -169,9 +168,9 @@ def set_placement_bonus(
 )
 def import_csv(request: Request, season_id: int, body: ImportIn, actor: ApiActor) -> Response:
     store = store_of(request)
-    name, preset = season_views.season_name(store, season_id)
-    try:
-        summary = seasons.import_season_csv(store, actor, name, preset, body.csv)
+    _, preset = season_views.season_name(store, season_id)
+    try:  # by id: season names are per club (issue 27)
+        summary = seasons.import_season_csv(store, actor, season_id, preset, body.csv)
     except SeasonImportError as err:
         return problems.problem(
             err.status,
@@ -199,9 +198,8 @@ def add_event(
     request: Request, season_id: int, body: AddEventIn, actor: ApiActor
 ) -> ImportSummaryOut:
     store = store_of(request)
-    name, _ = season_views.season_name(store, season_id)
-    summary = commands_events.add_finished_event_to_season(
-        store, actor, name, body.event_id, store_name=body.store
+    summary = commands_events.add_finished_event_to_season(  # by id: names are per club
+        store, actor, season_id, body.event_id, store_name=body.store
     )
     return ImportSummaryOut.of(summary)
 
@@ -313,7 +311,7 @@ def get_ladder(request: Request, ladder_id: int) -> LadderOut:
 )
 def create_ladder(request: Request, body: LadderCreateIn, actor: ApiActor) -> JSONResponse:
     store = store_of(request)
-    season = season_views.season_name(store, body.season_id)[0] if body.season_id else None
+    season = body.season_id or None  # by id: season names are per club (issue 27)
     ladders.create_ladder(
         store,
         actor,

@@ -11,7 +11,6 @@ from torneo.cards.cli_events import resolve_event
 from torneo.cli.common import (
     CLI_ACTOR,
     EXIT_INPUT,
-    ClubOption,
     JsonFlag,
     console,
     edge,
@@ -40,6 +39,22 @@ End = Annotated[
     str | None, typer.Option(help="Last day, YYYY-MM-DD (default: the preset's season).")
 ]
 Cut = Annotated[int, typer.Option(help="Places that qualify (INV-RANK-3).")]
+# Issue 27: season names are unique per club; where two clubs use a name, say whose.
+ClubOpt = Annotated[
+    str | None, typer.Option("--club", help="The season's club (id or name): names are per club.")
+]
+
+
+def _club_id(club: str | None) -> int | None:
+    """The id of ``club`` (an id or a club's name), or None."""
+    if club is None:
+        return None
+    if club.isdigit():
+        return int(club)
+    from torneo.platform.clubs import club_by_name
+
+    with open_store().read() as session:
+        return club_by_name(session, club).id
 
 
 def _print_summary(summary: seasons.ImportSummary, name: str, as_json: bool) -> None:
@@ -78,13 +93,13 @@ def create(
     start: Start = None,
     end: End = None,
     cut: Cut = REGIONAL_CUT,
-    club: ClubOption = None,
+    club: ClubOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Create an empty season (INV-SEASON-1 dates)."""
     with edge(as_json=as_json):
         store = open_store()
-        seasons.create_season(
+        season_id = seasons.create_season(
             store,
             CLI_ACTOR,
             name=name,
@@ -94,7 +109,7 @@ def create(
             cut_size=cut,
             club=club,
         )
-        info = views_standings.season_info(store, name)
+        info = views_standings.season_info(store, season_id)
     if as_json:
         print_json(_info_json(info))
     else:
@@ -112,7 +127,7 @@ def import_(
     start: Start = None,
     end: End = None,
     cut: Cut = REGIONAL_CUT,
-    club: ClubOption = None,
+    club: ClubOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Import a season's past results; every wrong row is listed and nothing is imported."""
@@ -180,6 +195,7 @@ def add_event(
     store_name: Annotated[
         str | None, typer.Option("--store", help="Store holding it (default: its location).")
     ] = None,
+    club: ClubOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Put a finished event in the season (again: refresh its results after a correction)."""
@@ -187,16 +203,16 @@ def add_event(
         store = open_store()
         event_id = resolve_event(store, event)
         summary = commands_events.add_finished_event_to_season(
-            store, CLI_ACTOR, name, event_id, store_name=store_name
+            store, CLI_ACTOR, name, event_id, store_name=store_name, club=_club_id(club)
         )
     _print_summary(summary, name, as_json)
 
 
 @app.command("recompute")
-def recompute(name: SeasonArg, as_json: JsonFlag = False) -> None:
+def recompute(name: SeasonArg, club: ClubOpt = None, as_json: JsonFlag = False) -> None:
     """Check and score every tournament of the season again from its stored results."""
     with edge(as_json=as_json):
-        summary = seasons.recompute_season(open_store(), CLI_ACTOR, name)
+        summary = seasons.recompute_season(open_store(), CLI_ACTOR, name, club=_club_id(club))
     _print_summary(summary, name, as_json)
 
 
@@ -240,13 +256,13 @@ def list_(as_json: JsonFlag = False) -> None:
 
 
 @app.command("standings")
-def standings(name: SeasonArg, as_json: JsonFlag = False) -> None:
+def standings(name: SeasonArg, club: ClubOpt = None, as_json: JsonFlag = False) -> None:
     """The season table: points, W, S, MW, MP, T (INV-RANK-1), dense rank (INV-RANK-2), the
     cut (INV-RANK-3) with any tie across it and its decision."""
     with edge(as_json=as_json):
         store = open_store()
-        info = views_standings.season_info(store, name)
-        page = season_views.season_page(store, name)  # the read model of the page and the API
+        info = views_standings.season_info(store, name, _club_id(club))
+        page = season_views.season_page(store, info.id)  # the read model of the page and the API
     rows, cut = page.rows, page.cut
     if as_json:
         print_json([r.as_dict() for r in rows])
@@ -323,15 +339,17 @@ def decide_cut(
     ] = False,
     seed: Annotated[int | None, typer.Option(help="The lot's seed (default: random).")] = None,
     note: Annotated[str, typer.Option(help="Why, as it will stay in the audit log.")] = "",
+    club: ClubOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """INV-RANK-3: settle a tie on every criterion across the Regional cut (audited)."""
     with edge(as_json=as_json):
         store = open_store()
+        season_id = views_standings.season_info(store, name, _club_id(club)).id
         decision = commands_qualification.decide_cut(
-            store, CLI_ACTOR, name, qualified=qualified, lot=lot, seed=seed, note=note
+            store, CLI_ACTOR, season_id, qualified=qualified, lot=lot, seed=seed, note=note
         )
-        cut = season_views.season_page(store, name).cut
+        cut = season_views.season_page(store, season_id).cut
     if as_json:
         print_json(decision.as_record())
         return
@@ -345,12 +363,15 @@ def placement_bonus(
         list[str] | None,
         typer.Argument(help="The bonus of positions 1, 2, ... e.g. 1.5 1 0.5 (none: no bonus)."),
     ] = None,
+    club: ClubOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """INV-RANK-3: the National Final bonus of the season's best placements (audited)."""
     with edge(as_json=as_json):
+        store = open_store()
+        season_id = views_standings.season_info(store, name, _club_id(club)).id
         bonus = commands_qualification.set_placement_bonus(
-            open_store(), CLI_ACTOR, name, values or []
+            store, CLI_ACTOR, season_id, values or []
         )
     if as_json:
         print_json({"season": name, "placement_bonus": [str(b) for b in bonus]})

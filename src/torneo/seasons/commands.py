@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from torneo.core.errors import Conflict, NotFound, TorneoError
@@ -49,6 +49,7 @@ from torneo.seasons.rules.dates import SeasonDates, parse_day
 from torneo.seasons.rules.import_csv import parse_season_csv
 from torneo.seasons.rules.settings import REGIONAL_CUT
 from torneo.seasons.state_access import SEASON, authorize_season
+from torneo.seasons.state_named import season_named
 from torneo.seasons.tables import Season, SeasonTournament
 
 # INV-SEASON-1 (docs/rules.md): "18 settembre 2011 – 31 giugno 2012"; 31 June does not exist and the
@@ -127,19 +128,45 @@ def _day(field: str, value: str | date) -> date:
     return value if isinstance(value, date) else parse_day(field, value)
 
 
-def _find_season(session: Session, name: str, *, for_update: bool = False) -> Season | None:
-    stmt = (
-        select(Season)
-        .where(func.lower(Season.name) == " ".join(name.split()).lower())
-        .options(selectinload(Season.tournaments).selectinload(SeasonTournament.results))
+def _find_season(
+    session: Session,
+    name: str,
+    *,
+    for_update: bool = False,
+    actor: Actor | None = None,
+    club: int | None = None,
+) -> Season | None:
+    """The season ``name`` (issue 27: of ``club``, or the actor's when clubs share the name)."""
+    return season_named(
+        session,
+        name,
+        club=club,
+        actor=actor,
+        for_update=for_update,
+        options=(selectinload(Season.tournaments).selectinload(SeasonTournament.results),),
     )
-    if for_update:
-        stmt = stmt.with_for_update()
-    return session.scalars(stmt).first()
 
 
-def get_season(session: Session, name: str, *, for_update: bool = False) -> Season:
-    season = _find_season(session, name, for_update=for_update)
+def get_season(
+    session: Session,
+    name: str | int,
+    *,
+    for_update: bool = False,
+    actor: Actor | None = None,
+    club: int | None = None,
+) -> Season:
+    """The season of that name (of ``club``, issue 27) or, given an int, of that id."""
+    if isinstance(name, int):
+        found = session.get(Season, name, with_for_update=for_update)
+        if found is None:
+            raise NotFound(
+                "season",
+                N_("no season %(id)s"),
+                N_("the id of an existing season"),
+                params={"id": name},
+            )
+        return found
+    season = _find_season(session, name, for_update=for_update, actor=actor, club=club)
     if season is None:
         raise NotFound(
             "season",
@@ -148,6 +175,16 @@ def get_season(session: Session, name: str, *, for_update: bool = False) -> Seas
             params={"name": name},
         )
     return season
+
+
+def season_key(store: Store, ref: str | int, club: Any = None) -> tuple[str, Any]:
+    """(name, club) of a season given by id (pages, API) or by name (issue 27: names are per
+    club, so the pages and the API name a season by its id, and its own club goes with it)."""
+    if isinstance(ref, str):
+        return ref, club
+    with store.read() as session:
+        season = get_season(session, ref)
+        return season.name, season.club_id
 
 
 def _new_season(
@@ -221,7 +258,8 @@ def create_season(
     season_rules(preset)
     dates = _season_dates(preset, start, end)
     with store.unit(actor) as uow:
-        if _find_season(uow.session, clean) is not None:
+        owner = owning_club(uow.session, actor, club, SEASON)
+        if _find_season(uow.session, clean, club=owner) is not None:  # per club (issue 27)
             raise Conflict(
                 "season",
                 N_("a season named '%(name)s' exists"),
@@ -234,7 +272,7 @@ def create_season(
 def add_tournaments(
     store: Store,
     actor: Actor,
-    season_name: str,
+    season_name: str | int,
     tournaments: Sequence[TournamentInput],
     *,
     preset: str | None = None,
@@ -249,9 +287,11 @@ def add_tournaments(
     All or nothing: every problem is listed in one error and nothing is saved.
     """
     precheck(actor, Action.MANAGE)
+    season_name, club = season_key(store, season_name, club)
     clean = clean_name("season", season_name)
     with store.unit(actor) as uow:
-        season = _find_season(uow.session, clean, for_update=True)
+        owner = owning_club(uow.session, actor, club, SEASON) if club is not None else None
+        season = _find_season(uow.session, clean, for_update=True, actor=actor, club=owner)
         created = season is None
         if season is None:
             if preset is None:
@@ -294,7 +334,7 @@ def add_tournaments(
 def import_season_csv(
     store: Store,
     actor: Actor,
-    season_name: str,
+    season_name: str | int,
     preset: str,
     csv_text: str,
     *,
@@ -309,9 +349,11 @@ def import_season_csv(
     """
     precheck(actor, Action.MANAGE)
     ruleset, _ = season_rules(preset)
+    season_name, club = season_key(store, season_name, club)
     clean = clean_name("season", season_name)
     with store.read() as session:
-        existing = _find_season(session, clean)
+        owner = owning_club(session, actor, club, SEASON) if club is not None else None
+        existing = _find_season(session, clean, actor=actor, club=owner)
         if existing is not None:
             authorize_season(actor, existing)  # before the file is read: 403 says it first
             if existing.preset != preset:
@@ -366,11 +408,14 @@ def import_season_csv(
     )
 
 
-def recompute_season(store: Store, actor: Actor, season_name: str) -> ImportSummary:
+def recompute_season(
+    store: Store, actor: Actor, season_name: str | int, *, club: int | None = None
+) -> ImportSummary:
     """Sanction and score every tournament again from its stored facts (same facts, same table)."""
     precheck(actor, Action.MANAGE)
+    season_name, club = season_key(store, season_name, club)
     with store.unit(actor) as uow:
-        season = get_season(uow.session, season_name, for_update=True)
+        season = get_season(uow.session, season_name, for_update=True, actor=actor, club=club)
         authorize_season(actor, season)
         _, rules = season_rules(season.preset)
         unchecked = sanction(uow.session, season, rules)

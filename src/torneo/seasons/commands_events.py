@@ -25,19 +25,32 @@ from torneo.core.messages import N_, Term
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
-from torneo.seasons.commands import ImportSummary, add_tournaments, get_season, season_rules
+from torneo.seasons.commands import (
+    ImportSummary,
+    add_tournaments,
+    get_season,
+    season_key,
+    season_rules,
+)
 from torneo.seasons.commands_tournaments import ResultInput, TournamentInput
 from torneo.seasons.tables import Season
 
 
 def add_finished_event_to_season(
-    store: Store, actor: Actor, season_name: str, event_id: int, *, store_name: str | None = None
+    store: Store,
+    actor: Actor,
+    season_name: str | int,
+    event_id: int,
+    *,
+    store_name: str | None = None,
+    club: int | None = None,
 ) -> ImportSummary:
     """A finished Torneo event enters the season; adding it again refreshes its results.
 
     Placements come from :func:`engines.final_placings` (see the module). The tournament's store is ``store_name``, else the event's location.
     """
     precheck(actor, Action.MANAGE)
+    season_name, club = season_key(store, season_name, club)  # an id: its own club (issue 27)
     # add_tournaments authorizes: the season's club runs it (issue 12).
     with store.read() as session:
         event = get_event(session, event_id)
@@ -80,7 +93,7 @@ def add_finished_event_to_season(
         )
         preset = event.preset
     with store.read() as session:
-        season = get_season(session, season_name)
+        season = get_season(session, season_name, actor=actor, club=club)  # per club (issue 27)
         if season.preset != preset:
             raise Conflict(
                 "season",
@@ -94,7 +107,7 @@ def add_finished_event_to_season(
                 },
             )
         facts = replace(facts, name=_tournament_name(season, facts))
-    return add_tournaments(store, actor, season_name, [facts])
+    return add_tournaments(store, actor, season_name, [facts], club=club)
 
 
 def _tournament_name(season: Season, facts: TournamentInput) -> str:

@@ -35,7 +35,7 @@ MAX_BONUS = Fraction(100)
 def decide_cut(
     store: Store,
     actor: Actor,
-    season_name: str,
+    season_name: str | int,
     *,
     qualified: Sequence[int] | None = None,
     lot: bool = False,
@@ -117,7 +117,7 @@ def parse_bonus(values: Sequence[str | int | float | Fraction]) -> tuple[Fractio
 def set_placement_bonus(
     store: Store,
     actor: Actor,
-    season_name: str,
+    season_name: str | int,
     values: Sequence[str | int | float | Fraction],
 ) -> tuple[Fraction, ...]:
     """INV-RANK-3: the National Final bonus of the best placements (empty: none)."""

@@ -193,10 +193,6 @@ def _refused(
     return refuse_to(request, err, url, form, details=issue_details(err))
 
 
-def _season_name(request: Request, season_id: int) -> str:
-    return cached_season_page(request, season_id).name
-
-
 @router.post("/seasons/{season_id}/manage/import", response_class=HTMLResponse)
 async def import_csv(
     request: Request,
@@ -210,7 +206,7 @@ async def import_csv(
         text = await _csv_text(file, csv_text)
         if not text.strip():
             raise TorneoError("file", N_("is empty"), N_("a CSV file or pasted rows"))
-        summary = seasons.import_season_csv(store_of(request), actor, page.name, page.preset, text)
+        summary = seasons.import_season_csv(store_of(request), actor, season_id, page.preset, text)
     except TorneoError as err:
         return _refused(request, season_id, err, {"csv_text": csv_text})
     flash(
@@ -244,7 +240,7 @@ def add_event(
         commands_events.add_finished_event_to_season(
             store_of(request),
             actor,
-            _season_name(request, season_id),
+            season_id,  # by id: season names are per club (issue 27)
             eid,
             store_name=store_name.strip() or None,
         )
@@ -257,7 +253,7 @@ def add_event(
 @router.post("/seasons/{season_id}/manage/recompute", response_class=HTMLResponse)
 def recompute(request: Request, season_id: int, actor: PageWriter) -> Response:
     try:
-        seasons.recompute_season(store_of(request), actor, _season_name(request, season_id))
+        seasons.recompute_season(store_of(request), actor, season_id)
     except TorneoError as err:
         return _refused(request, season_id, err)
     flash(request, "ok", say(request, N_("The season is recomputed.")))
@@ -277,7 +273,7 @@ async def decide_cut(request: Request, season_id: int, actor: PageWriter) -> Res
         decision = commands_qualification.decide_cut(
             store_of(request),
             actor,
-            _season_name(request, season_id),
+            season_id,
             qualified=None if how == "lot" else ids,
             lot=how == "lot",
             note=note,
@@ -304,7 +300,7 @@ def set_placement_bonus(
         commands_qualification.set_placement_bonus(
             store_of(request),
             actor,
-            _season_name(request, season_id),
+            season_id,
             placement_bonus.replace(";", " ").split(),
         )
         return say(request, N_("The placement bonus is saved.")), "#cut"

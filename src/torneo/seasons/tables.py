@@ -21,10 +21,11 @@ from torneo.platform.store.tables import Base, Player, Versioned
 
 class Season(Versioned, Base):
     __tablename__ = "seasons"
+    __table_args__ = (UniqueConstraint("club_id", "name"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id"), index=True)  # its owner
-    name: Mapped[str] = mapped_column(String(200), unique=True)
+    name: Mapped[str] = mapped_column(String(200))  # unique in its club (issue 27)
     preset: Mapped[str] = mapped_column(String(80))
     starts_on: Mapped[date] = mapped_column(Date)  # INV-SEASON-1
     ends_on: Mapped[date] = mapped_column(Date)

@@ -30,6 +30,7 @@ from torneo.core.messages import N_
 from torneo.platform.store.uow import Store
 from torneo.seasons.rules.legality import Breach
 from torneo.seasons.state import SeasonStanding, stored_breaches
+from torneo.seasons.state_named import season_named
 from torneo.seasons.tables import Season, SeasonResult, SeasonTournament
 from torneo.seasons.views_cut import CutState, cut_state
 from torneo.seasons.views_load import Loaded, TournamentRow, load, rules_of, table_rows
@@ -167,9 +168,7 @@ def find_season(session: Session, ref: SeasonRef) -> Season:
                 params={"id": ref},
             )
         return found
-    season = session.scalars(
-        select(Season).where(func.lower(Season.name) == " ".join(ref.split()).lower())
-    ).first()
+    season = season_named(session, ref)  # issue 27: a name two clubs use asks for the id
     if season is None:
         raise NotFound(
             "season",
@@ -194,13 +193,13 @@ def season_token(store: Store, ref: SeasonRef) -> tuple[int, ...] | None:
     sum of versions and the highest id of the tournaments and results change with any insert,
     update or delete, so a cached page is reused only while the database says nothing changed.
     """
-    stmt = select(Season.id, Season.version)
-    if isinstance(ref, int):
-        stmt = stmt.where(Season.id == ref)
-    else:
-        stmt = stmt.where(func.lower(Season.name) == " ".join(ref.split()).lower())
     with store.read() as session:
-        found = session.execute(stmt).first()
+        if isinstance(ref, int):
+            row = session.execute(select(Season.id, Season.version).where(Season.id == ref)).first()
+            found = None if row is None else (int(row[0]), int(row[1]))
+        else:
+            named = season_named(session, ref)  # issue 27: names are per club
+            found = None if named is None else (named.id, named.version)
         if found is None:
             return None
         season_id, version = found

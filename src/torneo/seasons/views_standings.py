@@ -36,9 +36,10 @@ class SeasonInfo:
     void: tuple[tuple[str, tuple[str, ...]], ...]  # (tournament, breaches) of the void ones
 
 
-def season_info(store: Store, name: str) -> SeasonInfo:
+def season_info(store: Store, name: str | int, club: int | None = None) -> SeasonInfo:
+    """A season by name (of ``club``: names are per club, issue 27) or by id."""
     with store.read() as session:
-        s = get_season(session, name)
+        s = get_season(session, name, club=club)
         return SeasonInfo(
             s.id,
             s.name,
@@ -53,8 +54,8 @@ def season_info(store: Store, name: str) -> SeasonInfo:
 
 def list_seasons(store: Store) -> list[SeasonInfo]:
     with store.read() as session:
-        names = session.scalars(select(Season.name).order_by(Season.starts_on, Season.id)).all()
-    return [season_info(store, n) for n in names]
+        ids = session.scalars(select(Season.id).order_by(Season.starts_on, Season.id)).all()
+    return [season_info(store, i) for i in ids]  # by id: two clubs may share a name
 
 
 def _table(session: Session, season: Season) -> tuple[SeasonTable, dict[int, Player]]:
@@ -66,10 +67,12 @@ def _table(session: Session, season: Season) -> tuple[SeasonTable, dict[int, Pla
     return table, players
 
 
-def season_standings(store: Store, name: str) -> list[SeasonStanding]:
+def season_standings(
+    store: Store, name: str | int, club: int | None = None
+) -> list[SeasonStanding]:
     """The season table: INV-RANK-1 order, dense ranks (INV-RANK-2), the cut (INV-RANK-3)."""
     with store.read() as session:
-        season = get_season(session, name)
+        season = get_season(session, name, club=club)
         table, players = _table(session, season)
         return [
             standing_of(row, players[int(row.player_id)].name, players[int(row.player_id)].club)

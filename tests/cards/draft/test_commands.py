@@ -317,7 +317,7 @@ def test_ber_fmt_1_a_constructed_list_names_only_cards_of_the_events_set(store: 
             select(Registration.player_id).where(Registration.event_id == event)
         ).first()
     assert pid is not None
-    demo = [c.name for c in views.set_cards(store, "DEMO").cards]
+    demo = [c.name for c in views.set_cards(store, "DEMO")[0].cards]
     good = "\n".join(f"3 {name}" for name in demo[:10])  # 30 cards, 3 copies each
     assert decks.submit_deck_list(store, ORG, event, player_id=pid, text=good).total == 30
     outside = "\n".join(f"3 {name}" for name in [*demo[:9], "Carta Inventata"])

@@ -136,11 +136,13 @@ def test_a_double_tap_changes_nothing(store: Store) -> None:
     t = tables[0]
     by_code(store, event_id, t, "a", "1-1-1")
     before = fingerprint(store, event_id)
-    assert by_code(store, event_id, t, "a", "1-1-1").answer == "unchanged"
+    assert by_code(store, event_id, t, "a", "1-1-1").answer == "waiting"  # as the first was told
+    assert fingerprint(store, event_id) == before
     assert by_code(store, event_id, t, "b", "1-1-1").answer == "confirmed"
     after = fingerprint(store, event_id)
     assert after[1] != before[1]  # recorded once
-    assert by_code(store, event_id, t, "b", "1-1-1").answer == "unchanged"
+    assert by_code(store, event_id, t, "b", "1-1-1").answer == "confirmed"  # a retry
+    assert by_code(store, event_id, t, "a", "1-1-1").answer == "unchanged"  # confirmed since
     assert fingerprint(store, event_id) == after
 
 
@@ -235,7 +237,7 @@ def test_a_player_account_reports_only_its_own_match(store: Store) -> None:
     assert (seat.table, seat.side, seat.player_id) == (t.number, "a", t.a)
     assert sr.report_as_player(store, anna, event_id, "2-1").answer == "waiting"
     # Anna's account cannot confirm for her opponent: her second report is hers again.
-    assert sr.report_as_player(store, anna, event_id, "2-1").answer == "unchanged"
+    assert sr.report_as_player(store, anna, event_id, "2-1").answer == "waiting"  # a retry
     assert recorded(store, event_id, t.number) is None
     nolink = accounts.authenticate(store, "nolink", "password-uno-1")
     before = fingerprint(store, event_id)

@@ -56,6 +56,7 @@ def _set_out(line: views.SetLine) -> CardSetOut:
         booster=line.booster,
         starter=line.starter,
         shared=line.shared,
+        club_id=line.club_id,
     )
 
 
@@ -65,9 +66,13 @@ def list_sets(request: Request) -> list[CardSetOut]:
 
 
 @router.get("/card-sets/{code}", response_model=CardSetCardsOut, responses=_PROBLEMS)
-def show_set(request: Request, code: str) -> CardSetCardsOut:
-    cards = views.set_cards(store_of(request), code)
-    line = next(x for x in views.card_sets(store_of(request)) if x.code == cards.code)
+def show_set(request: Request, code: str, club: int | None = None) -> CardSetCardsOut:
+    """``club``: the club whose set of that code (issue 27: each club has its own codes; its
+    own set comes before a shared one of the same code)."""
+    cards, owner = views.set_cards(store_of(request), code, club)
+    line = next(
+        x for x in views.card_sets(store_of(request)) if x.code == cards.code and x.club_id == owner
+    )
     return CardSetCardsOut(
         **_set_out(line).model_dump(),
         card_list=[CardOut.model_validate(c.as_dict()) for c in cards.cards],

@@ -37,6 +37,7 @@ class CardSetOut(BaseModel):
     booster: str
     starter: str
     shared: bool
+    club_id: int | None = Field(default=None, description="Whose set (codes are per club)")
 
 
 class CardSetCardsOut(CardSetOut):

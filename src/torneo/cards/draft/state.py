@@ -28,7 +28,7 @@ from torneo.cards.rules.draft import DraftPlan, Position
 from torneo.cards.rules.pods import form_pods
 from torneo.cards.rules.sets import Card, CardSet, Recipe
 from torneo.cards.tables import Event
-from torneo.core.errors import NotFound
+from torneo.core.errors import NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.messages import N_
 
@@ -81,17 +81,41 @@ def card_set(session: Session, set_id: int) -> CardSet:
     return built
 
 
-def set_row_by_code(session: Session, code: str) -> CardSetRow:
-    row = session.scalars(select(CardSetRow).where(CardSetRow.code == code.strip())).first()
-    if row is None:
-        known = ", ".join(session.scalars(select(CardSetRow.code).order_by(CardSetRow.code)))
+def set_row_by_code(session: Session, code: str, club_id: int | None = None) -> CardSetRow:
+    """The set of ``code`` that club ``club_id`` uses: its own, else the shared one (issue 27:
+    codes are unique per club, so another club's set of the same code is never taken). With no
+    club, the one set of that code, or a refusal asking for the club when clubs share it."""
+    rows = session.scalars(
+        select(CardSetRow).where(CardSetRow.code == code.strip()).order_by(CardSetRow.id)
+    ).all()
+    if club_id is not None:
+        rows = [r for r in rows if r.club_id in (club_id, None)]
+        rows.sort(key=lambda r: r.club_id is None)  # its own first, then the shared one
+        rows = rows[:1]
+    if not rows:
+        known = ", ".join(
+            sorted(
+                {
+                    c
+                    for c, owner in session.execute(select(CardSetRow.code, CardSetRow.club_id))
+                    if club_id is None or owner in (club_id, None)
+                }
+            )
+        )
         raise NotFound(
             "set",
             N_("no card set '%(code)s'"),
             N_("the code of an imported set: %(known)s"),
             params={"code": code[:40], "known": known or "-"},
         )
-    return row
+    if len(rows) > 1:
+        raise TorneoError(
+            "club",
+            N_("%(n)s card sets have the code '%(code)s' (each club has its own)"),
+            N_("the club whose set it is"),
+            params={"n": len(rows), "code": code[:40]},
+        )
+    return rows[0]
 
 
 def setup_of(session: Session, event_id: int) -> CardEventSetup | None:

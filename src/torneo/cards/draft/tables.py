@@ -23,9 +23,12 @@ from torneo.platform.store.tables import Base, Versioned
 
 class CardSetRow(Base):
     __tablename__ = "card_sets"
+    # Issue 27: a code is unique within its club (the shared sets, club NULL, are kept unique
+    # among themselves by ``sets.commands.import_set``): one club cannot squat another's codes.
+    __table_args__ = (UniqueConstraint("club_id", "code"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    code: Mapped[str] = mapped_column(String(40), unique=True)
+    code: Mapped[str] = mapped_column(String(40))
     name: Mapped[str] = mapped_column(String(200))
     club_id: Mapped[int | None] = mapped_column(ForeignKey("clubs.id"), default=None)  # None: all
     booster: Mapped[list[Any]] = mapped_column(JSON)  # [[rarity, count], ...]

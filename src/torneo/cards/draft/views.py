@@ -388,6 +388,7 @@ class SetLine:
     booster: str
     starter: str
     shared: bool
+    club_id: int | None = None  # whose set it is (issue 27: codes are unique per club)
 
 
 def card_sets(store: Store, club_id: int | None = None) -> list[SetLine]:
@@ -407,6 +408,7 @@ def card_sets(store: Store, club_id: int | None = None) -> list[SetLine]:
                     cards.booster.text(),
                     cards.starter.text(),
                     row.club_id is None,
+                    row.club_id,
                 )
             )
         return found
@@ -422,6 +424,8 @@ def event_pools(store: Store, event_id: int) -> str | None:
     return pools_of_event(load_preset(row[0]), row[1]) if row is not None else None
 
 
-def set_cards(store: Store, code: str) -> CardSet:
+def set_cards(store: Store, code: str, club_id: int | None = None) -> tuple[CardSet, int | None]:
+    """The set of ``code`` (of club ``club_id``, or shared) and its club."""
     with store.read() as session:
-        return card_set(session, set_row_by_code(session, code).id)
+        row = set_row_by_code(session, code, club_id)
+        return card_set(session, row.id), row.club_id

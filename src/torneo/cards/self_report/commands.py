@@ -17,7 +17,10 @@ How a result becomes official:
 Until the opponent answers, the first player may change their report (a wrong tap). A report
 that agrees with a result already recorded is accepted again without change (a double tap);
 one that disagrees with it is refused, or, when the result was entered by the staff while the
-players were reporting, it goes to the judges' queue.
+players were reporting, it goes to the judges' queue. A report repeated by the same player
+with the same score, nothing said since, is answered as it was the first time and writes
+nothing (issue 27: the retry of a report whose answer was lost); likewise the staff's own result
+entered again (``commands_results``).
 
 Decisions where no regulation speaks:
 
@@ -202,18 +205,43 @@ def decide(
 ) -> tuple[Answer, ReportRow, GameScore]:
     """The decision table of the module doc for one report on the locked ``match`` whose
     report row is ``before`` (as it is now): the answer, the report row after it, and the
-    score as side A sees it. Nothing is written; "unchanged" (or a refusal) writes nothing."""
+    score as side A sees it. Nothing is written when the row after it *is* ``before`` (a repeat:
+    :func:`repeated`), nor on a refusal."""
     ruleset = load_preset(event.preset)
     side: Side = "a" if player == match.player_a_id else "b"
     mine = parse_game_score(result, ruleset.match.best_of, ruleset.match.rule)
     score = mine if side == "a" else mine.swapped()
+    said = score.written()  # its kind too (BER-RES-1)
+    if before is not None and (again := repeated(before, player, said)) is not None:
+        return again, before, score
     recorded = recorded_result(match)
     _ruleset_check(event, match, score, ruleset, recorded=recorded is not None)
-    said = score.written()  # its kind too (BER-RES-1)
     if before is not None and before.status != PENDING:
         return _on_settled(before, match, said, recorded, side), before, score
     after, answer = _step(uow, match, before, player, said, recorded)
     return answer, after, score
+
+
+# What a repeat is told, by the status of the row it left (``repeated``).
+_SETTLED: dict[str, Answer] = {CONFIRMED: "confirmed", DISPUTED: "disputed"}
+_ALONE: dict[str, Answer] = {PENDING: "waiting", **_SETTLED}
+
+
+def repeated(row: ReportRow, player: int, said: str) -> Answer | None:
+    """Issue 27: the retry of a report already committed (same player, same match, same score,
+    and nothing said since) answers as that report did: "waiting" while the opponent has not
+    answered, "confirmed" or "disputed" when it was the answer that settled the row. It writes
+    nothing, and a phone whose first answer was lost (a dropped connection, a restarted worker)
+    is told what the first was told, not refused. None when it is not such a repeat: a new
+    score, a report after the opponent's, a judge's decision since."""
+    if row.second_player_id is not None:  # the opponent's answer is the row's last word
+        if row.second_player_id == player and row.second_result == said:
+            return _SETTLED.get(row.status)
+        return None
+    if row.first_player_id != player or row.first_result != said:
+        return None
+    # Alone on the row: still waiting, or it met a staff result already there (_step).
+    return _ALONE.get(row.status)
 
 
 def announce(
@@ -253,7 +281,7 @@ def _apply(
     ``match`` was found in it under the event's lock."""
     before = report_of(uow.connection(), match.id)  # read after the match's lock: as it is now
     answer, after, score = decide(uow, event, match, before, player, result)
-    if answer == "unchanged":
+    if after is before:  # a repeat or a double tap: nothing to write
         return answer, after, match
     row = save_report(uow.connection(), event, match, before, after)
     to_record = announce(uow, event, match, before, row, answer, player, score)
@@ -302,9 +330,7 @@ def _step(
     if row.first_player_id == player:
         if recorded is not None:
             return _against(row, said, recorded)
-        if said == row.first_result:
-            return row, "unchanged"
-        # A wrong tap, corrected before the opponent answered.
+        # (The same score again was a repeat: ``repeated``.) A wrong tap, corrected before the opponent answered.
         return row.but(first_result=said, first_at=now, first_by=who), "waiting"
     second = row.but(second_player_id=player, second_result=said, second_at=now, second_by=who)
     return _against(second, said, recorded or row.first_result)

@@ -217,7 +217,7 @@ def _one(uow: UnitOfWork, batch: _Batch, item: Report, secret: str) -> _Done:
 def _decided(uow: UnitOfWork, batch: _Batch, table: _Table, player: int, result: str) -> _Done:
     event = table.seated.event
     answer, after, score = decide(uow, event, table.match, table.row, player, result)
-    if answer != "unchanged":
+    if after is not table.row:  # a repeat or a double tap writes nothing
         agreed = announce(uow, event, table.match, table.row, after, answer, player, score)
         if agreed is not None:
             stored = stage_result(

@@ -68,13 +68,17 @@ def list_sets(as_json: Json = False) -> None:
         return
     print_table(
         None,
-        ("code", "name", "cards", "booster", "starter"),
-        [(x.code, x.name, x.cards, x.booster, x.starter) for x in lines],
+        ("code", "club", "name", "cards", "booster", "starter"),
+        [
+            (x.code, "-" if x.club_id is None else x.club_id, x.name, x.cards, x.booster, x.starter)
+            for x in lines
+        ],
     )
 
 
 def _line(line: object) -> dict[str, object]:
-    return {k: getattr(line, k) for k in ("code", "name", "cards", "booster", "starter", "shared")}
+    keys = ("code", "club_id", "name", "cards", "booster", "starter", "shared")
+    return {k: getattr(line, k) for k in keys}
 
 
 @app.command("generate-set")

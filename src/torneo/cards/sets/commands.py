@@ -22,7 +22,7 @@ from torneo.cards.rules.set_files import read_csv, read_json
 from torneo.cards.rules.sets import CardSet
 from torneo.cards.state import get_event
 from torneo.cards.state_access import authorize_event
-from torneo.core.errors import Conflict, Forbidden, TorneoError
+from torneo.core.errors import Conflict, TorneoError
 from torneo.core.messages import N_
 from torneo.core.policy import Action
 from torneo.core.zones import to_utc
@@ -91,8 +91,13 @@ def import_set(
     precheck(actor, Action.CREATE)
     with store.unit(actor) as uow:
         club_id = None if shared and actor.admin else owning_club(uow.session, actor, club, SET)
+        # Issue 27: codes are the club's own (another club's set of the same code is no
+        # obstacle); a shared set's code is unique among the shared sets.
+        same_owner = (
+            CardSetRow.club_id.is_(None) if club_id is None else CardSetRow.club_id == club_id
+        )
         taken = uow.session.scalars(
-            select(CardSetRow.id).where(CardSetRow.code == card_set_.code)
+            select(CardSetRow.id).where(CardSetRow.code == card_set_.code, same_owner)
         ).first()
         if taken is not None:
             raise Conflict(
@@ -146,7 +151,9 @@ def load_demo_set(store: Store, actor: Actor) -> int:
     from importlib import resources
 
     with store.read() as session:
-        known = session.scalars(select(CardSetRow.id).where(CardSetRow.code == "DEMO")).first()
+        known = session.scalars(
+            select(CardSetRow.id).where(CardSetRow.code == "DEMO", CardSetRow.club_id.is_(None))
+        ).first()
     if known is not None:
         return known
     text = (resources.files("torneo.cards.sets") / "data" / "demo-set.json").read_text("utf-8")
@@ -195,9 +202,7 @@ def setup_event(
             deadline = to_utc(deadline, event.time_zone)
         rules = judging_rules(event.preset)
         key, _ = deck_format(rules, (format_key or "").strip() or None)
-        row = set_row_by_code(uow.session, set_code)
-        if row.club_id is not None and row.club_id != event.club_id:
-            raise _other_club(set_code)
+        row = set_row_by_code(uow.session, set_code, event.club_id)  # its club's, or shared
         setup = setup_of(uow.session, event_id)
         if pods_of(uow.session, event_id) or (setup is not None and setup.pools_opened_at):
             raise Conflict(
@@ -232,12 +237,3 @@ def setup_event(
             },
         )
         uow.notify(f"event:{event_id}", "draft", setup=True)
-
-
-def _other_club(code: str) -> Forbidden:
-    return Forbidden(
-        "set",
-        N_("card set '%(code)s' belongs to another club"),
-        N_("a set of the event's club or a shared set"),
-        params={"code": code},
-    )

@@ -11,6 +11,7 @@ from typing import Any
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
+from torneo.core.uploads import UploadLimits, check_bytes
 
 WHOLE_NUMBER = N_("a whole number")
 _YES = frozenset({"1", "on", "true", "yes", "si", "sì"})
@@ -88,3 +89,17 @@ def form_text(form: Mapping[str, Any], field: str, max_length: int) -> str:
             params={"n": max_length},
         )
     return value
+
+
+async def upload_bytes(upload: object, limits: UploadLimits, field: str = "file") -> bytes:
+    """The bytes of a form's uploaded file (empty when none was sent), read only up to one byte
+    past ``limits.bytes`` and refused beyond (issue 27 hole 2): call it once the actor is known
+    to be allowed, so a refused actor's file is never read."""
+    if upload is None or isinstance(upload, str):
+        return b""
+    read = getattr(upload, "read", None)
+    if read is None:
+        return b""
+    data: bytes = await read(limits.bytes + 1)
+    check_bytes(field, len(data), limits)
+    return data

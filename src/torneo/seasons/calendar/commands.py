@@ -31,7 +31,7 @@ import calendar as _months
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from torneo.core.errors import Conflict, NotFound, TorneoError
@@ -48,6 +48,7 @@ from torneo.seasons.rules.dates import SeasonDates, parse_day
 from torneo.seasons.rules.legality import Breach, TournamentFacts, check_legality
 from torneo.seasons.rules.settings import DEFAULT_SANCTIONING
 from torneo.seasons.state_access import authorize_season
+from torneo.seasons.state_named import season_named
 from torneo.seasons.tables import Season
 from torneo.seasons.views import BreachLine, SeasonRef
 
@@ -138,11 +139,11 @@ class CalendarView:
 def _season(session: Session, ref: SeasonRef, *, for_update: bool = False) -> Season:
     if isinstance(ref, int):
         stmt = select(Season).where(Season.id == ref)
-    else:
-        stmt = select(Season).where(func.lower(Season.name) == " ".join(ref.split()).lower())
-    if for_update:
-        stmt = stmt.with_for_update()
-    season = session.scalars(stmt).first()
+        if for_update:
+            stmt = stmt.with_for_update()
+        season = session.scalars(stmt).first()
+    else:  # issue 27: names are per club; a name two clubs use asks for the id
+        season = season_named(session, ref, for_update=for_update)
     if season is None:
         what = N_("no season %(ref)s") if isinstance(ref, int) else N_("no season named '%(ref)s'")
         raise NotFound("season", what, N_("an existing season"), params={"ref": ref})

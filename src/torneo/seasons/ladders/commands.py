@@ -44,6 +44,7 @@ from torneo.seasons.commands_ratings import compute_ladder, first_key, ladder_fo
 from torneo.seasons.ladders.tables import LadderEntry, RatingLadder
 from torneo.seasons.rules.dates import parse_day
 from torneo.seasons.state_access import LADDER, authorize_ladder
+from torneo.seasons.state_named import season_named
 from torneo.seasons.tables import Season
 
 Source = Literal["matches", "tables", "placings"]
@@ -73,10 +74,11 @@ def get_ladder(session: Session, name: str, *, for_update: bool = False) -> Rati
     return ladder
 
 
-def _season_id(session: Session, name: str) -> Season:
-    season = session.scalars(
-        select(Season).where(func.lower(Season.name) == " ".join(name.split()).lower())
-    ).first()
+def _season_id(session: Session, name: str | int, actor: Actor) -> Season:
+    # issue 27: names are per club; the API names the season by its id
+    season = session.get(Season, name) if isinstance(name, int) else None
+    if not isinstance(name, int):
+        season = season_named(session, name, actor=actor)
     if season is None:
         raise NotFound(
             "season",
@@ -159,7 +161,7 @@ def create_ladder(
     preset: str,
     source: str,
     ladder: str | None = None,
-    season: str | None = None,
+    season: str | int | None = None,
     start: str | date | None = None,
     end: str | date | None = None,
     club: int | str | None = None,
@@ -171,7 +173,11 @@ def create_ladder(
     chosen = _chosen_ladder(ladder, preset)
     first, last = _dates(start, end)
     with store.unit(actor) as uow:
-        season_row = _season_id(uow.session, season) if season and season.strip() else None
+        season_row = (
+            _season_id(uow.session, season, actor)
+            if isinstance(season, int) or (season and season.strip())
+            else None
+        )
         if source == "placings" and season_row is None:
             raise TorneoError(
                 "season", N_("a placings ladder needs a season"), N_("a season's name")
