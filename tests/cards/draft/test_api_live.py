@@ -294,3 +294,41 @@ def test_issue27_draft_streams_share_the_live_pages_caps(
             threading.Event().wait(0.001)
         with players[2].stream("GET", f"/events/{event}/draft/stream") as stream:
             assert stream.status_code == 200
+
+
+def test_issue31_a_page_reads_its_state_again_when_the_database_was_away(
+    world: tuple[Store, int, dict[tuple[int, int], int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BER-DRAFT-2 / issue 31: connections killed as a notice arrives left the page silent for
+    the rest of the draft. A state the page could not read is read again by itself, and a pick
+    or a state asked meanwhile answers 503 on the open socket."""
+    from sqlalchemy.exc import OperationalError
+
+    from torneo.cards.draft import api_live
+    from torneo.platform.live.broker import Notice
+
+    monkeypatch.setattr(api_live, "READ_AGAIN", 0.05)
+    store, event, _ = world
+    client = _client(store, "p1")
+    real = api_live.Seat._state
+    away = {"reads": 0}
+
+    def flaky(seat: api_live.Seat) -> dict[str, object]:
+        if away["reads"] > 0:
+            away["reads"] -= 1
+            raise OperationalError("SELECT 1", {}, Exception("terminating connection"))
+        return real(seat)
+
+    monkeypatch.setattr(api_live.Seat, "_state", flaky)
+    with client.websocket_connect(f"/events/{event}/draft/ws") as ws:
+        assert ws.receive_json()["type"] == "state"
+        away["reads"] = 2  # the database away for the next two reads
+        ws.send_json({"type": "state"})
+        busy = ws.receive_json()
+        assert busy["type"] == "error"
+        assert busy["status"] == 503
+        # A notice every page re-reads its state on, through the broker as a worker hears it.
+        store.broker.publish(Notice(f"draft:{event}", "reconnect", {}))
+        again = ws.receive_json()  # the failed read was tried again by itself
+        assert again["type"] == "state"
+        assert away["reads"] == 0

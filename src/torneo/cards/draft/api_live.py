@@ -34,6 +34,7 @@ import anyio
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import StreamingResponse
+from sqlalchemy.exc import SQLAlchemyError
 
 from torneo.cards.draft import commands as commands
 from torneo.cards.draft import views as views
@@ -48,10 +49,14 @@ from torneo.platform import i18n
 from torneo.platform.live.broker import Notice
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.live import CountedStream, admit_stream
+from torneo.platform.web.overload import BUSY
 from torneo.platform.web.session import current_actor, store_of
 from torneo.platform.web.templating import page_language
 
 log = logging.getLogger(__name__)
+# Seconds before a page whose state could not be read (the database away a moment: connections
+# killed, a failover) reads it again by itself (issue 31: the pages went silent for the draft).
+READ_AGAIN = 1.0
 router = APIRouter(include_in_schema=False)
 
 # --- one page's conversation -----------------------------------------------------------------
@@ -116,6 +121,9 @@ class Seat:
             return await anyio.to_thread.run_sync(run)
         except TorneoError as err:
             return self.error(err)
+        except SQLAlchemyError:  # nothing was stored: the page may pick again (or the timer)
+            log.warning("draft: a pick of event %s not taken, the database away", self.event_id)
+            return self.error(BUSY)
 
     def error(self, err: TorneoError) -> dict[str, Any]:
         with i18n.language(self.lang):
@@ -225,7 +233,16 @@ async def _converse(socket: WebSocket, hub: DraftHub, actor: Actor, event_id: in
         reader.add_done_callback(lambda _: offer(listener.queue, None))
         try:
             while (notice := await listener.queue.get()) is not None:
-                message = await seat.hear(notice)
+                try:
+                    message = await seat.hear(notice)
+                except SQLAlchemyError:
+                    # The database away a moment: the page reads its state again shortly, as
+                    # after a dropped subscription, instead of waiting for a notice that may
+                    # never come (issue 31; BER-DRAFT-2: nobody is penalised for the outage).
+                    log.warning("draft: a page of event %s not read; again soon", event_id)
+                    again = Notice(commands.topic(event_id), "reconnect", {})
+                    asyncio.get_running_loop().call_later(READ_AGAIN, offer, listener.queue, again)
+                    continue
                 if message is not None:
                     await _send(socket, seat, message)
         except (WebSocketDisconnect, RuntimeError):
@@ -252,7 +269,10 @@ async def _read(socket: WebSocket, seat: Seat) -> None:
                     "accepted": None,
                 }
             elif raw["type"] == "state":
-                answer = await seat.state()
+                try:
+                    answer = await seat.state()
+                except SQLAlchemyError:  # the page asks again; its socket stays open
+                    answer = seat.error(BUSY)
             else:
                 answer = await seat.pick(raw)
             await _send(socket, seat, answer)
