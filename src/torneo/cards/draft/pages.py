@@ -26,13 +26,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from torneo.cards.draft import commands as draft
 from torneo.cards.draft import views as views
 from torneo.cards.rules.draft import PICK_SECONDS
+from torneo.cards.rules.set_files import LIMITS as SET_FILE_LIMITS
 from torneo.cards.sets import commands as sets
 from torneo.cards.state import get_event
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.judging import commands_decks as judging_decks
 from torneo.platform.web.auth import PageActor, PageWriter
-from torneo.platform.web.forms import checked, form_int_required
+from torneo.platform.web.forms import checked, form_int_required, upload_bytes
 from torneo.platform.web.prg import act_then_get, refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
 from torneo.platform.web.templating import add_templates, render, say
@@ -244,10 +245,10 @@ async def import_page(
     starter: Text = "",
     file: Annotated[UploadFile | None, File()] = None,
 ) -> Response:
-    data = await file.read(2_000_001) if file is not None else b""
     form = {"kind": kind, "set_code": code, "name": name, "booster": booster, "starter": starter}
     try:
-        sets.may_import(actor)
+        sets.may_import(actor)  # issue 27: the actor is allowed before the file is read
+        data = await upload_bytes(file, SET_FILE_LIMITS)  # bounded: refused beyond 2 MB
         text = data.decode("utf-8-sig") if data else ""
         parsed = sets.parse_set(
             text, kind, code=code, name=name, booster=booster or None, starter=starter or None
