@@ -121,7 +121,7 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
         # never pydantic's words about the parameter it failed to parse (issue 30 item 8).
         context = {"error": None, "status": 404}
         return render(request, "error.html", context, status=404)
-    err = TorneoError(problems.field_of(loc), problems.page_reason(first))
+    err = TorneoError(problems.field_of(loc), *problems.page_reason_and_accepted(first))
     return render(request, "error.html", {"error": err, "status": 422}, status=422)
 
 

@@ -7,7 +7,7 @@ import re
 
 from fastapi.testclient import TestClient
 
-from tests.support.web import page_login, roster
+from tests.support.web import form_status, page_login, roster
 from torneo.platform.store.uow import Store
 
 
@@ -48,7 +48,7 @@ def test_BER_POD_2_seating_on_the_organizer_page(web_store: Store, anon: TestCli
         f"{base}/manage/pods",
         data={"mode": "manual", "pods": "Giocatore 01, Nessuno", "csrf_token": token},
     )
-    assert bad.status_code == 422
+    assert form_status(bad) == 422
     assert "nessun giocatore di nome &#39;Nessuno&#39; nel torneo" in bad.text
     started = anon.post(f"{base}/manage/start", data={"csrf_token": token})
     assert started.status_code == 200

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.support.web import page_login
+from tests.support.web import form_status, page_login
 from torneo.platform.store.uow import Store
 
 PRESET = "invasion-it-2012"
@@ -29,7 +29,7 @@ def test_a_known_name_offers_the_same_person_or_a_new_player(
     )
     second = _new_event(anon, token, "2012-04-12")
     asked = anon.post(f"{second}/manage/players", data={"name": "Mario Rossi", "csrf_token": token})
-    assert asked.status_code == 409
+    assert form_status(asked) == 409
     assert "esiste già un giocatore di nome Mario Rossi" in asked.text
     assert 'name="player" value="new"' in asked.text
     assert "La stessa persona" in asked.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,19 +16,28 @@ from torneo.cards.state import get_event
 from torneo.cards.views_lean import load_event_rows
 from torneo.cards.views_load import Loaded
 from torneo.core.errors import NotFound
+from torneo.judging.staff import judges_of
 from torneo.platform.store.db import make_engine
 from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.uow import Actor, Store
 
 
+def _loaded(event: Any, judges: int) -> Loaded:
+    """As the pages load an event: its judges counted too (INV-LEGAL-3's warning, issue 30)."""
+    ld = Loaded(event)
+    ld.judges = judges
+    return ld
+
+
 def _same_page(store: Store, event_id: int) -> queries.EventPage:
     with store.read() as s:
-        from_orm = queries._page(Loaded(get_event(s, event_id)), None)
+        judges = len(judges_of(s, event_id))
+        from_orm = queries._page(_loaded(get_event(s, event_id), judges), None)
         for number in from_orm.round_numbers:  # every round's pairings, not only the last
-            assert queries._page(Loaded(get_event(s, event_id)), number) == queries._page(
-                Loaded(load_event_rows(s, event_id)), number
+            assert queries._page(_loaded(get_event(s, event_id), judges), number) == queries._page(
+                _loaded(load_event_rows(s, event_id), judges), number
             )
-        from_rows = queries._page(Loaded(load_event_rows(s, event_id)), None)
+        from_rows = queries._page(_loaded(load_event_rows(s, event_id), judges), None)
     assert from_rows == from_orm
     assert queries.event_page(store, event_id) == from_orm
     return from_orm

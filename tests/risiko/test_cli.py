@@ -69,6 +69,8 @@ def test_RSK_PTS_2_a_finished_night_shown_whole(cli: Cli) -> None:
         "position",
         "won",
         "points",
+        "turn",  # the turn order and army colour of the table sheets (RSK-TBL-1)
+        "colour",
     }
     assert isinstance(seat["points"], str)  # exact points, a fraction as text
     assert [f["position"] for f in data["final"]] == list(range(1, 17))

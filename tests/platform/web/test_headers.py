@@ -70,6 +70,7 @@ def test_the_development_secret_is_announced(
 def test_the_poker_and_print_scripts_are_served(anon: TestClient) -> None:
     r = anon.get("/poker/assets/poker.js")
     assert r.status_code == 200
-    assert "director-live" in r.text  # the director's page follows the live topic (issue 26)
     assert "data-countdown" in r.text
-    assert "data-print" in anon.get("/static/torneo.js").text
+    site = anon.get("/static/torneo.js").text
+    assert "data-print" in site
+    assert "data-live-region" in site  # staff pages follow the live topic, typing kept (issue 26)

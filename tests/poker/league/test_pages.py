@@ -94,6 +94,14 @@ def test_pkr_proc_1_floor_procedures_on_the_directors_phone(
     url = str(created.url).replace("http://testserver", "")
     assert _links(created.text, url.replace("/director", "/rulings"))
     rulings = url.replace("/director", "/rulings")
+    # PKR-PROC-1: a ruling names a table that is open, so the players are seated first.
+    from torneo.platform.store.uow import Actor
+    from torneo.poker import commands_entries, commands_seats
+
+    tid = int(url.split("/")[2])
+    org = Actor("org", frozenset({(1, "organizer")}))
+    commands_entries.register_roster(web_store, org, tid, [f"Giocatore {i}" for i in range(9)])
+    commands_seats.draw_seats_now(web_store, org, tid)
     page = anon.post(
         rulings,
         data={

@@ -198,6 +198,7 @@ _PAGE_REASONS = {
     "int_from_float": N_("a whole number is needed"),
     "float_parsing": N_("a number is needed"),
     "float_type": N_("a number is needed"),
+    "finite_number": N_("a number is needed"),
     "decimal_parsing": N_("a number is needed"),
     "date_parsing": N_("a date is needed (dd/mm/yyyy)"),
     "date_from_datetime_parsing": N_("a date is needed (dd/mm/yyyy)"),
@@ -223,3 +224,12 @@ def page_reason(error: Any) -> Message:
     except (KeyError, TypeError, ValueError):
         text = N_("this value is not accepted")
     return Message(text, ctx)
+
+
+def page_reason_and_accepted(error: Any) -> tuple[Message, Message | None]:
+    """:func:`page_reason` and what is accepted: the choices a value must be one of, as they
+    are typed (``excel-it``), else the limits the reason already names (None)."""
+    ctx = error.get("ctx") or {}
+    expected = ctx.get("expected")
+    accepted = Message(N_("%(accepted)s"), {"accepted": str(expected)}) if expected else None
+    return page_reason(error), accepted
