@@ -40,54 +40,56 @@ def start_settings(
     }
 
 
-def small_field_warning(ruleset: Ruleset, *, players: int, is_major: bool) -> Message | None:
-    """INV-LEGAL-2 / INV-MAJOR-2: the field is too small for the season (None: it is not)."""
+def _short_field(ruleset: Ruleset, players: int, is_major: bool) -> tuple[bool, int] | None:
+    """INV-LEGAL-2 / INV-MAJOR-2: (the Major's minimum?, the minimum) the field falls short of,
+    or None when it is large enough or the preset has no season."""
     season = ruleset.season
     if season is None:
         return None
     if is_major and players < season.major_min_players:
-        return Message(
-            N_(
-                "%(n)s players: a Major needs at least %(need)s to count for the season "
-                "(INV-MAJOR-2); it will be void"
-            ),
-            {"n": players, "need": season.major_min_players},
-        )
+        return True, season.major_min_players
     if players < season.min_players:
-        return Message(
-            N_(
-                "%(n)s players: a tournament needs at least %(need)s to count for the season "
-                "(INV-LEGAL-2); it will be void"
-            ),
-            {"n": players, "need": season.min_players},
-        )
+        return False, season.min_players
     return None
+
+
+def small_field_warning(ruleset: Ruleset, *, players: int, is_major: bool) -> Message | None:
+    """INV-LEGAL-2 / INV-MAJOR-2: the field is too small for the season (None: it is not)."""
+    short = _short_field(ruleset, players, is_major)
+    if short is None:
+        return None
+    major, need = short
+    text = (
+        N_(
+            "%(n)s players: a Major needs at least %(need)s to count for the season "
+            "(INV-MAJOR-2); it will be void"
+        )
+        if major
+        else N_(
+            "%(n)s players: a tournament needs at least %(need)s to count for the season "
+            "(INV-LEGAL-2); it will be void"
+        )
+    )
+    return Message(text, {"n": players, "need": need})
 
 
 def small_field_void(ruleset: Ruleset, *, players: int, is_major: bool) -> Message | None:
     """INV-LEGAL-2 / INV-MAJOR-2 once the event is over: why it is void for the season and
     gives no points (None: the field was large enough). The event's page says so instead of
     showing the points a Major would give (issue 29 item 12)."""
-    season = ruleset.season
-    if season is None:
+    short = _short_field(ruleset, players, is_major)
+    if short is None:
         return None
-    if is_major and players < season.major_min_players:
-        return Message(
-            N_(
-                "%(n)s players: a Major needs at least %(need)s to count for the season "
-                "(INV-MAJOR-2)"
-            ),
-            {"n": players, "need": season.major_min_players},
+    major, need = short
+    text = (
+        N_("%(n)s players: a Major needs at least %(need)s to count for the season (INV-MAJOR-2)")
+        if major
+        else N_(
+            "%(n)s players: a tournament needs at least %(need)s to count for the season "
+            "(INV-LEGAL-2)"
         )
-    if players < season.min_players:
-        return Message(
-            N_(
-                "%(n)s players: a tournament needs at least %(need)s to count for the season "
-                "(INV-LEGAL-2)"
-            ),
-            {"n": players, "need": season.min_players},
-        )
-    return None
+    )
+    return Message(text, {"n": players, "need": need})
 
 
 __all__ = [
