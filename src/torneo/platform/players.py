@@ -155,29 +155,24 @@ def insert_players(
 
 def update_ratings(session: Session, ratings: Sequence[tuple[int, int]]) -> None:
     """The rating each (player id, rating) has now; one statement for them all."""
-    if ratings:
-        stmt = (
-            update(_PLAYERS)
-            .where(_PLAYERS.c.id == bindparam("player_id"))
-            .values(rating=bindparam("new_rating"), version=_PLAYERS.c.version + 1)
-        )
-        session.execute(
-            stmt,
-            [{"player_id": pid, "new_rating": rating} for pid, rating in ratings],
-            execution_options={"synchronize_session": False},
-        )
+    _update_column(session, "rating", ratings)
 
 
 def update_clubs(session: Session, clubs: Sequence[tuple[int, str]]) -> None:
     """The club each (player id, club) plays for now; one statement for them all."""
-    if clubs:
+    _update_column(session, "club", clubs)
+
+
+def _update_column(session: Session, column: str, values: Sequence[tuple[int, object]]) -> None:
+    """``column`` of each (player id, value), the row's version moved; one executemany."""
+    if values:
         stmt = (
             update(_PLAYERS)
             .where(_PLAYERS.c.id == bindparam("player_id"))
-            .values(club=bindparam("new_club"), version=_PLAYERS.c.version + 1)
+            .values({column: bindparam("new_value"), "version": _PLAYERS.c.version + 1})
         )
         session.execute(
             stmt,
-            [{"player_id": pid, "new_club": club} for pid, club in clubs],
+            [{"player_id": pid, "new_value": value} for pid, value in values],
             execution_options={"synchronize_session": False},
         )
