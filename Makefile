@@ -87,8 +87,10 @@ deploy-tools:
 	  if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq nginx-light openssl >/dev/null) || echo "nginx could not be installed: its tests will skip"; \
 	  else echo "nginx missing and not root: its tests will skip"; fi; }
 
+# Four workers on two cores: much of the suite waits (servers starting, browsers, PostgreSQL,
+# live pages) rather than computes, so two more workers fill the cores while others wait.
 pytest: install-dev chromium deploy-tools
-	$(BIN)/pytest -n 2 --dist loadgroup -q
+	$(BIN)/pytest -n 4 --dist loadgroup -q
 
 test: lint typecheck pytest
 
