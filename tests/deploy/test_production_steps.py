@@ -23,7 +23,7 @@ import pytest
 import redis
 from sqlalchemy import create_engine, text
 
-from tests.support.databases import PG_ADMIN_URL, pg_database_url
+from tests.support.databases import PG_ADMIN_URL, drop_in_background, pg_database_url
 
 TORNEO = str(Path(sys.executable).with_name("torneo"))
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -48,12 +48,11 @@ def second_database(pg_url: str) -> Iterator[str]:
     admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:
         c.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
     try:
         yield pg_database_url(name)
     finally:
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        drop_in_background(name)
 
 
 def _free_port() -> int:

@@ -113,7 +113,12 @@ def migrated_pg_url() -> Iterator[str]:
     try:
         yield pg_database_url(name)
     finally:
-        _dropper.submit(_drop, name)
+        drop_in_background(name)
+
+
+def drop_in_background(name: str) -> None:
+    """Drop test database ``name`` on the dropping thread (waited for when the tests end)."""
+    _dropper.submit(_drop, name)
 
 
 def migrated_sqlite_store(path: Path, clock: Callable[[], datetime]) -> Store:
