@@ -106,6 +106,18 @@ def _client(store: Store, lang: str, login: bool) -> TestClient:
     return client
 
 
+_crawls: dict[tuple[int, str, bool], list[Visited]] = {}
+
+
+def _crawl(store: Store, lang: str, login: bool) -> list[Visited]:
+    """The site's pages as one reader finds them: crawled once per reader for the module's tests
+    (a crawl renders some 400 pages)."""
+    key = (id(store), lang, login)
+    if key not in _crawls:
+        _crawls[key] = crawl(_client(store, lang, login))
+    return _crawls[key]
+
+
 def _foreign(pages: list[Visited], fragments: tuple[tuple[str, str], ...]) -> list[str]:
     found = []
     for page in pages:
@@ -117,7 +129,7 @@ def _foreign(pages: list[Visited], fragments: tuple[tuple[str, str], ...]) -> li
 
 @pytest.mark.parametrize("login", [False, True], ids=["visitor", "organizer"])
 def test_italian_pages_show_no_english_sentence(site: Store, login: bool) -> None:
-    pages = crawl(_client(site, "it", login))
+    pages = _crawl(site, "it", login)
     assert len(pages) > (40 if login else 20)
     assert [p.path for p in pages if p.status >= 500] == []
     assert _foreign(pages, _catalogue()[0]) == []
@@ -125,12 +137,12 @@ def test_italian_pages_show_no_english_sentence(site: Store, login: bool) -> Non
 
 @pytest.mark.parametrize("login", [False, True], ids=["visitor", "organizer"])
 def test_english_pages_show_no_italian_sentence(site: Store, login: bool) -> None:
-    pages = crawl(_client(site, "en", login))
+    pages = _crawl(site, "en", login)
     assert _foreign(pages, _catalogue()[1]) == []
 
 
 def test_the_pages_of_every_discipline_are_reached_from_the_home_page(site: Store) -> None:
-    paths = {p.path for p in crawl(_client(site, "it", True))}
+    paths = {p.path for p in _crawl(site, "it", True)}
     for wanted in ("/risiko", "/poker", "/seasons", "/ladders", "/events/new"):
         assert wanted in paths
     assert any(re.fullmatch(r"/poker/\d+/director", p) for p in paths)
