@@ -121,7 +121,7 @@ def spoil(engine: Engine, lid: int, matchday: int | None = None) -> None:
         db.execute(
             update(FantasyScore)
             .where(*which)
-            .values(total="999", breakdown={"lines": []}, basis=None)
+            .values(total="999", basis=None)
         )
 
 

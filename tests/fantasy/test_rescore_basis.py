@@ -35,7 +35,6 @@ def _rows(store: Store, league: League) -> dict[tuple[int, int], tuple[Any, ...]
                 FantasyScore.eligible,
                 FantasyScore.official,
                 FantasyScore.lineup_from,
-                FantasyScore.breakdown,
                 FantasyScore.basis,
             ).where(FantasyScore.league_id == league.id)
         ).all()

@@ -66,7 +66,11 @@ def matchday_table(
 
 
 def _starters(
-    lineup: Lineup, roster: Collection[int], table: MatchdayTable, seen: set[int]
+    lineup: Lineup,
+    roster: Collection[int],
+    table: MatchdayTable,
+    seen: set[int],
+    sold: Collection[int],
 ) -> tuple[list[str], list[int | None], int]:
     roles, points = table.roles, table.points
     errors = 0
@@ -74,7 +78,9 @@ def _starters(
     status: list[int | None] = []
     for pid in lineup.starters:
         start_roles.append(roles.get(pid, DEF))
-        if pid not in roster or pid in seen:
+        if pid not in roster and pid in sold and pid not in seen:
+            status.append(None)  # issue 28 item 9: sold since, missing, no error
+        elif pid not in roster or pid in seen:
             errors += 1
             status.append(None)
         elif pid in points:
@@ -106,16 +112,20 @@ def team_total(
     table: MatchdayTable,
     rules: FantasyRules,
     extra: Fraction = Fraction(0),
+    sold: Collection[int] = frozenset(),
 ) -> Fraction:
-    """The total :func:`.team_score.score_team` gives, without its breakdown."""
+    """The total :func:`.team_score.score_team` gives, without its breakdown; ``sold``: the
+    players the team sold by the deadline (missing, not FAN-PEN-1 errors, as there)."""
     seen: set[int] = set()
-    start_roles, status, errors = _starters(lineup, roster, table, seen)
+    start_roles, status, errors = _starters(lineup, roster, table, seen, sold)
     usable: list[bool] = []
     for pid in lineup.bench:
-        wrong = pid not in roster or pid in seen
+        held = pid in roster
+        # issue 28 item 9: a player sold since is no error, and cannot enter
+        wrong = pid in seen or not (held or pid in sold)
         seen.add(pid)
         errors += wrong
-        usable.append(not wrong and pid in table.points)
+        usable.append(held and not wrong and pid in table.points)
     errors += max(0, rules.bench_size - len(lineup.bench))
     counted: list[tuple[int, str]] = [
         (pid, role)
