@@ -36,9 +36,7 @@ def _scores(store: Store, league: League) -> list[tuple[Any, ...]]:
                 FantasyScore.lineup_from,
             ).where(FantasyScore.league_id == league.id)
         ).all()
-    return sorted(
-        (*r, views.score_view(store, league.id, r.team_id, r.matchday)) for r in rows
-    )
+    return sorted((*r, views.score_view(store, league.id, r.team_id, r.matchday)) for r in rows)
 
 
 def season_players(store: Store, league: League) -> list[Any]:

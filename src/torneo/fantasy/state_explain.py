@@ -41,9 +41,7 @@ class Explained:
         return self.score is not None and self.reused is None
 
 
-def explain(
-    session: Session, league: FantasyLeague, team: int, data: FantasyMatchday
-) -> Explained:
+def explain(session: Session, league: FantasyLeague, team: int, data: FantasyMatchday) -> Explained:
     """``team``'s score of ``data``'s matchday, explained."""
     number = data.matchday
     loaded = load_inputs(session, league, team)

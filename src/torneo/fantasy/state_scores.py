@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from torneo.fantasy.rules.totals import MatchdayTable, matchday_table, team_total
+from torneo.fantasy.rules.team_score import Penalty
+from torneo.fantasy.rules.totals import MatchdayTable, matchday_table, team_points
 from torneo.fantasy.state import find_matchday
 from torneo.fantasy.state_inputs import (
     LeagueInputs,
@@ -38,8 +39,9 @@ from torneo.fantasy.state_inputs import (
     player_scores,
     team_inputs,
 )
-from torneo.fantasy.rules.team_score import Penalty
+from torneo.fantasy.state_score_rows import write_scores
 from torneo.fantasy.tables import FantasyLeague, FantasyMatchday, FantasyScore
+
 
 def rescore(session: Session, league: FantasyLeague, data: FantasyMatchday) -> int:
     """Replace the matchday's scores; the number of teams scored."""
@@ -62,7 +64,7 @@ def rescore_matchdays(
     keys = matchday_keys(session, league, loaded, numbers)
     stored: dict[tuple[int, int], tuple[int, str | None]] = {
         (matchday, team): (row_id, basis)
-        for row_id, matchday, team, basis in session.execute(
+        for row_id, matchday, team, basis in session.connection().execute(
             select(
                 FantasyScore.id, FantasyScore.matchday, FantasyScore.team_id, FantasyScore.basis
             ).where(FantasyScore.league_id == league.id, FantasyScore.matchday.in_(set(numbers)))
@@ -74,17 +76,14 @@ def rescore_matchdays(
     gone = [row_id for row_id, _ in stored.values()]  # teams no longer there
     if gone:
         session.execute(delete(FantasyScore).where(FantasyScore.id.in_(gone)))
-    if writes.updates:
-        session.execute(update(FantasyScore), writes.updates)
-    if writes.inserts:
-        session.execute(insert(FantasyScore), writes.inserts)
+    write_scores(session, writes.inserts, writes.updates)
     return len(loaded.teams) if matchdays else 0
 
 
 @dataclass(frozen=True, slots=True)
 class _Writes:
-    updates: list[dict[str, Any]]  # with the stored row's id
-    inserts: list[dict[str, Any]]
+    updates: list[tuple[Any, ...]]  # state_score_rows.CHANGED, then the stored row's id
+    inserts: list[tuple[Any, ...]]  # state_score_rows.INSERTED
 
 
 def _rescore_one(
@@ -96,9 +95,10 @@ def _rescore_one(
     stored: dict[tuple[int, int], tuple[int, str | None]],
     writes: _Writes,
 ) -> None:
-    rules, number = loaded.rules, data.matchday
+    rules, number, official = loaded.rules, data.matchday, data.official
     day = find_matchday(loaded.calendar, number)
     table: MatchdayTable | None = None  # worked out when a team needs it
+    texts: dict[int, str] = {}  # a total in 1/scale points as stored: few distinct ones
     for team in loaded.teams:
         got = team_inputs(loaded, day, key, team, extra.get((number, team), ()))
         old = stored.pop((number, team), None)
@@ -109,18 +109,19 @@ def _rescore_one(
         else:
             if table is None:
                 table = matchday_table(player_scores(loaded, day, data), loaded.roles, rules)
-            points = sum((p.points for p in got.penalties), Fraction(0))
             lineup = parse_lineup(got.text)
-            total = str(team_total(lineup, got.roster, table, rules, points, got.sold))
+            points = team_points(lineup, got.roster, table, rules, got.sold)
+            if got.penalties:  # FAN-PEN-1, recorded by the administrator
+                recorded = sum((p.points for p in got.penalties), Fraction(0))
+                total = str(Fraction(points, table.scale) - recorded)
+            else:
+                total = texts.get(points) or texts.setdefault(
+                    points, str(Fraction(points, table.scale))
+                )
             eligible = got.reused is None
-        row = {
-            "total": total,
-            "eligible": eligible,
-            "official": data.official,
-            "lineup_from": got.reused,
-            "basis": got.basis,
-        }
         if old is None:
-            writes.inserts.append({"team_id": team, "league_id": league.id, "matchday": number} | row)
+            writes.inserts.append(
+                (team, league.id, number, total, eligible, official, got.reused, got.basis)
+            )
         else:
-            writes.updates.append({"id": old[0]} | row)
+            writes.updates.append((total, eligible, official, got.reused, got.basis, old[0]))
