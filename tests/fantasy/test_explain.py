@@ -196,7 +196,7 @@ def _check_every_score(store: Store, league: League, known: Reference) -> set[st
         assert view.current
         assert (lineup_from, view.lineup_from) == (reused, reused)
         if score is None:  # never a lineup
-            assert (total, eligible, view.total, view.lines) == ("0", False, 0, ())
+            assert (total, eligible, view.total, len(view.lines)) == ("0", False, Fraction(0), 0)
             continue
         assert Fraction(total) == score.total, (team, matchday)
         assert eligible == view.eligible == (reused is None)

@@ -108,5 +108,5 @@ class Rosters:
             for player, _, sold_at in rows
             if sold_at is not None and sold_at <= deadline and player not in roster
         )
-        key = f"{sorted(roster)}/{sorted(sold_by)}"
+        key = digest(f"{sorted(roster)}/{sorted(sold_by)}")  # short: it is in every basis
         return key, roster, sold_by

@@ -23,7 +23,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Select, Text, cast, select
+from sqlalchemy import Connection, Select, Text, cast, select
 from sqlalchemy.orm import Session
 
 from torneo.fantasy.rules.lineup import Lineup, lineup_for
@@ -87,11 +87,63 @@ class LeagueInputs:
     key: str  # state_basis.league_key
 
 
-def _of_teams(query: Select[Any], league: FantasyLeague, team: int | None, column: Any) -> Any:
+def _of_teams(query: Any, league: FantasyLeague, team: int | None, column: Any) -> Any:
     query = query.join(FantasyTeam, FantasyTeam.id == column).where(
         FantasyTeam.league_id == league.id
     )
     return query if team is None else query.where(column == team)
+
+
+_HELD = select(
+    FantasyHolding.team_id,
+    FantasyHolding.player_id,
+    FantasyHolding.bought_at,
+    FantasyHolding.sold_at,
+).order_by(FantasyHolding.id)
+_GIVEN = select(
+    FantasyLineup.team_id,
+    FantasyLineup.matchday,
+    cast(FantasyLineup.starters, Text),
+    cast(FantasyLineup.bench, Text),
+)
+
+
+def _plain_rows(connection: Connection, query: Select[Any]) -> list[Any]:
+    """The driver's rows as they come (issue 32 item 2: a season's 380,000 lineups and
+    250,000 holdings; building a row object for each cost more than the query). Only for
+    columns the driver already gives as the values wanted (numbers, text), or converted by
+    the caller."""
+    result = connection.execute(query)
+    try:
+        return list(result.cursor.fetchall()) if result.cursor is not None else []
+    finally:
+        result.close()
+
+
+def _holdings(
+    connection: Connection, query: Select[Any]
+) -> dict[int, list[tuple[int, datetime, datetime | None]]]:
+    """Each team's holdings: player, bought, sold (UTC). A moment as the driver gives it (text
+    on SQLite) is converted once per distinct value: most of a league's rosters were bought
+    at a handful of moments."""
+    dialect = connection.dialect
+    convert = _HELD.selected_columns[2].type.dialect_impl(dialect).result_processor(dialect, None)
+    moments: dict[Any, datetime] = {}
+
+    def moment(raw: Any) -> datetime:
+        found = moments.get(raw)
+        if found is None:
+            value = convert(raw) if convert else raw
+            assert isinstance(value, datetime)  # a purchase or a sale has its moment
+            found = moments[raw] = utc(value)
+        return found
+
+    holdings: dict[int, list[tuple[int, datetime, datetime | None]]] = {}
+    for owner, player, bought, sold in _plain_rows(connection, query):
+        holdings.setdefault(owner, []).append(
+            (player, moment(bought), None if sold is None else moment(sold))
+        )
+    return holdings
 
 
 def load_inputs(session: Session, league: FantasyLeague, team: int | None = None) -> LeagueInputs:
@@ -109,29 +161,11 @@ def load_inputs(session: Session, league: FantasyLeague, team: int | None = None
     if team is not None:
         teams_query = teams_query.where(FantasyTeam.id == team)
     teams = list(session.scalars(teams_query.order_by(FantasyTeam.id)))
-    holdings: dict[int, list[tuple[int, datetime, datetime | None]]] = {}
-    held = select(
-        FantasyHolding.team_id,
-        FantasyHolding.player_id,
-        FantasyHolding.bought_at,
-        FantasyHolding.sold_at,
-    )
-    rows = session.connection()  # plain rows: the ORM's row handling cost more than the query
-    for owner, player, bought, sold in rows.execute(
-        _of_teams(held, league, team, FantasyHolding.team_id).order_by(FantasyHolding.id)
-    ):
-        holdings.setdefault(owner, []).append(
-            (player, utc(bought), None if sold is None else utc(sold))
-        )
+    connection = session.connection()
+    holdings = _holdings(connection, _of_teams(_HELD, league, team, FantasyHolding.team_id))
     lineups: dict[int, dict[int, str]] = {}
-    given = select(
-        FantasyLineup.team_id,
-        FantasyLineup.matchday,
-        cast(FantasyLineup.starters, Text),
-        cast(FantasyLineup.bench, Text),
-    )
-    for owner, matchday, starters, bench in rows.execute(
-        _of_teams(given, league, team, FantasyLineup.team_id)
+    for owner, matchday, starters, bench in _plain_rows(
+        connection, _of_teams(_GIVEN, league, team, FantasyLineup.team_id)
     ):
         lineups.setdefault(owner, {})[matchday] = f"{starters}|{bench}"
     roles = {pid: role for pid, role, _ in players}
@@ -216,20 +250,22 @@ def team_inputs(
 
 
 def parse_lineup(text: str) -> Lineup:
-    """A lineup from its stored text, ``[ids]|[ids]`` (see :func:`load_inputs`)."""
-    starters, bench = text.split("|")
-    return Lineup(_ids(starters), _ids(bench))
+    """A lineup from its stored text, ``[ids]|[ids]`` (see :func:`load_inputs`): its lists
+    read as numbers split by commas (issue 32 item 2: 380,000 lineups a season, and
+    ``json.loads`` was a tenth of the recomputation), by the JSON parser when they hold
+    anything else."""
+    starters, _, bench = text.partition("|")
+    try:
+        return Lineup(_ids(starters), _ids(bench))
+    except ValueError:
+        return Lineup(
+            tuple(int(p) for p in json.loads(starters)), tuple(int(p) for p in json.loads(bench))
+        )
 
 
 def _ids(text: str) -> tuple[int, ...]:
-    """A stored JSON list of player ids: read as numbers split by commas (issue 32 item 2:
-    380,000 lineups a season; ``json.loads`` was a tenth of the recomputation), by the JSON
-    parser when it holds anything else."""
-    inner = text.strip()[1:-1]
-    try:
-        return tuple(map(int, inner.split(","))) if inner.strip() else ()
-    except ValueError:
-        return tuple(int(p) for p in json.loads(text))
+    inner = text[1:-1]
+    return tuple(map(int, inner.split(","))) if inner and not inner.isspace() else ()
 
 
 def player_scores(

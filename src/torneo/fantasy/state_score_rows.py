@@ -14,8 +14,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-INSERTED = ("team_id", "league_id", "matchday", "total", "eligible", "official", "lineup_from")
-INSERTED += ("basis",)
+INSERTED: tuple[str, ...] = ("team_id", "league_id", "matchday", "total", "eligible")
+INSERTED += ("official", "lineup_from", "basis")
 CHANGED = ("total", "eligible", "official", "lineup_from", "basis")
 COPY_FROM = 2_000  # rows: from this many, PostgreSQL copies them
 

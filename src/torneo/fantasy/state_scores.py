@@ -20,7 +20,7 @@ out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from torneo.fantasy.rules.team_score import Penalty
 from torneo.fantasy.rules.totals import MatchdayTable, matchday_table, team_points
-from torneo.fantasy.state import find_matchday
+from torneo.fantasy.state import Matchday, find_matchday
 from torneo.fantasy.state_inputs import (
     LeagueInputs,
     load_inputs,
@@ -64,15 +64,20 @@ def rescore_matchdays(
     keys = matchday_keys(session, league, loaded, numbers)
     stored: dict[tuple[int, int], tuple[int, str | None]] = {
         (matchday, team): (row_id, basis)
-        for row_id, matchday, team, basis in session.connection().execute(
+        for row_id, matchday, team, basis in session.connection()
+        .execute(
             select(
                 FantasyScore.id, FantasyScore.matchday, FantasyScore.team_id, FantasyScore.basis
             ).where(FantasyScore.league_id == league.id, FantasyScore.matchday.in_(set(numbers)))
         )
+        .all()
     }
     writes = _Writes([], [])
-    for data in matchdays:
-        _rescore_one(league, loaded, data, keys[data.matchday], extra, stored, writes)
+    days = [
+        _Day(d, find_matchday(loaded.calendar, d.matchday), keys[d.matchday]) for d in matchdays
+    ]
+    for team in loaded.teams:  # team by team: the rows go in the unique index's order
+        _rescore_team(league, loaded, team, days, extra, stored, writes)
     gone = [row_id for row_id, _ in stored.values()]  # teams no longer there
     if gone:
         session.execute(delete(FantasyScore).where(FantasyScore.id.in_(gone)))
@@ -86,39 +91,59 @@ class _Writes:
     inserts: list[tuple[Any, ...]]  # state_score_rows.INSERTED
 
 
-def _rescore_one(
+@dataclass(slots=True)
+class _Day:
+    """A matchday being recomputed; its players' points worked out when a team needs them."""
+
+    data: FantasyMatchday
+    day: Matchday
+    key: str  # state_inputs.matchday_keys
+    table: MatchdayTable | None = None
+    texts: dict[int, str] = field(default_factory=dict)  # totals as stored: few distinct
+
+    def points(self, loaded: LeagueInputs) -> MatchdayTable:
+        if self.table is None:
+            scores = player_scores(loaded, self.day, self.data)
+            self.table = matchday_table(scores, loaded.roles, loaded.rules)
+        return self.table
+
+    def total(self, points: int, penalties: Sequence[Penalty]) -> str:
+        """The total as stored; ``penalties``: recorded by the administrator (FAN-PEN-1)."""
+        assert self.table is not None
+        if penalties:
+            recorded = sum((p.points for p in penalties), Fraction(0))
+            return str(Fraction(points, self.table.scale) - recorded)
+        found = self.texts.get(points)
+        if found is None:
+            found = self.texts[points] = str(Fraction(points, self.table.scale))
+        return found
+
+
+def _rescore_team(
     league: FantasyLeague,
     loaded: LeagueInputs,
-    data: FantasyMatchday,
-    key: str,
+    team: int,
+    days: Sequence[_Day],
     extra: dict[tuple[int, int], list[Penalty]],
     stored: dict[tuple[int, int], tuple[int, str | None]],
     writes: _Writes,
 ) -> None:
-    rules, number, official = loaded.rules, data.matchday, data.official
-    day = find_matchday(loaded.calendar, number)
-    table: MatchdayTable | None = None  # worked out when a team needs it
-    texts: dict[int, str] = {}  # a total in 1/scale points as stored: few distinct ones
-    for team in loaded.teams:
-        got = team_inputs(loaded, day, key, team, extra.get((number, team), ()))
+    """One team's scores of these matchdays: those whose basis changed go to ``writes``."""
+    rules = loaded.rules
+    for one in days:
+        number = one.data.matchday
+        got = team_inputs(loaded, one.day, one.key, team, extra.get((number, team), ()))
         old = stored.pop((number, team), None)
         if old is not None and old[1] == got.basis:
             continue
         if got.text is None:
             total, eligible = "0", False
         else:
-            if table is None:
-                table = matchday_table(player_scores(loaded, day, data), loaded.roles, rules)
+            table = one.points(loaded)
             lineup = parse_lineup(got.text)
             points = team_points(lineup, got.roster, table, rules, got.sold)
-            if got.penalties:  # FAN-PEN-1, recorded by the administrator
-                recorded = sum((p.points for p in got.penalties), Fraction(0))
-                total = str(Fraction(points, table.scale) - recorded)
-            else:
-                total = texts.get(points) or texts.setdefault(
-                    points, str(Fraction(points, table.scale))
-                )
-            eligible = got.reused is None
+            total, eligible = one.total(points, got.penalties), got.reused is None
+        official = one.data.official
         if old is None:
             writes.inserts.append(
                 (team, league.id, number, total, eligible, official, got.reused, got.basis)
