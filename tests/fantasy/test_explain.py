@@ -337,3 +337,26 @@ def test_fan_sub_1_fan_mod_1_fan_pen_1_stored_totals_and_score_pages_equal_the_r
         db.execute(delete(FantasyScore))
     votes.rescore_season(store, ADMIN, league.id)
     _check_every_score(store, league, known)
+
+
+def test_fan_score_1_a_page_says_when_its_stored_total_is_behind_its_inputs(
+    store: Store, clock: FakeClock, league: League
+) -> None:
+    """The page explains the inputs as they are; after a correction not yet recomputed (a
+    price list's roles, the fixtures) the digest differs and the view says so."""
+    starters, bench = samples.pick_lineup(roster_of(store, league, 0), random.Random(4))
+    lineups.submit_lineup(
+        store, league.managers[0], league.id, league.teams[0], 1, starters=starters, bench=bench
+    )
+    clock.advance(days=6)
+    data = samples.rows_csv(samples.vote_rows(league.season, 1, seed=4))
+    votes.import_votes(store, ADMIN, league.id, 1, data, official=True)
+    fresh = views.score_view(store, league.id, league.teams[0], 1)
+    assert fresh.current
+    with store.engine.begin() as db:
+        db.execute(update(FantasyScore).values(basis="0" * 32))
+    behind = views.score_view(store, league.id, league.teams[0], 1)
+    assert not behind.current
+    assert behind.lines == fresh.lines
+    votes.rescore_season(store, ADMIN, league.id)
+    assert views.score_view(store, league.id, league.teams[0], 1) == fresh
