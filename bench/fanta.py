@@ -12,9 +12,10 @@ Run: ``.venv/bin/python bench/fanta.py [--teams 10000] [--matchdays 38] [--db-te
   again every matchday, as a real season's, which change every week (here they do not).
   Aim: under 10 s.
 - *database*: the import of one matchday's file through the store (SQLite file: parse, match,
-  load the rows, score, replace the scores with their breakdowns) for ``--db-teams`` teams;
+  load the rows, score, replace the scores' totals) for ``--db-teams`` teams;
   then the whole season recomputed through the store (``rescore_season``: every matchday's
-  scores and breakdowns replaced, one transaction) for a league of ``--season-teams`` teams
+  totals replaced, one transaction; issue 32 item 2: a score is explained when its page is
+  read) for a league of ``--season-teams`` teams
   with ``--matchdays`` matchdays of data. Aim: under 10 s.
 """
 

@@ -23,6 +23,8 @@ from torneo.platform.store.uow import Store
 
 
 def _scores(store: Store, league: League) -> list[tuple[Any, ...]]:
+    """Every stored score, with its explanation as the score page reads it (issue 32 item 2:
+    worked out when read, from the stored inputs)."""
     with store.read() as session:
         rows = session.execute(
             select(
@@ -32,10 +34,9 @@ def _scores(store: Store, league: League) -> list[tuple[Any, ...]]:
                 FantasyScore.eligible,
                 FantasyScore.official,
                 FantasyScore.lineup_from,
-                FantasyScore.breakdown,
             ).where(FantasyScore.league_id == league.id)
         ).all()
-    return sorted(tuple(r) for r in rows)
+    return sorted((*r, views.score_view(store, league.id, r.team_id, r.matchday)) for r in rows)
 
 
 def season_players(store: Store, league: League) -> list[Any]:
@@ -120,7 +121,7 @@ def test_fan_lineup_1_fan_pen_1_season_rescored_at_once_equals_each_import(
         connection.execute(
             update(FantasyScore)
             .where(FantasyScore.league_id == league.id)
-            .values(total="999", eligible=False, breakdown={"lines": []}, basis=None)
+            .values(total="999", eligible=False, basis=None)
         )
     assert _scores(store, league) != imported
     assert votes.rescore_season(store, ADMIN, league.id) == 3

@@ -35,7 +35,6 @@ def _rows(store: Store, league: League) -> dict[tuple[int, int], tuple[Any, ...]
                 FantasyScore.eligible,
                 FantasyScore.official,
                 FantasyScore.lineup_from,
-                FantasyScore.breakdown,
                 FantasyScore.basis,
             ).where(FantasyScore.league_id == league.id)
         ).all()
@@ -155,7 +154,7 @@ def test_fan_lineup_1_a_lineup_sent_during_a_recompute_is_accepted(
         return during
 
     if store.engine.dialect.name == "sqlite":
-        monkeypatch.setattr(state_scores, "_rescore_one", sending(state_scores._rescore_one))
+        monkeypatch.setattr(state_scores, "_rescore_team", sending(state_scores._rescore_team))
     else:
         monkeypatch.setattr(votes, "audit", sending(fantasy_commands.audit))
     assert votes.rescore_season(store, ADMIN, league.id) == 1

@@ -31,7 +31,8 @@ from torneo.fantasy.rules.vote_file import read_rows
 from torneo.fantasy.rules.votes import parse_sheet
 from torneo.fantasy.state import calendar, find_matchday, get_league, get_team, rules_of
 from torneo.fantasy.state_access import authorize_league
-from torneo.fantasy.state_scores import line_json, rescore, rescore_matchdays
+from torneo.fantasy.state_inputs import line_json
+from torneo.fantasy.state_scores import rescore, rescore_matchdays
 from torneo.fantasy.state_seen import check_seen
 from torneo.fantasy.tables import (
     FantasyLeague,

@@ -38,14 +38,16 @@ def digest(text: str) -> str:
 
 @cache
 def code_key() -> str:
-    """The scoring code's text: the rules package and the module that stores the scores."""
+    """The scoring code's text: the rules package and the modules that read the inputs and
+    store the scores."""
     package = resources.files("torneo.fantasy.rules")
     texts = [
         entry.read_text(encoding="utf-8")
         for entry in sorted(package.iterdir(), key=lambda e: e.name)
         if entry.name.endswith(".py")
     ]
-    texts.append(resources.files("torneo.fantasy").joinpath("state_scores.py").read_text("utf-8"))
+    here = resources.files("torneo.fantasy")
+    texts += [here.joinpath(n).read_text("utf-8") for n in ("state_inputs.py", "state_scores.py")]
     return digest("\n".join(texts))
 
 
@@ -106,5 +108,5 @@ class Rosters:
             for player, _, sold_at in rows
             if sold_at is not None and sold_at <= deadline and player not in roster
         )
-        key = f"{sorted(roster)}/{sorted(sold_by)}"
+        key = digest(f"{sorted(roster)}/{sorted(sold_by)}")  # short: it is in every basis
         return key, roster, sold_by

@@ -12,7 +12,8 @@ holdings (:class:`FantasyHolding`: bought at, sold at), so the roster at any dea
 
 A matchday's imported data (:class:`FantasyMatchday`: votes, minutes, postponed matches, the
 review list) is kept whole as the source of its scores; the scores (:class:`FantasyScore`,
-with each team's breakdown) are recomputed from it at every import and penalty.
+each team's total) are recomputed from it at every import and penalty, and explained from it
+when a team's score is read.
 """
 
 from __future__ import annotations
@@ -215,7 +216,8 @@ class FantasyScore(Base):
     eligible: Mapped[bool] = mapped_column(Boolean)  # FAN-LINEUP-1: its own lineup
     official: Mapped[bool] = mapped_column(Boolean)
     lineup_from: Mapped[int | None] = mapped_column(Integer, default=None)  # reused lineup
-    breakdown: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Issue 32 item 2: no breakdown is stored; the score page explains the total when it is
+    # read (fantasy.state_explain).
     # Issue 32 item 2: the digest of the inputs it was computed from (None: not known); a
     # recomputation rewrites only the rows whose digest changed (fantasy.state_scores).
     basis: Mapped[str | None] = mapped_column(String(32), default=None)

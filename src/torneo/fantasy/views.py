@@ -20,6 +20,7 @@ from torneo.core.errors import NotFound
 from torneo.core.messages import N_
 from torneo.fantasy.rules.standings import StageScore, highest_stages, season_table, stage_winners
 from torneo.fantasy.state import Matchday, calendar, get_league, get_team, open_matchday, rules_of
+from torneo.fantasy.state_explain import Explained, explain
 from torneo.fantasy.state_seen import stamps, stamps_text
 from torneo.fantasy.tables import (
     FantasyLeague,
@@ -262,10 +263,10 @@ class ScoreView:
     official: bool
     lineup_from: int | None
     scored: bool  # False: no data imported for this matchday yet
-
-
-def _q(text: str | None) -> Fraction | None:
-    return None if text is None else Fraction(text)
+    # Issue 32 item 2: False when the inputs changed since the stored total was computed (a
+    # correction not yet recomputed): the figures here are the current inputs', the
+    # standings' total is behind until the season is recomputed.
+    current: bool = True
 
 
 def score_view(store: Store, league_id: int, team_id: int, matchday: int) -> ScoreView:
@@ -286,79 +287,97 @@ def score_view(store: Store, league_id: int, team_id: int, matchday: int) -> Sco
             "matchday": matchday,
         }
         if row is None:
-            return ScoreView(
-                **base,
-                total=Fraction(0),
-                players=Fraction(0),
-                modifier=Fraction(0),
-                modifier_average=None,
-                modifier_votes=(),
-                penalties=(),
-                lines=(),
-                formation=None,
-                counted=0,
-                eligible=False,
-                official=False,
-                lineup_from=None,
-                scored=False,
+            return ScoreView(**base, **_not_scored())
+        data = session.scalars(
+            select(FantasyMatchday).where(
+                FantasyMatchday.league_id == league.id, FantasyMatchday.matchday == matchday
             )
-        b = row.breakdown
-        ids = {line[0] for line in b.get("lines", [])}
-        ids |= {line[7] for line in b.get("lines", []) if line[7]}
-        ids |= {line[8] for line in b.get("lines", []) if line[8]}
-        ids |= {p[2] for p in b.get("penalties", []) if p[2]}
-        people = {
-            pid: (name, club)
-            for pid, name, club in session.execute(
-                select(FantasyPlayer.id, FantasyPlayer.name, FantasyPlayer.club).where(
-                    FantasyPlayer.id.in_(ids or {0})
-                )
-            )
-        }
+        ).first()
+        if data is None:  # a score without its data: the data is being taken out
+            return ScoreView(**base, **_not_scored())
+        # Issue 32 item 2: the explanation is worked out now, not stored with the total.
+        found = explain(session, league, team.id, data)
+        return _explained(session, base, found, data.official, found.basis == row.basis)
 
-        def name(pid: int | None) -> str | None:
-            return None if pid is None else people.get(pid, (f"#{pid}", ""))[0]
 
-        lines = tuple(
-            ScoreLine(
-                pid,
-                name(pid) or "",
-                role,
-                people.get(pid, ("", ""))[1],
-                bool(bench),
-                bool(counted),
-                _q(points),
-                reason,
-                tuple((w, int(c), Fraction(p)) for w, c, p in parts),
-                name(entered),
-                name(replaced),
-                why,
-                error,
-            )
-            for pid, role, bench, counted, points, reason, parts, entered, replaced, why, error in b.get(
-                "lines", []
-            )
-        )
-        modifier = b.get("modifier") or ["0", None, []]
+def _not_scored() -> dict[str, Any]:
+    return {
+        "total": Fraction(0),
+        "players": Fraction(0),
+        "modifier": Fraction(0),
+        "modifier_average": None,
+        "modifier_votes": (),
+        "penalties": (),
+        "lines": (),
+        "formation": None,
+        "counted": 0,
+        "eligible": False,
+        "official": False,
+        "lineup_from": None,
+        "scored": False,
+    }
+
+
+def _explained(
+    session: Session, base: dict[str, Any], found: Explained, official: bool, current: bool
+) -> ScoreView:
+    score = found.score
+    if score is None:  # never a lineup: 0, nothing to explain
         return ScoreView(
             **base,
-            total=Fraction(row.total),
-            players=Fraction(b.get("players", "0")),
-            modifier=Fraction(modifier[0]),
-            modifier_average=_q(modifier[1]),
-            modifier_votes=tuple(Fraction(v) for v in modifier[2]),
-            penalties=tuple(
-                PenaltyLine(w, Fraction(p), name(pid), note)
-                for w, p, pid, note in b.get("penalties", [])
-            ),
-            lines=lines,
-            formation=b.get("formation"),
-            counted=int(b.get("counted", 0)),
-            eligible=row.eligible,
-            official=row.official,
-            lineup_from=row.lineup_from,
-            scored=True,
+            **(_not_scored() | {"official": official, "scored": True, "current": current}),
         )
+    ids = {line.player_id for line in score.lines}
+    ids |= {p.player_id for p in score.penalties if p.player_id is not None}
+    people = {
+        pid: (name, club)
+        for pid, name, club in session.execute(
+            select(FantasyPlayer.id, FantasyPlayer.name, FantasyPlayer.club).where(
+                FantasyPlayer.id.in_(ids or {0})
+            )
+        )
+    }
+
+    def name(pid: int | None) -> str | None:
+        return None if pid is None else people.get(pid, (f"#{pid}", ""))[0]
+
+    lines = tuple(
+        ScoreLine(
+            line.player_id,
+            name(line.player_id) or "",
+            line.role,
+            people.get(line.player_id, ("", ""))[1],
+            line.bench,
+            line.counted,
+            line.score.points,
+            line.score.reason,
+            tuple((p.what, p.count, p.points) for p in line.score.parts),
+            name(line.entered_for),
+            name(line.replaced_by),
+            line.why,
+            line.error,
+        )
+        for line in score.lines
+    )
+    return ScoreView(
+        **base,
+        total=score.total,
+        players=score.players,
+        modifier=score.modifier.points,
+        modifier_average=score.modifier.average,
+        modifier_votes=score.modifier.votes,
+        penalties=tuple(
+            PenaltyLine(p.what, p.points, name(p.player_id), p.note) for p in score.penalties
+        ),
+        lines=lines,
+        formation=score.formation,
+        counted=score.counted,
+        eligible=found.eligible,
+        official=official,
+        lineup_from=found.reused,
+        scored=True,
+        current=current,
+    )
 
 
 # --- a matchday -------------------------------------------------------------------------------

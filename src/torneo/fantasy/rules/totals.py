@@ -1,11 +1,22 @@
 """Teams' totals only, fast: the same rules as :func:`.team_score.score_team` without the
-breakdown, for recomputing whole seasons of many teams (``bench/fanta.py``; the standings of a
-season are totals).
+breakdown, for recomputing whole seasons of many teams (``fantasy.state_scores``,
+``bench/fanta.py``; the standings of a season are totals).
 
 A matchday's scores are turned once into whole numbers of ``1/scale`` points (every vote and
-bonus of a matchday shares a small denominator, usually 2), so a team's total is integer
-additions; the team whose eleven all scored (the common case) needs no substitution search.
-``tests/fantasy/rules/test_totals.py`` checks that every total equals ``score_team``'s.
+bonus of a matchday shares a small denominator, usually 2), each listed player into one entry
+(role, points, base), so a team's total is integer additions over its eleven and its bench.
+
+FAN-SUB-1 is worked out on the roles alone: which starter a bench player replaces does not
+change the total, only which bench players enter and, for the other-role entries, the
+formation after each one. So the same-role pass needs how many starters of each role are
+missing; the other-role pass the roles of those still missing in lineup order (the first of
+a role left is the one after those the same-role pass filled), tried as
+:func:`.substitutions.substitutions` tries them. Issue 32 item 2: a season of 38 matchdays ×
+10,000 teams is 380,000 of these, and four starters of the sample season's eleven are missing
+on average, so the substitutions are the common case, not the exception.
+
+``tests/fantasy/rules/test_totals.py`` checks that every total equals ``score_team``'s, on
+sample seasons and on random lineups, rosters and scores (hypothesis).
 """
 
 from __future__ import annotations
@@ -15,14 +26,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, lcm
 
-from torneo.fantasy.rules.formations import formation_of
 from torneo.fantasy.rules.lineup import STARTERS, Lineup
-from torneo.fantasy.rules.players import DEF, GK
+from torneo.fantasy.rules.players import DEF, FWD, GK, MID
 from torneo.fantasy.rules.scoring import Fantavoto
-from torneo.fantasy.rules.substitutions import substitutions
 from torneo.presets.fantasy import FantasyRules
 
-_PENDING = -(10**9)  # a starter whose match is still to come: neither counted nor replaced
+_GK, _DEF = 0, 1
+ROLE_CODES = {GK: _GK, DEF: _DEF, MID: 2, FWD: 3}
+_OTHER = 4  # a role no formation has (not one of the four letters)
+_PENDING = -(10**18)  # a player whose match is still to come: neither counted nor replaced
+_UNLISTED = (_DEF, None, None)  # a player not in the list: a defender without a score
+# A lineup's roles counted as one number: a formation is a set of these (_shape_code).
+_WEIGHT = (1, 1 << 16, 1 << 32, 1 << 48, 0)
+
+
+def _shape_code(gk: int, d: int, c: int, a: int) -> int:
+    return gk * _WEIGHT[0] + d * _WEIGHT[1] + c * _WEIGHT[2] + a * _WEIGHT[3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +54,22 @@ class MatchdayTable:
     penalty: int
     steps: tuple[tuple[dict[int, int], int], ...]  # per step: {n votes: least sum}, points
     formations: frozenset[str]
+    # Every listed player: role code, points (None: no score; _PENDING), base (FAN-MOD-1).
+    players: dict[int, tuple[int, int | None, int | None]]
+    shapes: frozenset[int]  # the formations as counts of P, D, C, A (_shape_code)
+
+
+def _shapes(formations: Collection[str]) -> frozenset[int]:
+    """The formations as role counts; a text that no lineup's formation can equal ("04-4-2",
+    "4-4") is none, as the rules compare the text ``formation_of`` gives."""
+    found = set()
+    for text in formations:
+        parts = text.split("-")
+        if len(parts) == 3 and all(p.isdigit() for p in parts):
+            d, c, a = (int(p) for p in parts)
+            if text == f"{d}-{c}-{a}":
+                found.add(_shape_code(1, d, c, a))
+    return frozenset(found)
 
 
 def matchday_table(
@@ -48,43 +83,36 @@ def matchday_table(
     best = rules.modifier_best_defenders
     steps = tuple(
         (
-            {n: ceil(step.average * n * scale) for n in range(2, best + 2)},
+            {n: ceil(step.average * n * scale) for n in range(1, best + 2)},
             int(step.points * scale),
         )
         for step in rules.modifier_steps
     )
+    points = {p: int(s.points * scale) for p, s in scores.items() if s.points is not None}
+    bases = {p: int(s.base * scale) for p, s in scores.items() if s.base is not None}
+    pending = frozenset(p for p, s in scores.items() if s.pending)
+    players: dict[int, tuple[int, int | None, int | None]] = {
+        pid: (
+            ROLE_CODES.get(role, _OTHER),
+            _PENDING if pid in pending else points.get(pid),
+            bases.get(pid),
+        )
+        for pid, role in roles.items()
+    }
+    for pid in scores.keys() - roles.keys():  # scored but not listed: a defender, as score_team
+        players[pid] = (_DEF, _PENDING if pid in pending else points.get(pid), bases.get(pid))
     return MatchdayTable(
         scale=scale,
-        points={p: int(s.points * scale) for p, s in scores.items() if s.points is not None},
-        bases={p: int(s.base * scale) for p, s in scores.items() if s.base is not None},
-        pending=frozenset(p for p, s in scores.items() if s.pending),
+        points=points,
+        bases=bases,
+        pending=pending,
         roles=roles,
         penalty=int(rules.penalty_points * scale),
         steps=steps,
         formations=frozenset(rules.formations),
+        players=players,
+        shapes=_shapes(rules.formations),
     )
-
-
-def _starters(
-    lineup: Lineup, roster: Collection[int], table: MatchdayTable, seen: set[int]
-) -> tuple[list[str], list[int | None], int]:
-    roles, points = table.roles, table.points
-    errors = 0
-    start_roles: list[str] = []
-    status: list[int | None] = []
-    for pid in lineup.starters:
-        start_roles.append(roles.get(pid, DEF))
-        if pid not in roster or pid in seen:
-            errors += 1
-            status.append(None)
-        elif pid in points:
-            status.append(points[pid])
-        else:
-            status.append(_PENDING if pid in table.pending else None)
-        seen.add(pid)
-    if len(lineup.starters) != STARTERS or formation_of(start_roles) not in table.formations:
-        errors += 1
-    return start_roles, status, errors
 
 
 def _modifier(
@@ -100,43 +128,163 @@ def _modifier(
     return 0
 
 
+Entry = tuple[int, int | None, int | None]  # a player of the matchday: role, points, base
+
+
+def team_points(
+    lineup: Lineup,
+    roster: Collection[int],
+    table: MatchdayTable,
+    rules: FantasyRules,
+    sold: Collection[int] = frozenset(),
+) -> int:
+    """The total :func:`.team_score.score_team` gives without the recorded penalties, in
+    ``1/table.scale`` points; ``roster``: the team's players at the deadline, ``sold``: the
+    players it sold by then (missing, not FAN-PEN-1 errors, issue 28 item 9)."""
+    seen: set[int] = set()
+    counted, missing, shape, errors = _starters(lineup, roster, sold, table.players, seen)
+    if len(lineup.starters) != STARTERS or shape not in table.shapes:
+        errors += 1  # FAN-PEN-1: not 11 in a valid formation
+    usable, wrong = _bench(lineup, roster, sold, table.players, seen)
+    errors += wrong + max(0, rules.bench_size - len(lineup.bench))
+    if missing and usable:
+        counted += _entering(missing, usable, shape, table, rules)
+    return _sum(counted, table, rules) - errors * table.penalty
+
+
+def _starters(
+    lineup: Lineup,
+    roster: Collection[int],
+    sold: Collection[int],
+    players: Mapping[int, Entry],
+    seen: set[int],
+) -> tuple[list[Entry], list[int], int, int]:
+    """The starters who score, the missing ones' roles in lineup order, the starters' roles
+    (:func:`_shape_code`) and the FAN-PEN-1 errors among them."""
+    counted: list[Entry] = []
+    missing: list[int] = []
+    shape = errors = 0
+    for pid in lineup.starters:
+        entry = players.get(pid, _UNLISTED)
+        role, points, _ = entry
+        shape += _WEIGHT[role]
+        if pid in seen or pid not in roster:
+            # listed twice, or not in the roster (a player sold since: no error)
+            errors += pid in seen or pid not in sold
+            missing.append(role)
+        elif points is None:
+            missing.append(role)
+        elif points != _PENDING:
+            counted.append(entry)
+        seen.add(pid)
+    return counted, missing, shape, errors
+
+
+def _bench(
+    lineup: Lineup,
+    roster: Collection[int],
+    sold: Collection[int],
+    players: Mapping[int, Entry],
+    seen: set[int],
+) -> tuple[list[Entry], int]:
+    """The bench players who may enter (a score, no error), in order; the FAN-PEN-1 errors."""
+    usable: list[Entry] = []
+    errors = 0
+    for pid in lineup.bench:
+        if pid in seen or pid not in roster:
+            errors += pid in seen or pid not in sold
+        else:
+            entry = players.get(pid, _UNLISTED)
+            if entry[1] is not None and entry[1] != _PENDING:
+                usable.append(entry)
+        seen.add(pid)
+    return usable, errors
+
+
+def _sum(counted: list[Entry], table: MatchdayTable, rules: FantasyRules) -> int:
+    """The points of those who score and the defence modifier (FAN-MOD-1): the keeper's base is
+    the last keeper's who scores, as :func:`.team_score.score_team` counts them."""
+    total = 0
+    keeper: int | None = None
+    defenders: list[int] = []
+    for role, points, base in counted:
+        total += points or 0
+        if base is not None:
+            if role == _GK:
+                keeper = base
+            elif role == _DEF:
+                defenders.append(base)
+    return total + _modifier(keeper, defenders, table, rules)
+
+
+def _entering(
+    missing: list[int], usable: list[Entry], shape: int, table: MatchdayTable, rules: FantasyRules
+) -> list[Entry]:
+    """FAN-SUB-1: the bench players who enter, in bench order (see the module's text)."""
+    most = rules.max_substitutions
+    need = [0, 0, 0, 0, 0]
+    for role in missing:
+        need[role] += 1
+    entered = [False] * len(usable)
+    done = 0
+    for i, (role, _, _) in enumerate(usable):  # the same role first
+        if done >= most:
+            break
+        if need[role]:
+            need[role] -= 1
+            entered[i] = True
+            done += 1
+    if done < most and (need[_DEF] or need[2] or need[3]):
+        left = _still_missing(missing, need)
+        _other_roles(left, usable, entered, most - done, shape, table.shapes)
+    return [player for player, went in zip(usable, entered, strict=True) if went]
+
+
+def _still_missing(missing: list[int], need: list[int]) -> list[int]:
+    """The roles of the starters the same-role pass left missing, in lineup order: of each
+    role the last ``need[role]``; keepers left out (only a keeper replaces a keeper)."""
+    skip = [missing.count(role) - need[role] for role in range(5)]
+    left: list[int] = []
+    for role in missing:
+        if skip[role]:
+            skip[role] -= 1
+        elif role not in (_GK, _OTHER):
+            left.append(role)
+    return left
+
+
+def _other_roles(
+    left: list[int],
+    usable: list[Entry],
+    entered: list[bool],
+    room: int,
+    shape: int,
+    shapes: frozenset[int],
+) -> None:
+    """Bench players in order, not keepers, each for the first starter still missing with
+    whom the formation stays valid, at most ``room`` of them; ``entered`` is updated."""
+    for i, (role, _, _) in enumerate(usable):
+        if not room or not left:
+            return
+        if entered[i] or role in (_GK, _OTHER):
+            continue
+        for j, out in enumerate(left):
+            if out != role and shape - _WEIGHT[out] + _WEIGHT[role] in shapes:
+                shape += _WEIGHT[role] - _WEIGHT[out]
+                del left[j]
+                entered[i] = True
+                room -= 1
+                break
+
+
 def team_total(
     lineup: Lineup,
     roster: Collection[int],
     table: MatchdayTable,
     rules: FantasyRules,
     extra: Fraction = Fraction(0),
+    sold: Collection[int] = frozenset(),
 ) -> Fraction:
-    """The total :func:`.team_score.score_team` gives, without its breakdown."""
-    seen: set[int] = set()
-    start_roles, status, errors = _starters(lineup, roster, table, seen)
-    usable: list[bool] = []
-    for pid in lineup.bench:
-        wrong = pid not in roster or pid in seen
-        seen.add(pid)
-        errors += wrong
-        usable.append(not wrong and pid in table.points)
-    errors += max(0, rules.bench_size - len(lineup.bench))
-    counted: list[tuple[int, str]] = [
-        (pid, role)
-        for pid, role, st in zip(lineup.starters, start_roles, status, strict=True)
-        if st is not None and st != _PENDING
-    ]
-    if None in status:
-        scored = [None if st == _PENDING else st is not None for st in status]
-        bench_roles = [table.roles.get(p, DEF) for p in lineup.bench]
-        subs, _ = substitutions(
-            start_roles, scored, bench_roles, usable, table.formations, rules.max_substitutions
-        )
-        counted += [(lineup.bench[s.bench], bench_roles[s.bench]) for s in subs]
-    total = 0
-    goalkeeper: int | None = None
-    defenders: list[int] = []
-    for pid, role in counted:
-        total += table.points[pid]
-        if role == GK and pid in table.bases:
-            goalkeeper = table.bases[pid]
-        elif role == DEF and pid in table.bases:
-            defenders.append(table.bases[pid])
-    total += _modifier(goalkeeper, defenders, table, rules) - errors * table.penalty
-    return Fraction(total, table.scale) - extra
+    """The total :func:`.team_score.score_team` gives, without its breakdown; ``extra``: the
+    penalties the administrator recorded (FAN-PEN-1), subtracted."""
+    return Fraction(team_points(lineup, roster, table, rules, sold), table.scale) - extra
