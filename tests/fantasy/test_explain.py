@@ -22,6 +22,7 @@ from sqlalchemy import delete, insert, select, update
 from tests.conftest import FakeClock
 from tests.fantasy.conftest import ADMIN, League, build_league
 from tests.fantasy.test_commands import roster_of
+from tests.support.web import make_client
 from torneo.fantasy import commands_lineups as lineups
 from torneo.fantasy import commands_market as market
 from torneo.fantasy import commands_votes as votes
@@ -357,6 +358,11 @@ def test_fan_score_1_a_page_says_when_its_stored_total_is_behind_its_inputs(
         db.execute(update(FantasyScore).values(basis="0" * 32))
     behind = views.score_view(store, league.id, league.teams[0], 1)
     assert not behind.current
+    address = f"/fantasy/{league.id}/teams/{league.teams[0]}/matchdays/1?lang=en"
+    with make_client(store) as client:  # the page says so, and what to do
+        assert 'data-role="behind"' in client.get(address).text
     assert behind.lines == fresh.lines
     votes.rescore_season(store, ADMIN, league.id)
     assert views.score_view(store, league.id, league.teams[0], 1) == fresh
+    with make_client(store) as client:
+        assert 'data-role="behind"' not in client.get(address).text
