@@ -19,9 +19,10 @@ re-exported here).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import cast
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -205,6 +206,8 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
             raise Conflict("draft", N_("the draft has started already"), N_("one draft per event"))
         seating = draft_seating(event)
         deadline = uow.now + timedelta(seconds=setup.pick_seconds)
+        cards = card_set(uow.session, setup.set_id)
+        pods: list[tuple[DraftPod, list[DraftSeat]]] = []
         for number, players in enumerate(seating, start=1):
             pod = DraftPod(
                 event_id=event_id,
@@ -218,10 +221,13 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
             )
             uow.session.add(pod)
             uow.session.flush()
-            uow.session.add_all(
+            seats = [
                 DraftSeat(pod_id=pod.id, event_id=event_id, seat_no=seat, player_id=player)
                 for seat, player in enumerate(players, start=1)
-            )
+            ]
+            uow.session.add_all(seats)
+            pods.append((pod, seats))
+        uow.session.flush()  # the last pod's seats: their ids go in the notice
         uow.audit(
             "draft.start",
             "event",
@@ -235,9 +241,36 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
                 "alternate": setup.alternate,
             },
         )
-        uow.notify(topic(event_id), "started")
+        uow.notify(topic(event_id), "started", **start_notice(cards, event.seed, pods, deadline))
         uow.notify(f"event:{event_id}", "draft", started=True)
         return len(seating)
+
+
+def start_notice(
+    cards: CardSet, seed: int, pods: list[tuple[DraftPod, list[DraftSeat]]], deadline: datetime
+) -> dict[str, object]:
+    """What every page needs when the draft starts: its seat and its first pack (issue 32).
+
+    Each page read its whole state at the start, four at a time a worker, while the first
+    pick's time ran: with 512 drafters the last pages got their pack seconds late and their
+    picks came after the timer's. From this notice a page answers at once, without the
+    database (``api_live.Seat.hear``). It travels on the draft's internal topic only (the
+    packs are private, BER-DRAFT-1), keyed by player: ``[pod id, pod number, seat number,
+    seats in the pod, seat id]`` and the codes of the seat's first booster."""
+    seating: dict[str, list[int]] = {}
+    packs: dict[str, list[str]] = {}
+    for pod, seats in pods:
+        for seat in seats:
+            key = str(seat.player_id)
+            seating[key] = [pod.id, pod.pod_no, seat.seat_no, len(seats), seat.id]
+            packs[key] = list(draft_booster(cards, seed, pod.pod_no, seat.seat_no, 1))
+    boosters = pods[0][0].boosters if pods else 0
+    return {
+        "deadline": deadline.isoformat(),
+        "boosters": boosters,
+        "seating": seating,
+        "packs": packs,
+    }
 
 
 def _add_pick(
@@ -258,13 +291,18 @@ def _add_pick(
     )
 
 
+_PICKS = cast(Table, DraftPick.__table__)
+
+
 def _write_picks(uow: UnitOfWork, state: PodState) -> None:
     """The transaction's picks and their audit rows: one INSERT each, however many picks (a
     timeout picks for several seats), without the ORM's flush (the draft's hottest path: a
     pick is written every few milliseconds under load, issue 16)."""
     if not state.added:
         return
-    uow.session.execute(insert(DraftPick), state.added)
+    # Core, on the transaction's connection: the ORM's bulk INSERT path cost more than the
+    # statement itself (issue 32: CPU per pick)
+    uow.connection().execute(insert(_PICKS), state.added)
     uow.audit_many(
         "draft.pick",
         "draft_pick",
