@@ -28,9 +28,14 @@ every ``state`` asked after a refusal picked again: earlier figures are not comp
 Figures, before and after, on the loaded and on the quiet machine: docs/deploy.md, "Live
 draft under load".
 
+``--sqlite`` runs the default install instead (issue 32): a SQLite file, one worker, no Redis
+(its notices in-process), 2 pods (16 drafters) unless ``--pods`` says otherwise; the judge starts
+the draft through the API (the bench's own process cannot reach the worker's in-process
+broker), and no worker is killed (one worker: uvicorn has no supervisor to restart it).
+
 Run: ``.venv/bin/python bench/draft.py`` (needs PostgreSQL and Redis on 127.0.0.1; options:
 ``--pods``, ``--seconds``, ``--think-min``/``--think-max``, ``--no-kill``, ``--progress``,
-``--dump FILE`` for the raw latencies by pod and pick).
+``--sqlite``, ``--dump FILE`` for the raw latencies by pod and pick).
 """
 
 from __future__ import annotations
@@ -41,11 +46,15 @@ import contextlib
 import json
 import os
 import random
+import secrets
+import shutil
 import signal
 import statistics
 import sys
+import tempfile
 import time
 import uuid
+from base64 import b64encode
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -53,10 +62,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import httpx
+import itsdangerous
 from sqlalchemy import func, insert, select
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import percentile
+from _common import host_line, percentile
 from _servers import (
     REDIS_URL,
     create_database,
@@ -109,6 +120,36 @@ class Figures:
 
 def cookie_for(user_id: int) -> str:
     return "torneo_session=" + session_cookie(SECRET, user_id)
+
+
+def judge_cookie(user_id: int) -> tuple[str, str]:
+    """An administrator's session cookie with its CSRF token, and the token (the judge's POST
+    that starts the draft on a server without Redis)."""
+    token = secrets.token_urlsafe(16)
+    data = json.dumps({"uid": user_id, "gen": 0, "csrf": token}).encode()
+    signed = itsdangerous.TimestampSigner(SECRET).sign(b64encode(data)).decode()
+    return "torneo_session=" + signed, token
+
+
+def add_judge(url: str) -> int:
+    """An administrator account, for the judge's POST (``--sqlite``)."""
+    engine = make_engine(url)
+    with Store(engine).unit(ORG) as uow:
+        judge = User(
+            username="bench-judge",
+            display_name="Judge",
+            password_hash="!bench: no login",
+            created_at=datetime.now(UTC),
+            version=1,
+            session_generation=0,
+            disabled=False,
+            is_admin=True,
+        )
+        uow.session.add(judge)
+        uow.session.flush()
+        judge_id = judge.id
+    engine.dispose()
+    return judge_id
 
 
 def prepare(url: str, pods: int, seconds: int) -> tuple[int, list[Drafter]]:
@@ -269,17 +310,24 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def run(args: argparse.Namespace) -> None:
-    name, url = create_database("torneo_bench_draft")
+    folder = tempfile.mkdtemp(prefix="torneo-bench-draft-") if args.sqlite else None
+    if folder is not None:
+        name, url = None, f"sqlite:///{folder}/torneo.db"
+    else:
+        name, url = create_database("torneo_bench_draft")
     prefix = f"bench-draft-{uuid.uuid4().hex[:6]}"
     server = None
     try:
         event, drafters = prepare(url, args.pods, args.seconds)
+        judge = add_judge(url) if args.sqlite else None
         port = free_port()
-        server = start_server(url, port, prefix, 2, SECRET)
-        # uvicorn's workers are children of the `torneo serve` process
+        server = start_server(
+            url, port, prefix, 1 if args.sqlite else 2, SECRET, redis=not args.sqlite
+        )
+        # uvicorn's workers are children of the `torneo serve` process (one worker: itself)
         master = server.pid
         await asyncio.sleep(1.0)
-        workers = worker_pids(master)
+        workers = worker_pids(master) or [master]
         cpu_before = {pid: cpu_seconds(pid) for pid in workers}
         fig = Figures()
         tasks = [
@@ -296,9 +344,20 @@ async def run(args: argparse.Namespace) -> None:
             for d in drafters
         ]
         await asyncio.sleep(3.0)  # every socket connected and listening
-        store = Store(make_engine(url), broker=RedisBroker(REDIS_URL, prefix))
+        store = Store(
+            make_engine(url), broker=None if args.sqlite else RedisBroker(REDIS_URL, prefix)
+        )
         started, bench_cpu = time.time(), time.process_time()
-        draft.start_draft(store, ORG, event)
+        if judge is not None:  # the worker's in-process broker: the judge asks the server
+            cookie, token = judge_cookie(judge)
+            async with httpx.AsyncClient() as client:
+                answer = await client.post(
+                    f"http://127.0.0.1:{port}/api/v1/events/{event}/draft/start",
+                    headers={"Cookie": cookie, "X-CSRF-Token": token},
+                )
+            answer.raise_for_status()
+        else:
+            draft.start_draft(store, ORG, event)
         with store.read() as s:
             seats = {
                 (pid): (pod, seat)
@@ -332,7 +391,10 @@ async def run(args: argparse.Namespace) -> None:
         wall, bench_cpu = time.time() - started, time.process_time() - bench_cpu
         for t in tasks:
             t.cancel()
-        cpu = {pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in worker_pids(master)}
+        cpu = {
+            pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0)
+            for pid in worker_pids(master) or [master]
+        }
         if killed:
             cpu[killed[0]] = killed[1] - cpu_before.get(killed[0], 0.0)
         report(store, event, drafters, fig, wall, cpu, killed, args)
@@ -341,7 +403,10 @@ async def run(args: argparse.Namespace) -> None:
     finally:
         if server is not None:
             stop_server(server)
-        drop_database(name)
+        if name is not None:
+            drop_database(name)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def report(
@@ -408,8 +473,10 @@ def report(
         )
         got = Counter(c for (p, _, _, _), c in stored.items() if p == pod)
         conserved += opened == got
+    print(host_line())
     print(
-        f"drafters {len(drafters)} in {args.pods} pods, 4 boosters, {args.seconds} s a pick, think {args.think_min}-{args.think_max} s, wall {wall:.1f} s"
+        f"{'SQLite, 1 worker, no Redis' if args.sqlite else 'PostgreSQL + Redis, 2 workers'}:"
+        f" drafters {len(drafters)} in {args.pods} pods, 4 boosters, {args.seconds} s a pick, think {args.think_min}-{args.think_max} s, wall {wall:.1f} s"
     )
     print(
         f"pods done {statuses.get('done', 0)}/{args.pods}; picks stored {len(picks)} (expected {len(drafters) * 28}); seats with 28 picks {sum(1 for n in per_seat.values() if n == 28)}/{len(drafters)}"
@@ -446,6 +513,13 @@ def report(
         print(
             f"timer: next pack of a stalled seat after the announced deadline: median {statistics.median(fig.late) * 1000:.0f} ms, min {min(fig.late) * 1000:.0f} ms, max {max(fig.late) * 1000:.0f} ms ({len(fig.late)} timeouts)"
         )
+    # where the timer picked: pick 1 of each booster is the stalled seats' (by design); a
+    # pile at booster 1 pick 1 is the start, one after the kill the pages that reconnected
+    where = Counter((p.booster_no, p.pick_no) for p in timed_out).most_common(6)
+    print(
+        "picks by the timer at (booster, pick): "
+        + ", ".join(f"{b}.{k}: {n}" for (b, k), n in where)
+    )
     print(
         f"picks by the server's timer {len(timed_out)} ({len(by_timer)} passes by the timer, left out of the latency); disqualified {disqualified}; errors {dict(fig.errors)}; reconnects {sum(d.reconnects for d in drafters)}"
     )
@@ -466,7 +540,7 @@ def report(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pods", type=int, default=64)
+    parser.add_argument("--pods", type=int, help="pods of 8 (default 64; 2 with --sqlite)")
     parser.add_argument("--seconds", type=int, default=5, help="seconds per pick (BER-DRAFT-2: 60)")
     parser.add_argument("--think-min", type=float, default=1.0)
     parser.add_argument("--think-max", type=float, default=4.0)
@@ -474,7 +548,15 @@ def main() -> None:
     parser.add_argument("--no-kill", action="store_true")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--dump", help="a JSON file for the raw samples (latency by pod and pick)")
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument(
+        "--sqlite", action="store_true", help="the default install: SQLite, 1 worker, no Redis"
+    )
+    args = parser.parse_args()
+    if args.pods is None:
+        args.pods = 2 if args.sqlite else 64
+    if args.sqlite:
+        args.no_kill = True  # one worker: nothing restarts it
+    asyncio.run(run(args))
 
 
 if __name__ == "__main__":

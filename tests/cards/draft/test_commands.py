@@ -123,6 +123,33 @@ def test_ber_draft_2_a_pick_after_the_timer_is_refused(store: Store, clock: Fake
     assert "is over" in str(over.value)
 
 
+def test_ber_draft_2_a_pick_that_reached_the_server_in_time_is_taken(
+    store: Store, clock: FakeClock
+) -> None:
+    """Issue 32: a pick read from the page's socket before the deadline, whose transaction ran
+    after it (the worker's threads busy with 512 drafters), was refused as "the time ran out"
+    while the timer had not picked yet. The pick's time is when it reached the server; once
+    the timer has picked for the seat, the pack has passed and the pick is over."""
+    event = draft_event(store, 4, pick_seconds=60)
+    seats = seat_players(store, event)
+    sent = clock.now + timedelta(seconds=59)
+    clock.advance(seconds=61)
+    card = pack_of(store, event, 1)[0]
+    done = draft.pick_card(store, player(seats[(1, 1)]), event, card, booster=1, pick=1, at=sent)
+    assert done.card == card
+    with pytest.raises(Conflict) as late:  # reached the server after the deadline
+        draft.pick_card(
+            store,
+            player(seats[(1, 2)]),
+            event,
+            pack_of(store, event, 2)[0],
+            booster=1,
+            pick=1,
+            at=clock.now - timedelta(seconds=1),
+        )
+    assert "ran out" in str(late.value)
+
+
 def _online(store: Store, event_id: int, *seat_nos: int) -> None:
     """The pages of these seats (pod 1) report they are open."""
     seats = seat_players(store, event_id)

@@ -102,6 +102,8 @@ class Seat:
             return await anyio.to_thread.run_sync(self._state)
 
     async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:
+        at = self.store.clock()  # read from the socket now: the pick's time (BER-DRAFT-2)
+
         def run() -> dict[str, Any]:
             booster, pick = raw.get("booster"), raw.get("pick")
             done = commands.pick_card(
@@ -111,6 +113,7 @@ class Seat:
                 str(raw.get("card", ""))[:40],
                 booster=booster if isinstance(booster, int) else None,
                 pick=pick if isinstance(pick, int) else None,
+                at=at,
             )
             return {
                 "type": "picked",

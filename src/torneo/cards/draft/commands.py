@@ -420,9 +420,15 @@ def pick_card(
     *,
     booster: int | None = None,
     pick: int | None = None,
+    at: datetime | None = None,
 ) -> Picked:
     """A player's pick for their own seat (BER-DRAFT-1); ``booster``/``pick`` as their page
-    showed them, so a pick meant for a pack that has passed is refused, never misplaced."""
+    showed them, so a pick meant for a pack that has passed is refused, never misplaced.
+
+    ``at``: when the pick reached the server (the page's socket read it; None: now). BER-DRAFT-2
+    judges the pick's time by it, not by when its transaction runs: under load a pick read in
+    time waited on the worker's threads past the deadline and was refused while the timer had
+    not picked yet (issue 32). Once the timer has picked, the pack has passed: the pick is over."""
     player_id = require_player(actor)
     card = card.strip()
     with store.unit(actor) as uow:
@@ -450,7 +456,7 @@ def pick_card(
             if position
             else (),
             card=card,
-            now=uow.now,
+            now=min(at, uow.now) if at is not None else uow.now,
             deadline=state.deadline,
         )
         if refusal is not None:
