@@ -116,6 +116,7 @@ class Figures:
     answers: list[float] = field(default_factory=list)
     answer_sent: dict[tuple[int, int, int], float] = field(default_factory=dict)
     errors: Counter[str] = field(default_factory=Counter)
+    connected: set[int] = field(default_factory=set)  # players whose page got its first state
 
 
 def cookie_for(user_id: int) -> str:
@@ -256,6 +257,7 @@ async def drafter(
                     if kind not in ("state", "pack"):
                         continue
                     if kind == "state":
+                        fig.connected.add(me.player_id)
                         me.pod, me.seat = m.get("pod") or 0, m.get("seat") or 0
                         me.stall = me.seat == 8 and 1 <= me.pod <= 8
                     if m.get("state") in ("done", "out") or m.get("status") == "done":
@@ -301,6 +303,42 @@ def worker_pids(master: int) -> list[int]:
     return found
 
 
+async def workers_ready(master: int, expected: int, wait: float = 120) -> list[int]:
+    """The workers, once ``expected`` of them are up and idle: the server answers as soon as
+    one is, and on a loaded host the other came up seconds later, after every page had
+    connected to the first (none to it) and after the draft had started (its timer re-armed
+    every deadline 30 s away, BER-DRAFT-2). Starting costs a few CPU seconds: a worker whose
+    CPU time stands still for a second is up."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        found = worker_pids(master) or [master]
+        if len(found) >= expected:
+            before = {pid: cpu_seconds(pid) for pid in found}
+            await asyncio.sleep(1.0)
+            if all(cpu_seconds(pid) - before[pid] < 0.05 for pid in found):
+                return found
+        else:
+            await asyncio.sleep(0.5)
+    raise RuntimeError(f"{expected} workers did not come up in {wait:.0f} s")
+
+
+def sockets_of(pid: int) -> int:
+    """How many sockets process ``pid`` holds open (how the pages spread over the workers)."""
+    try:
+        return sum(
+            1 for fd in os.listdir(f"/proc/{pid}/fd") if "socket:" in _link(f"/proc/{pid}/fd/{fd}")
+        )
+    except OSError:
+        return 0
+
+
+def _link(path: str) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return ""
+
+
 def cpu_seconds(pid: int) -> float:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -326,8 +364,7 @@ async def run(args: argparse.Namespace) -> None:
         )
         # uvicorn's workers are children of the `torneo serve` process (one worker: itself)
         master = server.pid
-        await asyncio.sleep(1.0)
-        workers = worker_pids(master) or [master]
+        workers = await workers_ready(master, 1 if args.sqlite else 2)
         cpu_before = {pid: cpu_seconds(pid) for pid in workers}
         fig = Figures()
         tasks = [
@@ -343,7 +380,16 @@ async def run(args: argparse.Namespace) -> None:
             )
             for d in drafters
         ]
-        await asyncio.sleep(3.0)  # every socket connected and listening
+        # every page connected and listening (its first state) before the judge starts
+        waited = time.monotonic()
+        while len(fig.connected) < len(drafters) and time.monotonic() - waited < 60:
+            await asyncio.sleep(0.2)
+        print(
+            f"pages connected {len(fig.connected)}/{len(drafters)}; open sockets per worker "
+            "(pages, database, Redis): "
+            + ", ".join(f"pid {pid} {sockets_of(pid)}" for pid in workers),
+            flush=True,
+        )
         store = Store(
             make_engine(url), broker=None if args.sqlite else RedisBroker(REDIS_URL, prefix)
         )
