@@ -26,6 +26,9 @@ from sqlalchemy import Table, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from torneo.cards.draft.commands_notices import pass_notice as pass_notice
+from torneo.cards.draft.commands_notices import start_notice as start_notice
+from torneo.cards.draft.commands_notices import topic as topic
 from torneo.cards.draft.commands_presence import (
     PRESENCE_SECONDS as PRESENCE_SECONDS,
 )
@@ -88,11 +91,6 @@ class Picked:
     position: Position
     card: str
     now: Position | None  # the pod's pick after this one (None: the draft is over)
-
-
-def topic(event_id: int) -> str:
-    """The internal topic of an event's draft (packs are private: never a public /live topic)."""
-    return f"draft:{event_id}"
 
 
 def _format(event: Event, setup: CardEventSetup | None, session: Session) -> tuple[str, DeckFormat]:
@@ -246,33 +244,6 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
         return len(seating)
 
 
-def start_notice(
-    cards: CardSet, seed: int, pods: list[tuple[DraftPod, list[DraftSeat]]], deadline: datetime
-) -> dict[str, object]:
-    """What every page needs when the draft starts: its seat and its first pack (issue 32).
-
-    Each page read its whole state at the start, four at a time a worker, while the first
-    pick's time ran: with 512 drafters the last pages got their pack seconds late and their
-    picks came after the timer's. From this notice a page answers at once, without the
-    database (``api_live.Seat.hear``). It travels on the draft's internal topic only (the
-    packs are private, BER-DRAFT-1), keyed by player: ``[pod id, pod number, seat number,
-    seats in the pod, seat id]`` and the codes of the seat's first booster."""
-    seating: dict[str, list[int]] = {}
-    packs: dict[str, list[str]] = {}
-    for pod, seats in pods:
-        for seat in seats:
-            key = str(seat.player_id)
-            seating[key] = [pod.id, pod.pod_no, seat.seat_no, len(seats), seat.id]
-            packs[key] = list(draft_booster(cards, seed, pod.pod_no, seat.seat_no, 1))
-    boosters = pods[0][0].boosters if pods else 0
-    return {
-        "deadline": deadline.isoformat(),
-        "boosters": boosters,
-        "seating": seating,
-        "packs": packs,
-    }
-
-
 def _add_pick(
     uow: UnitOfWork, state: PodState, seat: int, position: Position, card: str, how: str
 ) -> None:
@@ -363,27 +334,6 @@ def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> bool:
         uow.notify(topic(facts.event_id), "pass", **pass_notice(state))
         uow.notify(f"event:{facts.event_id}", "draft", pod=pod.pod_no)
     return passed
-
-
-def pass_notice(state: PodState) -> dict[str, object]:
-    """What every seat of the pod needs after a pass: the pick, the deadline, its own pack."""
-    position = state.position
-    packs = (
-        {
-            str(s): list(pack(state.plan, state.opened, state.picks, s, position))
-            for s in state.seats
-        }
-        if position is not None
-        else {}
-    )
-    return {
-        "pod": state.pod.id,
-        "status": state.pod.status,
-        "booster": position.booster if position else None,
-        "pick": position.pick if position else None,
-        "deadline": state.deadline.isoformat() if state.deadline else None,
-        "packs": packs,
-    }
 
 
 def _pools_of_pod(uow: UnitOfWork, state: PodState, event_id: int) -> None:

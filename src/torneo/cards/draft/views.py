@@ -200,7 +200,7 @@ def started_seat(
     before: PlayerDraft, player_id: int, now: datetime, cards: CardSet, notice: dict[str, object]
 ) -> tuple[PlayerDraft, list[int]] | None:
     """The page's state at the draft's start, from the start's notice
-    (``commands.start_notice``) and the page's state before it (the event's name, the time per
+    (``commands_notices.start_notice``) and the page's state before it (the event's name, the time per
     pick), without the database (issue 32: 512 pages reading theirs at once held the start);
     with the seat's ``[pod id, pod number, seat number, seats, seat id]``. None when the
     notice has no seat for the player: the page reads its state instead."""
