@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import cast
 
-from sqlalchemy import Table, insert, select
+from sqlalchemy import Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -203,29 +203,43 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
         if pods_of(uow.session, event_id):
             raise Conflict("draft", N_("the draft has started already"), N_("one draft per event"))
         seating = draft_seating(event)
-        deadline = uow.now + timedelta(seconds=setup.pick_seconds)
         cards = card_set(uow.session, setup.set_id)
-        pods: list[tuple[DraftPod, list[DraftSeat]]] = []
-        for number, players in enumerate(seating, start=1):
-            pod = DraftPod(
+        pods = [
+            DraftPod(
                 event_id=event_id,
                 pod_no=number,
                 status=RUNNING,
                 boosters=fmt.pool_boosters,
                 booster_no=1,
                 pick_no=1,
-                deadline=deadline,
+                deadline=uow.now + timedelta(seconds=setup.pick_seconds),
                 started_at=uow.now,
             )
-            uow.session.add(pod)
-            uow.session.flush()
-            seats = [
-                DraftSeat(pod_id=pod.id, event_id=event_id, seat_no=seat, player_id=player)
-                for seat, player in enumerate(players, start=1)
-            ]
-            uow.session.add_all(seats)
-            pods.append((pod, seats))
-        uow.session.flush()  # the last pod's seats: their ids go in the notice
+            for number in range(1, len(seating) + 1)
+        ]
+        uow.session.add_all(pods)
+        uow.session.flush()  # every pod in one INSERT, their ids for the seats
+        seated = [
+            (
+                pod,
+                [
+                    DraftSeat(pod_id=pod.id, event_id=event_id, seat_no=seat, player_id=player)
+                    for seat, player in enumerate(players, start=1)
+                ],
+            )
+            for pod, players in zip(pods, seating, strict=True)
+        ]
+        uow.session.add_all(seat for _, seats in seated for seat in seats)
+        uow.session.flush()  # their ids go in the notice
+        # BER-DRAFT-2 (issue 32): the first pick's time runs from the start's end, as announced
+        # (seating 64 pods took a loaded machine a second of every player's first pick)
+        deadline = store.clock() + timedelta(seconds=setup.pick_seconds)
+        uow.session.execute(
+            update(DraftPod)
+            .where(DraftPod.event_id == event_id)
+            .values(deadline=deadline)
+            .execution_options(synchronize_session=False)
+        )
         uow.audit(
             "draft.start",
             "event",
@@ -239,7 +253,7 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
                 "alternate": setup.alternate,
             },
         )
-        uow.notify(topic(event_id), "started", **start_notice(cards, event.seed, pods, deadline))
+        uow.notify(topic(event_id), "started", **start_notice(cards, event.seed, seated, deadline))
         uow.notify(f"event:{event_id}", "draft", started=True)
         return len(seating)
 
@@ -271,8 +285,7 @@ def _write_picks(uow: UnitOfWork, state: PodState) -> None:
     pick is written every few milliseconds under load, issue 16)."""
     if not state.added:
         return
-    # Core, on the transaction's connection: the ORM's bulk INSERT path cost more than the
-    # statement itself (issue 32: CPU per pick)
+    # Core on the transaction's connection: the ORM's bulk path cost more (issue 32)
     uow.connection().execute(insert(_PICKS), state.added)
     uow.audit_many(
         "draft.pick",
