@@ -57,11 +57,13 @@ def start_server(
     env: str = "development",
     threads: int | None = None,
     wait: float = 60,
+    redis: bool = True,
 ) -> subprocess.Popen[bytes]:
     """``torneo serve`` on 127.0.0.1:``port``, once it answers (or RuntimeError after ``wait`` s).
     ``env`` is ``TORNEO_ENV``: production is how a club runs it (templates not reloaded,
     secure cookies: a client must send them back over plain HTTP, as bench/load/phones does);
-    ``threads`` is ``TORNEO_WORKER_THREADS`` (None: the server's default)."""
+    ``threads`` is ``TORNEO_WORKER_THREADS`` (None: the server's default); ``redis=False``
+    serves without Redis (the default install: one worker, its notices in-process)."""
     environment = {
         **os.environ,
         "TORNEO_DATABASE_URL": url,
@@ -70,6 +72,8 @@ def start_server(
         "TORNEO_SECRET_KEY": secret,
         "TORNEO_ENV": env,
     }
+    if not redis:
+        environment.pop("TORNEO_REDIS_URL")
     if threads is not None:
         environment["TORNEO_WORKER_THREADS"] = str(threads)
     command = [

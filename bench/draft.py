@@ -28,9 +28,14 @@ every ``state`` asked after a refusal picked again: earlier figures are not comp
 Figures, before and after, on the loaded and on the quiet machine: docs/deploy.md, "Live
 draft under load".
 
+``--sqlite`` runs the default install instead (issue 32): a SQLite file, one worker, no Redis
+(its notices in-process), 2 pods (16 drafters) unless ``--pods`` says otherwise; the judge starts
+the draft through the API (the bench's own process cannot reach the worker's in-process
+broker), and no worker is killed (one worker: uvicorn has no supervisor to restart it).
+
 Run: ``.venv/bin/python bench/draft.py`` (needs PostgreSQL and Redis on 127.0.0.1; options:
 ``--pods``, ``--seconds``, ``--think-min``/``--think-max``, ``--no-kill``, ``--progress``,
-``--dump FILE`` for the raw latencies by pod and pick).
+``--sqlite``, ``--dump FILE`` for the raw latencies by pod and pick).
 """
 
 from __future__ import annotations
@@ -41,22 +46,25 @@ import contextlib
 import json
 import os
 import random
+import secrets
+import shutil
 import signal
-import statistics
 import sys
+import tempfile
 import time
 import uuid
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from base64 import b64encode
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, insert, select
+import httpx
+import itsdangerous
+from sqlalchemy import insert, select
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import percentile
+from _draft_figures import Drafter, Figures, report
 from _servers import (
     REDIS_URL,
     create_database,
@@ -68,8 +76,7 @@ from _servers import (
 )
 from torneo.cards import commands as events
 from torneo.cards.draft import commands as draft
-from torneo.cards.draft.tables import DraftPick, DraftPod, DraftSeat
-from torneo.cards.rules.boosters import draft_booster
+from torneo.cards.draft.tables import DraftPod, DraftSeat
 from torneo.cards.rules.set_files import read_json
 from torneo.cards.sets import commands as sets
 from torneo.platform.live.broker import RedisBroker
@@ -82,33 +89,38 @@ SECRET = "bench-draft-" + uuid.uuid4().hex
 ORG = Actor.system()
 
 
-@dataclass
-class Drafter:
-    player_id: int
-    user_id: int
-    cookie: str
-    pod: int = 0
-    seat: int = 0
-    stall: bool = False
-    picks_told: set[tuple[int, int, str]] = field(default_factory=set)
-    done: bool = False
-    reconnects: int = 0
-
-
-@dataclass
-class Figures:
-    sent: dict[tuple[int, int, int], list[float]] = field(default_factory=lambda: defaultdict(list))
-    received: dict[tuple[int, int, int], list[float]] = field(
-        default_factory=lambda: defaultdict(list)
-    )
-    late: list[float] = field(default_factory=list)
-    answers: list[float] = field(default_factory=list)
-    answer_sent: dict[tuple[int, int, int], float] = field(default_factory=dict)
-    errors: Counter[str] = field(default_factory=Counter)
-
-
 def cookie_for(user_id: int) -> str:
     return "torneo_session=" + session_cookie(SECRET, user_id)
+
+
+def judge_cookie(user_id: int) -> tuple[str, str]:
+    """An administrator's session cookie with its CSRF token, and the token (the judge's POST
+    that starts the draft on a server without Redis)."""
+    token = secrets.token_urlsafe(16)
+    data = json.dumps({"uid": user_id, "gen": 0, "csrf": token}).encode()
+    signed = itsdangerous.TimestampSigner(SECRET).sign(b64encode(data)).decode()
+    return "torneo_session=" + signed, token
+
+
+def add_judge(url: str) -> int:
+    """An administrator account, for the judge's POST (``--sqlite``)."""
+    engine = make_engine(url)
+    with Store(engine).unit(ORG) as uow:
+        judge = User(
+            username="bench-judge",
+            display_name="Judge",
+            password_hash="!bench: no login",
+            created_at=datetime.now(UTC),
+            version=1,
+            session_generation=0,
+            disabled=False,
+            is_admin=True,
+        )
+        uow.session.add(judge)
+        uow.session.flush()
+        judge_id = judge.id
+    engine.dispose()
+    return judge_id
 
 
 def prepare(url: str, pods: int, seconds: int) -> tuple[int, list[Drafter]]:
@@ -215,6 +227,7 @@ async def drafter(
                     if kind not in ("state", "pack"):
                         continue
                     if kind == "state":
+                        fig.connected.add(me.player_id)
                         me.pod, me.seat = m.get("pod") or 0, m.get("seat") or 0
                         me.stall = me.seat == 8 and 1 <= me.pod <= 8
                     if m.get("state") in ("done", "out") or m.get("status") == "done":
@@ -260,6 +273,42 @@ def worker_pids(master: int) -> list[int]:
     return found
 
 
+async def workers_ready(master: int, expected: int, wait: float = 120) -> list[int]:
+    """The workers, once ``expected`` of them are up and idle: the server answers as soon as
+    one is, and on a loaded host the other came up seconds later, after every page had
+    connected to the first (none to it) and after the draft had started (its timer re-armed
+    every deadline 30 s away, BER-DRAFT-2). Starting costs a few CPU seconds: a worker whose
+    CPU time stands still for a second is up."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        found = worker_pids(master) or [master]
+        if len(found) >= expected:
+            before = {pid: cpu_seconds(pid) for pid in found}
+            await asyncio.sleep(1.0)
+            if all(cpu_seconds(pid) - before[pid] < 0.05 for pid in found):
+                return found
+        else:
+            await asyncio.sleep(0.5)
+    raise RuntimeError(f"{expected} workers did not come up in {wait:.0f} s")
+
+
+def sockets_of(pid: int) -> int:
+    """How many sockets process ``pid`` holds open (how the pages spread over the workers)."""
+    try:
+        return sum(
+            1 for fd in os.listdir(f"/proc/{pid}/fd") if "socket:" in _link(f"/proc/{pid}/fd/{fd}")
+        )
+    except OSError:
+        return 0
+
+
+def _link(path: str) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return ""
+
+
 def cpu_seconds(pid: int) -> float:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -269,17 +318,23 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def run(args: argparse.Namespace) -> None:
-    name, url = create_database("torneo_bench_draft")
+    folder = tempfile.mkdtemp(prefix="torneo-bench-draft-") if args.sqlite else None
+    if folder is not None:
+        name, url = None, f"sqlite:///{folder}/torneo.db"
+    else:
+        name, url = create_database("torneo_bench_draft")
     prefix = f"bench-draft-{uuid.uuid4().hex[:6]}"
     server = None
     try:
         event, drafters = prepare(url, args.pods, args.seconds)
+        judge = add_judge(url) if args.sqlite else None
         port = free_port()
-        server = start_server(url, port, prefix, 2, SECRET)
-        # uvicorn's workers are children of the `torneo serve` process
+        server = start_server(
+            url, port, prefix, 1 if args.sqlite else 2, SECRET, redis=not args.sqlite
+        )
+        # uvicorn's workers are children of the `torneo serve` process (one worker: itself)
         master = server.pid
-        await asyncio.sleep(1.0)
-        workers = worker_pids(master)
+        workers = await workers_ready(master, 1 if args.sqlite else 2)
         cpu_before = {pid: cpu_seconds(pid) for pid in workers}
         fig = Figures()
         tasks = [
@@ -295,10 +350,30 @@ async def run(args: argparse.Namespace) -> None:
             )
             for d in drafters
         ]
-        await asyncio.sleep(3.0)  # every socket connected and listening
-        store = Store(make_engine(url), broker=RedisBroker(REDIS_URL, prefix))
+        # every page connected and listening (its first state) before the judge starts
+        waited = time.monotonic()
+        while len(fig.connected) < len(drafters) and time.monotonic() - waited < 60:
+            await asyncio.sleep(0.2)
+        print(
+            f"pages connected {len(fig.connected)}/{len(drafters)}; open sockets per worker "
+            "(pages, database, Redis): "
+            + ", ".join(f"pid {pid} {sockets_of(pid)}" for pid in workers),
+            flush=True,
+        )
+        store = Store(
+            make_engine(url), broker=None if args.sqlite else RedisBroker(REDIS_URL, prefix)
+        )
         started, bench_cpu = time.time(), time.process_time()
-        draft.start_draft(store, ORG, event)
+        if judge is not None:  # the worker's in-process broker: the judge asks the server
+            cookie, token = judge_cookie(judge)
+            async with httpx.AsyncClient() as client:
+                answer = await client.post(
+                    f"http://127.0.0.1:{port}/api/v1/events/{event}/draft/start",
+                    headers={"Cookie": cookie, "X-CSRF-Token": token},
+                )
+            answer.raise_for_status()
+        else:
+            draft.start_draft(store, ORG, event)
         with store.read() as s:
             seats = {
                 (pid): (pod, seat)
@@ -332,7 +407,10 @@ async def run(args: argparse.Namespace) -> None:
         wall, bench_cpu = time.time() - started, time.process_time() - bench_cpu
         for t in tasks:
             t.cancel()
-        cpu = {pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in worker_pids(master)}
+        cpu = {
+            pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0)
+            for pid in worker_pids(master) or [master]
+        }
         if killed:
             cpu[killed[0]] = killed[1] - cpu_before.get(killed[0], 0.0)
         report(store, event, drafters, fig, wall, cpu, killed, args)
@@ -341,132 +419,15 @@ async def run(args: argparse.Namespace) -> None:
     finally:
         if server is not None:
             stop_server(server)
-        drop_database(name)
-
-
-def report(
-    store: Store,
-    event: int,
-    drafters: list[Drafter],
-    fig: Figures,
-    wall: float,
-    cpu: dict[int, float],
-    killed: Any,
-    args: argparse.Namespace,
-) -> None:
-    with store.read() as s:
-        picks = s.execute(
-            select(
-                DraftPod.pod_no,
-                DraftPick.seat_no,
-                DraftPick.booster_no,
-                DraftPick.pick_no,
-                DraftPick.card_code,
-                DraftPick.how,
-                DraftPick.picked_at,
-            )
-            .join(DraftPod, DraftPod.id == DraftPick.pod_id)
-            .where(DraftPod.event_id == event)
-        ).all()
-        statuses = Counter(s.scalars(select(DraftPod.status).where(DraftPod.event_id == event)))
-        disqualified = s.scalar(select(func.count(DraftSeat.id)).where(DraftSeat.disqualified)) or 0
-        timed_out = [p for p in picks if p.how == "timeout"]
-        start_at = s.scalar(select(func.min(DraftPod.started_at)).where(DraftPod.event_id == event))
-    # A pass made by the server's timer (a seat picked for at the deadline: a stalled seat, a
-    # page reconnecting after the kill, a pick that came late) is the timer's figure, not this
-    # one: its packs follow the deadline, not the last pick sent.
-    by_timer = {(p.pod_no, p.booster_no, p.pick_no) for p in picks if p.how != "player"}
-    latency: list[float] = []
-    samples: list[tuple[int, int, int, float, float]] = []  # pod, booster, pick, sent, delay
-    for (pod, b, k), times in fig.received.items():
-        before = (b, k - 1) if k > 1 else (b - 1, 7)
-        sent = fig.sent.get((pod, *before))
-        if not sent or (pod, *before) in by_timer:
-            continue  # the first pack, or a pass by the timer
-        last = max(sent)
-        latency += [t - last for t in times if t >= last]
-        samples += [(pod, b, k, last, t - last) for t in times if t >= last]
-    if args.dump:
-        Path(args.dump).write_text(
-            json.dumps({"latency": samples, "answers": fig.answers, "late": fig.late})
-        )
-    stored = {(p.pod_no, p.seat_no, p.booster_no, p.pick_no): p.card_code for p in picks}
-    per_seat = Counter((p.pod_no, p.seat_no) for p in picks)
-    lost_told = sum(
-        1 for d in drafters for (b, k, c) in d.picks_told if stored.get((d.pod, d.seat, b, k)) != c
-    )
-    demo = read_json(
-        (resources.files("torneo.cards.sets") / "data" / "demo-set.json").read_text("utf-8")
-    )
-    conserved = 0
-    for pod in range(1, args.pods + 1):
-        opened = Counter(
-            c
-            for seat in range(1, 9)
-            for b in range(1, 5)
-            for c in draft_booster(demo, 16, pod, seat, b)
-        )
-        got = Counter(c for (p, _, _, _), c in stored.items() if p == pod)
-        conserved += opened == got
-    print(
-        f"drafters {len(drafters)} in {args.pods} pods, 4 boosters, {args.seconds} s a pick, think {args.think_min}-{args.think_max} s, wall {wall:.1f} s"
-    )
-    print(
-        f"pods done {statuses.get('done', 0)}/{args.pods}; picks stored {len(picks)} (expected {len(drafters) * 28}); seats with 28 picks {sum(1 for n in per_seat.values() if n == 28)}/{len(drafters)}"
-    )
-    print(
-        f"lost picks (told 'picked', not stored) {lost_told}; doubled picks {len(picks) - len(stored)}; pods whose cards are all picked exactly once {conserved}/{args.pods}"
-    )
-    if latency:
-        print(
-            f"pick-to-next-pack latency: median {statistics.median(latency) * 1000:.1f} ms, p99 {percentile(latency, 99) * 1000:.1f} ms, max {max(latency) * 1000:.1f} ms ({len(latency)} packs)"
-        )
-    if fig.answers:
-        print(
-            f"pick answer (send → picked): median {statistics.median(fig.answers) * 1000:.1f} ms, p99 {percentile(fig.answers, 99) * 1000:.1f} ms"
-        )
-    # The server's side of the timer: a timeout's transaction began this long after the
-    # deadline (the pass before it, plus the seconds of a pick; the draft's start for pick 1)
-    passed_at: dict[tuple[int, int, int], datetime] = {}
-    for p in picks:
-        key = (p.pod_no, p.booster_no, p.pick_no)
-        passed_at[key] = max(passed_at.get(key, p.picked_at), p.picked_at)
-    server_late = []
-    for p in timed_out:
-        before = (p.booster_no, p.pick_no - 1) if p.pick_no > 1 else (p.booster_no - 1, 7)
-        previous = passed_at.get((p.pod_no, *before), start_at)
-        assert previous is not None
-        behind = p.picked_at - previous - timedelta(seconds=args.seconds)
-        server_late.append(behind.total_seconds())
-    if server_late:
-        print(
-            f"timer, server side: a timeout's transaction began after the deadline: median {statistics.median(server_late) * 1000:.0f} ms, max {max(server_late) * 1000:.0f} ms ({len(server_late)} seat-timeouts)"
-        )
-    if fig.late:
-        print(
-            f"timer: next pack of a stalled seat after the announced deadline: median {statistics.median(fig.late) * 1000:.0f} ms, min {min(fig.late) * 1000:.0f} ms, max {max(fig.late) * 1000:.0f} ms ({len(fig.late)} timeouts)"
-        )
-    print(
-        f"picks by the server's timer {len(timed_out)} ({len(by_timer)} passes by the timer, left out of the latency); disqualified {disqualified}; errors {dict(fig.errors)}; reconnects {sum(d.reconnects for d in drafters)}"
-    )
-    print(
-        "CPU per worker: "
-        + ", ".join(
-            f"pid {pid} {sec:.1f} s ({sec / wall * 100:.0f}% of a core)"
-            for pid, sec in sorted(cpu.items())
-        )
-        + (f"; killed {killed[0]}" if killed else "")
-    )
-    if picks:
-        print(
-            f"workers' CPU per stored pick {sum(cpu.values()) / len(picks) * 1000:.2f} ms"
-            f" ({sum(cpu.values()):.1f} s for {len(picks)} picks, timer and presence included)"
-        )
+        if name is not None:
+            drop_database(name)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pods", type=int, default=64)
+    parser.add_argument("--pods", type=int, help="pods of 8 (default 64; 2 with --sqlite)")
     parser.add_argument("--seconds", type=int, default=5, help="seconds per pick (BER-DRAFT-2: 60)")
     parser.add_argument("--think-min", type=float, default=1.0)
     parser.add_argument("--think-max", type=float, default=4.0)
@@ -474,7 +435,15 @@ def main() -> None:
     parser.add_argument("--no-kill", action="store_true")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--dump", help="a JSON file for the raw samples (latency by pod and pick)")
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument(
+        "--sqlite", action="store_true", help="the default install: SQLite, 1 worker, no Redis"
+    )
+    args = parser.parse_args()
+    if args.pods is None:
+        args.pods = 2 if args.sqlite else 64
+    if args.sqlite:
+        args.no_kill = True  # one worker: nothing restarts it
+    asyncio.run(run(args))
 
 
 if __name__ == "__main__":

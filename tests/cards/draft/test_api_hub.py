@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from typing import Any
 
 import pytest
 from sqlalchemy import select
 
 from tests.cards.test_draft_load import statements
 from tests.conftest import FakeClock
-from tests.support.draft import draft_event, pod_now, seat_players
+from tests.support.draft import ORG, draft_event, pod_now, seat_players
 from torneo.cards.draft import commands as commands_draft
 from torneo.cards.draft.api_hub import DraftHub, DraftTimers
 from torneo.cards.draft.commands_presence import is_connected
@@ -128,3 +129,64 @@ def test_a_presence_write_cancelled_before_it_ran_releases_its_pages(sqlite_stor
     with sqlite_store.read() as s:
         seat = s.scalars(select(DraftSeat).where(DraftSeat.player_id == player_id)).one()
     assert seat.seen_at is not None  # the later report was written
+
+
+def test_ber_draft_2_the_start_brings_every_page_its_first_pack_without_a_read(
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: at the start every open page read its whole state (four at a time a worker,
+    after its presence was written) while the first pick's time was already running: with
+    512 drafters the last pages got their first pack seconds late, their picks came after the
+    timer's and were refused ("pick 1 of booster 1 is over"). The start's notice now carries
+    each seat and its first pack: a page answers it without the database, and its presence is
+    written all the same (BER-DRAFT-2: it is connected at the first timeout)."""
+    from torneo.cards.draft.api_hub import Listener
+    from torneo.cards.draft.api_live import Seat
+    from torneo.platform.live.broker import Notice
+    from torneo.platform.store.uow import Actor
+
+    event = draft_event(sqlite_store, 16, start=False)
+    from torneo.cards.tables import Registration
+
+    with sqlite_store.read() as s:
+        someone = s.scalars(select(Registration.player_id).where(Registration.event_id == event))
+        player_id = list(someone)[5]
+    published: list[Notice] = []
+    monkeypatch.setattr(sqlite_store.broker, "publish", published.append)
+
+    async def page() -> tuple[dict[str, Any], list[str]]:
+        hub = DraftHub(sqlite_store)
+        seat = Seat(
+            hub, Actor("p", player_id=player_id), event, Listener(player_id=player_id), "en"
+        )
+        first = await seat.state()
+        assert first["state"] == "not_started"
+        commands_draft.start_draft(sqlite_store, ORG, event)
+        (started,) = [n for n in published if n.kind == "started"]
+        with statements(sqlite_store) as sent:
+            message = await seat.hear(started)
+            assert message is not None
+            reads = [s for s in sent if s.startswith("SELECT")]
+        await asyncio.gather(*hub._writers)  # the presence write it started
+        return message, reads
+
+    message, reads = asyncio.run(page())
+    assert reads == []
+    seats = seat_players(sqlite_store, event)
+    (pod_no, seat_no), *_ = [k for k, v in seats.items() if v == player_id]
+    state = pod_now(sqlite_store, event, pod_no)
+    with sqlite_store.read() as s:
+        from torneo.cards.draft.views import seat_draft
+
+        view, _, _ = seat_draft(s, sqlite_store.clock(), event, player_id)
+    expected = {"type": "state", **view.as_json()}
+    for key in ("server_now",):
+        expected.pop(key), message.pop(key)
+    assert message == expected
+    assert state.position is not None
+    pack = message["pack"]
+    assert isinstance(pack, list)
+    assert [c["id"] for c in pack] == list(state.opened[(seat_no, 1)])
+    with sqlite_store.read() as s:
+        seen = s.scalar(select(DraftSeat.seen_at).where(DraftSeat.player_id == player_id))
+    assert seen is not None

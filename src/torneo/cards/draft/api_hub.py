@@ -113,6 +113,13 @@ class DraftHub:
         batch.left.setdefault(event_id, set()).update(left)
         await asyncio.shield(batch.done)
 
+    def report_soon(self, event_id: int, *, seen: Iterable[int] = ()) -> None:
+        """:meth:`report`, without waiting for the write (a page at the draft's start sends
+        its first pack first: issue 32)."""
+        task = asyncio.create_task(self.report(event_id, seen=seen), name="draft:presence-soon")
+        self._writers.add(task)
+        task.add_done_callback(self._writers.discard)
+
     async def _write(self, batch: _Presence) -> None:
         try:
             async with self._writing:

@@ -71,6 +71,7 @@ class Seat:
         self.hub, self.store, self.actor, self.event_id = hub, hub.store, actor, event_id
         self.listener, self.lang = listener, lang
         self.cards: CardSet | None = None
+        self.before: views.PlayerDraft | None = None  # the last state read (its event's name)
         self.sending = asyncio.Lock()  # one message at a time on the socket
 
     def _state(self) -> dict[str, Any]:
@@ -82,6 +83,7 @@ class Seat:
             )
         if cards is not None:
             self.cards = cards
+        self.before = view
         if seat is not None:
             self.listener.pod, self.listener.seat, self.listener.seat_id = (
                 seat.pod_id,
@@ -100,6 +102,8 @@ class Seat:
             return await anyio.to_thread.run_sync(self._state)
 
     async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:
+        at = self.store.clock()  # read from the socket now: the pick's time (BER-DRAFT-2)
+
         def run() -> dict[str, Any]:
             booster, pick = raw.get("booster"), raw.get("pick")
             done = commands.pick_card(
@@ -109,6 +113,7 @@ class Seat:
                 str(raw.get("card", ""))[:40],
                 booster=booster if isinstance(booster, int) else None,
                 pick=pick if isinstance(pick, int) else None,
+                at=at,
             )
             return {
                 "type": "picked",
@@ -124,6 +129,23 @@ class Seat:
         except SQLAlchemyError:  # nothing was stored: the page may pick again (or the timer)
             log.warning("draft: a pick of event %s not taken, the database away", self.event_id)
             return self.error(BUSY)
+
+    def _started(self, data: dict[str, Any]) -> dict[str, Any] | None:
+        """The page's state at the draft's start from the start's notice, with no read (issue
+        32; ``views.started_seat``); its presence is written with the other pages', without
+        waiting for it (BER-DRAFT-2: before the first timeout, in milliseconds). None: the
+        page reads its state (it had none yet, or the notice has no seat for its player)."""
+        player_id = self.actor.player_id
+        if self.before is None or self.cards is None or player_id is None:
+            return None
+        found = views.started_seat(self.before, player_id, self.store.clock(), self.cards, data)
+        if found is None:
+            return None
+        view, (pod_id, _, seat_no, _, seat_id) = found
+        self.listener.pod, self.listener.seat, self.listener.seat_id = pod_id, seat_no, seat_id
+        self.before = view
+        self.hub.report_soon(self.event_id, seen=[player_id])
+        return {"type": "state", **view.as_json()}
 
     def error(self, err: TorneoError) -> dict[str, Any]:
         with i18n.language(self.lang):
@@ -142,6 +164,8 @@ class Seat:
     async def hear(self, notice: Notice) -> dict[str, Any] | None:
         """The message for this page of one notice of the event's draft (None: not for it)."""
         data, mine = notice.data, self.listener
+        if notice.kind == "started" and (started := self._started(data)) is not None:
+            return started
         if notice.kind in ("started", "reconnect") or (
             notice.kind == "disqualified"
             and data.get("pod") == mine.pod

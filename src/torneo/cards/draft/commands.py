@@ -19,12 +19,16 @@ re-exported here).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import cast
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from torneo.cards.draft.commands_notices import pass_notice as pass_notice
+from torneo.cards.draft.commands_notices import start_notice as start_notice
+from torneo.cards.draft.commands_notices import topic as topic
 from torneo.cards.draft.commands_presence import (
     PRESENCE_SECONDS as PRESENCE_SECONDS,
 )
@@ -87,11 +91,6 @@ class Picked:
     position: Position
     card: str
     now: Position | None  # the pod's pick after this one (None: the draft is over)
-
-
-def topic(event_id: int) -> str:
-    """The internal topic of an event's draft (packs are private: never a public /live topic)."""
-    return f"draft:{event_id}"
 
 
 def _format(event: Event, setup: CardEventSetup | None, session: Session) -> tuple[str, DeckFormat]:
@@ -204,24 +203,43 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
         if pods_of(uow.session, event_id):
             raise Conflict("draft", N_("the draft has started already"), N_("one draft per event"))
         seating = draft_seating(event)
-        deadline = uow.now + timedelta(seconds=setup.pick_seconds)
-        for number, players in enumerate(seating, start=1):
-            pod = DraftPod(
+        cards = card_set(uow.session, setup.set_id)
+        pods = [
+            DraftPod(
                 event_id=event_id,
                 pod_no=number,
                 status=RUNNING,
                 boosters=fmt.pool_boosters,
                 booster_no=1,
                 pick_no=1,
-                deadline=deadline,
+                deadline=uow.now + timedelta(seconds=setup.pick_seconds),
                 started_at=uow.now,
             )
-            uow.session.add(pod)
-            uow.session.flush()
-            uow.session.add_all(
-                DraftSeat(pod_id=pod.id, event_id=event_id, seat_no=seat, player_id=player)
-                for seat, player in enumerate(players, start=1)
+            for number in range(1, len(seating) + 1)
+        ]
+        uow.session.add_all(pods)
+        uow.session.flush()  # every pod in one INSERT, their ids for the seats
+        seated = [
+            (
+                pod,
+                [
+                    DraftSeat(pod_id=pod.id, event_id=event_id, seat_no=seat, player_id=player)
+                    for seat, player in enumerate(players, start=1)
+                ],
             )
+            for pod, players in zip(pods, seating, strict=True)
+        ]
+        uow.session.add_all(seat for _, seats in seated for seat in seats)
+        uow.session.flush()  # their ids go in the notice
+        # BER-DRAFT-2 (issue 32): the first pick's time runs from the start's end, as announced
+        # (seating 64 pods took a loaded machine a second of every player's first pick)
+        deadline = store.clock() + timedelta(seconds=setup.pick_seconds)
+        uow.session.execute(
+            update(DraftPod)
+            .where(DraftPod.event_id == event_id)
+            .values(deadline=deadline)
+            .execution_options(synchronize_session=False)
+        )
         uow.audit(
             "draft.start",
             "event",
@@ -235,7 +253,7 @@ def start_draft(store: Store, actor: Actor, event_id: int) -> int:
                 "alternate": setup.alternate,
             },
         )
-        uow.notify(topic(event_id), "started")
+        uow.notify(topic(event_id), "started", **start_notice(cards, event.seed, seated, deadline))
         uow.notify(f"event:{event_id}", "draft", started=True)
         return len(seating)
 
@@ -258,13 +276,17 @@ def _add_pick(
     )
 
 
+_PICKS = cast(Table, DraftPick.__table__)
+
+
 def _write_picks(uow: UnitOfWork, state: PodState) -> None:
     """The transaction's picks and their audit rows: one INSERT each, however many picks (a
     timeout picks for several seats), without the ORM's flush (the draft's hottest path: a
     pick is written every few milliseconds under load, issue 16)."""
     if not state.added:
         return
-    uow.session.execute(insert(DraftPick), state.added)
+    # Core on the transaction's connection: the ORM's bulk path cost more (issue 32)
+    uow.connection().execute(insert(_PICKS), state.added)
     uow.audit_many(
         "draft.pick",
         "draft_pick",
@@ -327,27 +349,6 @@ def _advance(uow: UnitOfWork, state: PodState, facts: DraftFacts) -> bool:
     return passed
 
 
-def pass_notice(state: PodState) -> dict[str, object]:
-    """What every seat of the pod needs after a pass: the pick, the deadline, its own pack."""
-    position = state.position
-    packs = (
-        {
-            str(s): list(pack(state.plan, state.opened, state.picks, s, position))
-            for s in state.seats
-        }
-        if position is not None
-        else {}
-    )
-    return {
-        "pod": state.pod.id,
-        "status": state.pod.status,
-        "booster": position.booster if position else None,
-        "pick": position.pick if position else None,
-        "deadline": state.deadline.isoformat() if state.deadline else None,
-        "packs": packs,
-    }
-
-
 def _pools_of_pod(uow: UnitOfWork, state: PodState, event_id: int) -> None:
     """BER-FMT-3: the drafted cards are each player's pool, for their deck (judging)."""
     event = uow.session.get(Event, event_id)
@@ -382,9 +383,15 @@ def pick_card(
     *,
     booster: int | None = None,
     pick: int | None = None,
+    at: datetime | None = None,
 ) -> Picked:
     """A player's pick for their own seat (BER-DRAFT-1); ``booster``/``pick`` as their page
-    showed them, so a pick meant for a pack that has passed is refused, never misplaced."""
+    showed them, so a pick meant for a pack that has passed is refused, never misplaced.
+
+    ``at``: when the pick reached the server (the page's socket read it; None: now). BER-DRAFT-2
+    judges the pick's time by it, not by when its transaction runs: under load a pick read in
+    time waited on the worker's threads past the deadline and was refused while the timer had
+    not picked yet (issue 32). Once the timer has picked, the pack has passed: the pick is over."""
     player_id = require_player(actor)
     card = card.strip()
     with store.unit(actor) as uow:
@@ -412,7 +419,7 @@ def pick_card(
             if position
             else (),
             card=card,
-            now=uow.now,
+            now=min(at, uow.now) if at is not None else uow.now,
             deadline=state.deadline,
         )
         if refusal is not None:

@@ -196,6 +196,40 @@ def seat_draft(
     return view, seat, state.cards
 
 
+def started_seat(
+    before: PlayerDraft, player_id: int, now: datetime, cards: CardSet, notice: dict[str, object]
+) -> tuple[PlayerDraft, list[int]] | None:
+    """The page's state at the draft's start, from the start's notice
+    (``commands_notices.start_notice``) and the page's state before it (the event's name, the time per
+    pick), without the database (issue 32: 512 pages reading theirs at once held the start);
+    with the seat's ``[pod id, pod number, seat number, seats, seat id]``. None when the
+    notice has no seat for the player: the page reads its state instead."""
+    seating, packs = notice.get("seating"), notice.get("packs")
+    deadline, boosters = notice.get("deadline"), notice.get("boosters")
+    if not isinstance(seating, dict) or not isinstance(packs, dict):
+        return None
+    seat, codes = seating.get(str(player_id)), packs.get(str(player_id))
+    if not isinstance(seat, list) or not isinstance(codes, list) or not isinstance(deadline, str):
+        return None
+    view = PlayerDraft(
+        event_id=before.event_id,
+        event_name=before.event_name,
+        state=PICKING,
+        pod=seat[1],
+        seat=seat[2],
+        seats=seat[3],
+        boosters=boosters if isinstance(boosters, int) else 0,
+        position=Position(1, 1),
+        deadline=datetime.fromisoformat(deadline),
+        server_now=now,
+        pick_seconds=before.pick_seconds,
+        pack=tuple(_card(cards, c) for c in codes),
+        picks=(),
+        ready=(),
+    )
+    return view, [int(x) for x in seat]
+
+
 def _line(p: DraftPick, state: PodState, player_id: int, name: str, pod_no: int) -> PickLine:
     return PickLine(
         player_id,
