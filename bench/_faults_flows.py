@@ -247,12 +247,11 @@ def run_draft(
     """The drafters of bench/draft.py (their pages reconnect by themselves) until every seat is
     done or ``limit`` seconds passed; the draft is started once they listen."""
     import draft as draft_bench  # bench/draft.py: its simulated players
+    from _draft_figures import Drafter, Figures
 
-    drafters = [
-        draft_bench.Drafter(pid, uid, draft_bench.cookie_for(uid)) for pid, uid in users.items()
-    ]
+    drafters = [Drafter(pid, uid, draft_bench.cookie_for(uid)) for pid, uid in users.items()]
     run.drafters = list(drafters)
-    fig = draft_bench.Figures()
+    fig = Figures()
 
     async def everyone() -> None:
         tasks = [
