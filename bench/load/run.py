@@ -175,9 +175,10 @@ async def player(
     pool: Pool,
     burst: Burst | None = None,
     session: str | None = None,
+    plain: bool = False,
 ) -> None:
     try:
-        await _player(event_id, slip, result, delay, stats, pool, burst, session)
+        await _player(event_id, slip, result, delay, stats, pool, burst, session, plain)
     finally:
         if burst is not None and not burst.go.is_set():
             burst.arrived()  # a phone that failed before its report does not hold the others
@@ -192,6 +193,7 @@ async def _player(
     pool: Pool,
     burst: Burst | None,
     session: str | None,
+    plain: bool,
 ) -> None:
     """One player: by their slip's code, or (``session``: their account's session cookie)
     from their player account, whose report page shows their match at once."""
@@ -227,7 +229,10 @@ async def _player(
             burst.arrived()
             await burst.go.wait()
         sent = time.perf_counter()
-        done = await timed(stats, "report", phone.post(url, {**form, "result": result}))
+        # The page's form posts with htmx (HX-Request): the answer is the section, at once;
+        # --plain posts it as a browser without JavaScript does (303, then the GET page).
+        hx = {} if plain else {"HX-Request": "true"}
+        done = await timed(stats, "report", phone.post(url, {**form, "result": result}, hx))
         if done.status != 200 or 'class="alert ok"' not in done.text:
             stats.errors.append(f"report {slip.table}: {done.status}")
         else:
@@ -246,6 +251,7 @@ async def run_players(
     rng: random.Random,
     on_go: Any = None,
     sessions: dict[int, str] | None = None,
+    plain: bool = False,
 ) -> tuple[Stats, float]:
     tables = sorted({s.table for s in slips})[: players // 2]
     chosen = [s for s in slips if s.table in set(tables)]
@@ -273,6 +279,7 @@ async def run_players(
                     pool,
                     burst,
                     sessions.get(s.player_id) if sessions else None,
+                    plain,
                 )
                 for s, result in jobs
             )
@@ -317,6 +324,17 @@ def main() -> None:
         "--burst",
         action="store_true",
         help="open every match first, then send every report at once (the reports' ceiling)",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="post the report as a page without JavaScript does (303, then the GET page) "
+        "instead of with htmx (the section back at once)",
+    )
+    parser.add_argument(
+        "--go-file",
+        help="with --burst: write the server's pid to this file when the reports are sent "
+        "(a sampling profiler attached to the workers then sees the report phase alone)",
     )
     args = parser.parse_args()
     field = args.players or (200 if args.quick else 2000)
@@ -366,6 +384,8 @@ def main() -> None:
             cpu["go"] = server_cpu_seconds(server)
             for who, value in taken().items():
                 shares[who] = [value]
+            if args.go_file:  # a profiler waiting for the report phase (docs/deploy.md)
+                Path(args.go_file).write_text(f"{server.pid}\n")
 
         stats, wall = asyncio.run(
             run_players(
@@ -377,6 +397,7 @@ def main() -> None:
                 rng,
                 on_go if args.burst else None,
                 sessions,
+                args.plain,
             )
         )
         cpu["end"] = server_cpu_seconds(server)
@@ -400,7 +421,8 @@ def main() -> None:
     print(f"\n{host_line()}")
     print(
         f"== {reporters} players reporting within {seconds:.0f} s, {streams} live streams, "
-        f"{args.workers} workers, PostgreSQL + Redis =="
+        f"{args.workers} workers, PostgreSQL + Redis, "
+        f"reports posted {'plain (303 + GET)' if args.plain else 'with htmx'} =="
     )
     print(f"requests: {len(every)} in {wall:.1f} s = {len(every) / wall:.1f} requests/s")
     print(f"latency, all requests: {ms(every)}")
