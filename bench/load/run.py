@@ -16,8 +16,11 @@ What it does, on 127.0.0.1 only:
    reading them does not slow the phones down) and waits until each says it is live;
 4. P players (both players of P/2 tables) arrive at random moments within D seconds; each opens
    their pairing page by the code on their slip (``GET /events/<id>/report?table=&code=``, then
-   the ``POST`` that shows their match: table, opponent) and reports the result (``POST``): the
-   first of a table waits, the second confirms it and the result is recorded;
+   the ``POST`` that shows their match: table, opponent, a 303 to the GET page as a browser
+   follows it) and reports the result (``POST``) as the page's buttons do, with htmx: the answer
+   is the match section (issue 32 item 4); ``--plain`` posts it without JavaScript (a 303, then
+   the whole GET page). The first of a table waits, the second confirms it and the result is
+   recorded;
 5. prints requests per second, median and p99 latency (all requests and by step), errors, lost
    or duplicated results (read from the database at the end: every table reported by both
    players must hold its result exactly once), and the seconds from a result's commit (the
@@ -27,6 +30,7 @@ What it does, on 127.0.0.1 only:
    pages) with the ceiling that total allows on this machine's cores (issue 14 item 3).
 
 The phones are ``phones.py``'s lean HTTP client, the live pages ``streams.py``'s process.
+``--go-file`` lets a sampling profiler wait for the report phase (docs/deploy.md: py-spy).
 
 Aims (issue 4): zero errors and zero lost results; p99 under 200 ms; live update under 1 s.
 Issue 14 item 3: over 500 accepted reports per second for one event on 2 workers.
