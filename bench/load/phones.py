@@ -5,7 +5,8 @@ measures, and httpx spends about 2 ms of CPU per request (its cookie jar, URL mo
 and transport layers): at 500 reports a second that is a whole core taken from the server. This
 client sends ready-made requests on keep-alive connections from a shared pool and reads answers
 with a Content-Length (what the pages send); each phone keeps its own cookies. It is for the
-bench only: no TLS, no chunked bodies, no redirects.
+bench only: no TLS, no chunked bodies; a page form's 303 (Post/Redirect/Get, issue 26 item 3)
+is followed with a GET of its ``Location``, as a browser does.
 """
 
 from __future__ import annotations
@@ -106,11 +107,14 @@ class Phone:
     address: str
     cookies: dict[str, str] = field(default_factory=dict)
 
-    def _request(self, method: str, target: str, body: bytes = b"") -> bytes:
+    def _request(
+        self, method: str, target: str, body: bytes = b"", headers: dict[str, str] | None = None
+    ) -> bytes:
         lines = [
             f"{method} {target} HTTP/1.1",
             f"Host: {self.pool.host}:{self.pool.port}",
             f"X-Forwarded-For: {self.address}",
+            *(f"{name}: {value}" for name, value in (headers or {}).items()),
         ]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
@@ -130,6 +134,15 @@ class Phone:
         target = f"{path}?{urlencode(params)}" if params else path
         return self._keep(await self.pool.exchange(self._request("GET", target)))
 
-    async def post(self, path: str, form: dict[str, str]) -> Answer:
+    async def post(
+        self, path: str, form: dict[str, str], headers: dict[str, str] | None = None
+    ) -> Answer:
+        """The form's answer; a 303 is followed (the GET page it names), as a browser does."""
         body = urlencode(form).encode()
-        return self._keep(await self.pool.exchange(self._request("POST", path, body)))
+        answer = self._keep(await self.pool.exchange(self._request("POST", path, body, headers)))
+        if answer.status == 303:
+            location = next((v for k, v in answer.headers if k == "location"), "/")
+            if "://" in location:  # absolute: this server's path of it
+                location = "/" + location.split("://", 1)[1].partition("/")[2]
+            answer = self._keep(await self.pool.exchange(self._request("GET", location)))
+        return answer

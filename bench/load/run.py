@@ -16,8 +16,11 @@ What it does, on 127.0.0.1 only:
    reading them does not slow the phones down) and waits until each says it is live;
 4. P players (both players of P/2 tables) arrive at random moments within D seconds; each opens
    their pairing page by the code on their slip (``GET /events/<id>/report?table=&code=``, then
-   the ``POST`` that shows their match: table, opponent) and reports the result (``POST``): the
-   first of a table waits, the second confirms it and the result is recorded;
+   the ``POST`` that shows their match: table, opponent, a 303 to the GET page as a browser
+   follows it) and reports the result (``POST``) as the page's buttons do, with htmx: the answer
+   is the match section (issue 32 item 4); ``--plain`` posts it without JavaScript (a 303, then
+   the whole GET page). The first of a table waits, the second confirms it and the result is
+   recorded;
 5. prints requests per second, median and p99 latency (all requests and by step), errors, lost
    or duplicated results (read from the database at the end: every table reported by both
    players must hold its result exactly once), and the seconds from a result's commit (the
@@ -27,6 +30,7 @@ What it does, on 127.0.0.1 only:
    pages) with the ceiling that total allows on this machine's cores (issue 14 item 3).
 
 The phones are ``phones.py``'s lean HTTP client, the live pages ``streams.py``'s process.
+``--go-file`` lets a sampling profiler wait for the report phase (docs/deploy.md: py-spy).
 
 Aims (issue 4): zero errors and zero lost results; p99 under 200 ms; live update under 1 s.
 Issue 14 item 3: over 500 accepted reports per second for one event on 2 workers.
@@ -175,9 +179,10 @@ async def player(
     pool: Pool,
     burst: Burst | None = None,
     session: str | None = None,
+    plain: bool = False,
 ) -> None:
     try:
-        await _player(event_id, slip, result, delay, stats, pool, burst, session)
+        await _player(event_id, slip, result, delay, stats, pool, burst, session, plain)
     finally:
         if burst is not None and not burst.go.is_set():
             burst.arrived()  # a phone that failed before its report does not hold the others
@@ -192,6 +197,7 @@ async def _player(
     pool: Pool,
     burst: Burst | None,
     session: str | None,
+    plain: bool,
 ) -> None:
     """One player: by their slip's code, or (``session``: their account's session cookie)
     from their player account, whose report page shows their match at once."""
@@ -227,7 +233,10 @@ async def _player(
             burst.arrived()
             await burst.go.wait()
         sent = time.perf_counter()
-        done = await timed(stats, "report", phone.post(url, {**form, "result": result}))
+        # The page's form posts with htmx (HX-Request): the answer is the section, at once;
+        # --plain posts it as a browser without JavaScript does (303, then the GET page).
+        hx = {} if plain else {"HX-Request": "true"}
+        done = await timed(stats, "report", phone.post(url, {**form, "result": result}, hx))
         if done.status != 200 or 'class="alert ok"' not in done.text:
             stats.errors.append(f"report {slip.table}: {done.status}")
         else:
@@ -246,6 +255,7 @@ async def run_players(
     rng: random.Random,
     on_go: Any = None,
     sessions: dict[int, str] | None = None,
+    plain: bool = False,
 ) -> tuple[Stats, float]:
     tables = sorted({s.table for s in slips})[: players // 2]
     chosen = [s for s in slips if s.table in set(tables)]
@@ -273,6 +283,7 @@ async def run_players(
                     pool,
                     burst,
                     sessions.get(s.player_id) if sessions else None,
+                    plain,
                 )
                 for s, result in jobs
             )
@@ -317,6 +328,17 @@ def main() -> None:
         "--burst",
         action="store_true",
         help="open every match first, then send every report at once (the reports' ceiling)",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="post the report as a page without JavaScript does (303, then the GET page) "
+        "instead of with htmx (the section back at once)",
+    )
+    parser.add_argument(
+        "--go-file",
+        help="with --burst: write the server's pid to this file when the reports are sent "
+        "(a sampling profiler attached to the workers then sees the report phase alone)",
     )
     args = parser.parse_args()
     field = args.players or (200 if args.quick else 2000)
@@ -366,6 +388,8 @@ def main() -> None:
             cpu["go"] = server_cpu_seconds(server)
             for who, value in taken().items():
                 shares[who] = [value]
+            if args.go_file:  # a profiler waiting for the report phase (docs/deploy.md)
+                Path(args.go_file).write_text(f"{server.pid}\n")
 
         stats, wall = asyncio.run(
             run_players(
@@ -377,6 +401,7 @@ def main() -> None:
                 rng,
                 on_go if args.burst else None,
                 sessions,
+                args.plain,
             )
         )
         cpu["end"] = server_cpu_seconds(server)
@@ -400,7 +425,8 @@ def main() -> None:
     print(f"\n{host_line()}")
     print(
         f"== {reporters} players reporting within {seconds:.0f} s, {streams} live streams, "
-        f"{args.workers} workers, PostgreSQL + Redis =="
+        f"{args.workers} workers, PostgreSQL + Redis, "
+        f"reports posted {'plain (303 + GET)' if args.plain else 'with htmx'} =="
     )
     print(f"requests: {len(every)} in {wall:.1f} s = {len(every) / wall:.1f} requests/s")
     print(f"latency, all requests: {ms(every)}")

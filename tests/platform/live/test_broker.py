@@ -57,6 +57,46 @@ def test_redis_broker_carries_notices_between_workers() -> None:
     subscriber.close()
 
 
+def test_a_commits_notices_reach_redis_together_in_order(
+    sqlite_store: Store, organizer: Actor
+) -> None:
+    """Issue 32 item 4: the notices of one commit go to Redis in one round trip, in the order
+    they were queued, and each topic's last change is set (a late page's catch-up)."""
+    broker = _redis_or_skip()
+    listener = RedisBroker(REDIS_URL, prefix=broker._prefix)
+    store = Store(sqlite_store.engine, broker=broker)
+    trips: list[int] = []
+    execute = type(broker._sync.pipeline()).execute
+
+    def counted(pipe: object) -> object:
+        trips.append(1)
+        return execute(pipe)  # type: ignore[arg-type]
+
+    async def scenario() -> list[Notice]:
+        async with listener.subscribe("event:3") as notices:
+            await asyncio.sleep(0.1)
+
+            def commit() -> None:
+                with store.unit(organizer) as uow:
+                    for table in (1, 2, 3):
+                        uow.notify("event:3", "self_report", table=table)
+                    uow.notify("event:4", "round", round=2)
+
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(type(broker._sync.pipeline()), "execute", counted)
+                await asyncio.to_thread(commit)
+            heard = aiter(notices)
+            return [await asyncio.wait_for(anext(heard), timeout=5) for _ in range(3)]
+
+    heard = asyncio.run(scenario())
+    assert [n.data["table"] for n in heard] == [1, 2, 3]
+    assert trips == [1]
+    assert broker.last_published("event:3") is not None
+    assert broker.last_published("event:4") is not None
+    broker.close()
+    listener.close()
+
+
 class Recorder:
     def __init__(self) -> None:
         self.sent: list[Notice] = []

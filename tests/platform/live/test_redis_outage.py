@@ -65,7 +65,7 @@ def _server(binary: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
         process.wait(10)
 
 
-async def _heard(queue: asyncio.Queue[str | None], kind: str, seconds: float = 20) -> bool:
+async def _heard(queue: asyncio.Queue[bytes | None], kind: str, seconds: float = 20) -> bool:
     """Whether a chunk with a notice of ``kind`` arrives within ``seconds`` (bounded)."""
     deadline = asyncio.get_running_loop().time() + seconds
     while (left := deadline - asyncio.get_running_loop().time()) > 0:
@@ -73,13 +73,13 @@ async def _heard(queue: asyncio.Queue[str | None], kind: str, seconds: float = 2
             chunk = await asyncio.wait_for(queue.get(), left)
         except TimeoutError:
             return False
-        if chunk is not None and f'"kind":"{kind}"' in chunk:
+        if chunk is not None and f'"kind":"{kind}"'.encode() in chunk:
             return True
     return False
 
 
 async def _publish_until_heard(
-    broker: RedisBroker, queue: asyncio.Queue[str | None], seconds: float = 20
+    broker: RedisBroker, queue: asyncio.Queue[bytes | None], seconds: float = 20
 ) -> bool:
     """Publish a result now and then until the listener hears one (the resubscription takes
     a retry period); False if it never does."""

@@ -239,7 +239,8 @@ def _decided(uow: UnitOfWork, batch: _Batch, table: _Table, player: int, result:
 def _answer(
     passed: _Done | TorneoError, saved: dict[int, ReportRow], stored: dict[int, MatchRow]
 ) -> Outcome:
-    """A report's answer, with the ids and versions the writes gave its rows."""
+    """A report's answer, with the versions the writes gave its rows (and the ids of rows that
+    were there before: a new report row's id is not read back, save_reports)."""
     if isinstance(passed, TorneoError):
         return passed
     table, match = passed.table, passed.match

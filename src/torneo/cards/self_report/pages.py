@@ -29,6 +29,7 @@ import hmac
 import uuid
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -39,6 +40,7 @@ from torneo.cards.draft.views import event_pools
 from torneo.cards.self_report import commands as sr
 from torneo.cards.self_report import views as srv
 from torneo.cards.self_report.pages_batches import report_by_account, report_by_slip
+from torneo.cards.self_report.views import Reported
 from torneo.cards.views_rounds import allowed_results, likely_results
 from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
@@ -48,7 +50,7 @@ from torneo.platform.web.forms import form_int_required
 from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.ratelimit import RateLimiter, TooManyAttempts, client_address
 from torneo.platform.web.session import current_actor, flash, settings_of, store_of
-from torneo.platform.web.templating import add_templates, render, say
+from torneo.platform.web.templating import add_templates, render, render_fragment, say
 
 add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
 add_templates("torneo.cards.self_report", "self_report")  # its own, as "self_report/<name>"
@@ -173,23 +175,57 @@ def _page(
     form: dict[str, Any] | None = None,
     status: int = 200,
 ) -> Response:
-    choices = result_choices(seat) if seat is not None else []
-    likely, others = split_choices(seat) if seat is not None else ([], [])
     context = {
+        **_match_context(seat, error, form),
         "summary": srv.heading(store_of(request), event_id),
+        "pools": event_pools(store_of(request), event_id),  # issue 30: the draft's link
+        "answer": None,
+    }
+    return render(request, "self_report/report.html", context, status=status, headers=_retry(error))
+
+
+def _match_context(
+    seat: srv.Seat | None, error: TorneoError | None, form: dict[str, Any] | None
+) -> dict[str, Any]:
+    """What the match section shows of a seat: the page's and the htmx answer's."""
+    likely, others = split_choices(seat) if seat is not None else ([], [])
+    return {
         "seat": seat,
         "error": error,
         "form": form or {},
-        "choices": choices,
+        "choices": result_choices(seat) if seat is not None else [],
         "likely": likely,
         "others": others,
         "confirm": confirm_choice(seat) if seat is not None else None,
-        "pools": event_pools(store_of(request), event_id),  # issue 30: the draft's link
     }
-    headers = {}
-    if isinstance(error, TooManyAttempts):
-        headers["Retry-After"] = str(error.retry_after)
-    return render(request, "self_report/report.html", context, status=status, headers=headers)
+
+
+def _retry(error: TorneoError | None) -> dict[str, str]:
+    return {"Retry-After": str(error.retry_after)} if isinstance(error, TooManyAttempts) else {}
+
+
+def _section(
+    request: Request,
+    heading: srv.Heading,
+    *,
+    seat: srv.Seat | None = None,
+    error: TorneoError | None = None,
+    form: dict[str, Any] | None = None,
+    answer: tuple[str, str] | None = None,
+    status: int = 200,
+) -> Response:
+    """The match section alone, for a report sent with htmx (issue 32 item 4): what the report
+    did on top, then the match as it left it. Built from what the report returned (its seat
+    and heading), so an accepted report reads nothing more; no layout, no flash, no redirect."""
+    context = {
+        **_match_context(seat, error, form),
+        "summary": heading,
+        "pools": None,  # the draft's link is for an event without a round: a report has one
+        "answer": answer,
+        "csrf_token": lambda: csrf.csrf_token(request),
+    }
+    html = render_fragment(request, "self_report/report_match.html", context)
+    return HTMLResponse(html, status_code=status, headers=_retry(error))
 
 
 def _player_seat(request: Request, event_id: int) -> srv.Seat | None:
@@ -263,55 +299,118 @@ def report_submit(
     """Post/Redirect/Get (issue 26 item 3): the code that opens a match, the report accepted
     and the report refused all end on the GET page (reload and Back never report again). A
     wrong code is refused there too (counted once); only "too many wrong codes" (429) answers
-    at once, with when to come back."""
+    at once, with when to come back.
+
+    Sent with htmx (the page's result buttons: ``HX-Request``), the answer is the match
+    section itself, with what the report did on top (issue 32 item 4): one request per report
+    instead of a redirect and a whole page, and nothing read again to show it. A refusal comes
+    back the same way, with its status (htmx swaps 4xx answers: base.html); nothing is kept in
+    the session for a page to take back."""
     # A plain (sync) endpoint: the services block on the database, so they run in the
     # worker's thread pool, never on its event loop (which serves the live streams).
     csrf.check(request, csrf_token)
-    proven = ""  # the code, once it has opened its match: the GET page may show the match
+    htmx = request.headers.get("HX-Request") == "true"
+    typed = _Typed(table, code, result)
     try:
-        if code.strip():
-            with slip_attempt(request, event_id, table, code):
-                number = form_int_required("table", table, accepted=_TABLE_NUMBER)
-                if not result.strip():  # the code opens the player's match
-                    srv.seat_by_code(
-                        store_of(request),
-                        event_id,
-                        number,
-                        code,
-                        secret=settings_of(request).secret_key,
-                    )
-                    remember_slip(request, event_id, table, code)
-                    return RedirectResponse(_report_url(event_id, table, code), status_code=303)
-                try:
-                    done = report_by_slip(request, event_id, number, code, result)
-                except Forbidden:
-                    raise  # a wrong code: counted by code_attempt
-                except TorneoError:  # the code is right: the match is shown beside the refusal
-                    proven = code
-                    remember_slip(request, event_id, table, code)
-                    raise
-            remember_slip(request, event_id, table, code)
-            proven = code
-        else:
-            actor = current_actor(request)
-            if actor is None or "player" not in actor.roles:
-                raise TorneoError(
-                    "code",
-                    N_("is empty"),
-                    N_("the code printed on your pairing slip, with your table"),
-                )
-            done = report_by_account(request, event_id, actor, result)
+        done = _send(request, event_id, typed, htmx)
     except TooManyAttempts as err:
+        if htmx:
+            heading = srv.heading(store_of(request), event_id)
+            return _section(request, heading, error=err, form={"table": table}, status=err.status)
         return _page(request, event_id, error=err, form={"table": table}, status=err.status)
     except TorneoError as err:
-        typed = {"table": table, "result": result}
-        if not proven:  # a wrong code is kept to be corrected (the right one is in the URL)
-            typed["slip_code"] = code
-        url = _report_url(event_id, table, proven)
-        return refuse_to(request, err, url, typed, credentials=True)
+        if htmx:
+            return _refused(request, event_id, err, typed)
+        kept = {"table": table, "result": result}
+        if not typed.proven:  # a wrong code is kept to be corrected (the right one is in the URL)
+            kept["slip_code"] = code
+        url = _report_url(event_id, table, typed.proven)
+        return refuse_to(request, err, url, kept, credentials=True)
+    if isinstance(done, Response):  # the code opened the match: nothing was reported
+        return done
     kind, text = ANSWERS[done.answer]
+    if htmx:
+        heading = done.heading or srv.heading(store_of(request), event_id)
+        answer = (kind, say(request, text))
+        form = _slip(table, typed.proven)
+        return _section(request, heading, seat=done.seat, form=form, answer=answer)
     flash(request, kind, say(request, text))
-    return RedirectResponse(_report_url(event_id, table, proven), status_code=303)
+    return RedirectResponse(_report_url(event_id, table, typed.proven), status_code=303)
+
+
+@dataclass
+class _Typed:
+    """What the report form sent, and the code once it has opened its match (``proven``): then
+    the page may show the match beside a refusal."""
+
+    table: str
+    code: str
+    result: str
+    proven: str = ""
+
+
+def _send(request: Request, event_id: int, typed: _Typed, htmx: bool) -> Reported | Response:
+    """The report by slip code or by the player's account: its answer (a refusal is raised).
+    A code without a result only opens the match: the answer is then the response itself."""
+    if not typed.code.strip():
+        actor = current_actor(request)
+        if actor is None or "player" not in actor.roles:
+            raise TorneoError(
+                "code",
+                N_("is empty"),
+                N_("the code printed on your pairing slip, with your table"),
+            )
+        return report_by_account(request, event_id, actor, typed.result)
+    table, code = typed.table, typed.code
+    with slip_attempt(request, event_id, table, code):
+        number = form_int_required("table", table, accepted=_TABLE_NUMBER)
+        if not typed.result.strip():  # the code opens the player's match
+            secret = settings_of(request).secret_key
+            seat = srv.seat_by_code(store_of(request), event_id, number, code, secret=secret)
+            remember_slip(request, event_id, table, code)
+            if htmx:
+                heading = srv.heading(store_of(request), event_id)
+                return _section(request, heading, seat=seat, form=_slip(table, code))
+            return RedirectResponse(_report_url(event_id, table, code), status_code=303)
+        try:
+            done = report_by_slip(request, event_id, number, code, typed.result)
+        except Forbidden:
+            raise  # a wrong code: counted by code_attempt
+        except TorneoError:  # the code is right: the match is shown beside the refusal
+            typed.proven = code
+            remember_slip(request, event_id, table, code)
+            raise
+    remember_slip(request, event_id, table, code)
+    typed.proven = code
+    return done
+
+
+def _slip(table: str, code: str) -> dict[str, Any]:
+    """The section form's slip (its hidden fields): the table and the code that proved it."""
+    return {"table": table.strip()[:10], "code": code.strip()[:20]}
+
+
+def _refused(request: Request, event_id: int, err: TorneoError, typed: _Typed) -> Response:
+    """A refused report sent with htmx: the section with the refusal and its status, showing
+    the match when the code was right (or the player's own, logged in), else the code form
+    with what was typed. The same refusals travel as with Post/Redirect/Get (``refuse_to``
+    with ``credentials``): any other is raised for the app's error page."""
+    if err.status not in (401, 403, 404, 409, 422):
+        raise err
+    store = store_of(request)
+    seat: srv.Seat | None = None
+    try:
+        if typed.proven:
+            number = form_int_required("table", typed.table, accepted=_TABLE_NUMBER)
+            secret = settings_of(request).secret_key
+            seat = srv.seat_by_code(store, event_id, number, typed.proven, secret=secret)
+        elif not typed.code.strip():
+            seat = _player_seat(request, event_id)
+    except TorneoError:
+        seat = None
+    form = _slip(typed.table, typed.proven or typed.code)
+    heading = srv.heading(store, event_id)
+    return _section(request, heading, seat=seat, error=err, form=form, status=err.status)
 
 
 # --- the judges ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import os
 import threading
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -154,6 +154,19 @@ class RedisBroker:
         pipe = self._sync.pipeline(transaction=False)
         pipe.set(self.last_key(notice.topic), repr(time.time()), ex=LAST_PUBLISHED_SECONDS)
         pipe.publish(self.channel(notice.topic), notice.encode())
+        pipe.execute()
+
+    def publish_all(self, notices: Sequence[Notice]) -> None:
+        """The notices of one commit, in order, in one round trip (issue 32 item 4: a batch of
+        ten players' reports queues fifteen notices; one trip each cost the worker more than
+        their writes). Each topic's time is set before its notices go out, as ``publish``
+        does."""
+        pipe = self._sync.pipeline(transaction=False)
+        now = repr(time.time())
+        for topic in dict.fromkeys(n.topic for n in notices):
+            pipe.set(self.last_key(topic), now, ex=LAST_PUBLISHED_SECONDS)
+        for notice in notices:
+            pipe.publish(self.channel(notice.topic), notice.encode())
         pipe.execute()
 
     def last_published(self, topic: str) -> float | None:

@@ -21,7 +21,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from torneo.core.errors import Conflict
 from torneo.core.messages import N_
 from torneo.core.policy import Actor as Actor  # re-exported: every use case takes one
-from torneo.platform.live.broker import Broker, InProcessBroker, Notice
+from torneo.platform.live.broker import Broker, InProcessBroker, Notice, RedisBroker
 from torneo.platform.logs import log_audits
 from torneo.platform.store.db import make_engine, make_session_factory
 from torneo.platform.store.tables import AuditEntry
@@ -169,10 +169,20 @@ class Store:
         finally:
             session.close()
         log_audits(uow.written)  # issue 31 item 3: one log line per committed change
-        for notice in uow.notices:  # after the commit: a notice never announces a rollback
+        self._publish(uow.notices)  # after the commit: a notice never announces a rollback
+
+    def _publish(self, notices: Sequence[Notice]) -> None:
+        # A lost notice costs freshness, never data (torneo.platform.live): logged, not raised.
+        if len(notices) > 1 and isinstance(self.broker, RedisBroker):
+            try:  # one round trip for the commit's notices (issue 32 item 4)
+                self.broker.publish_all(notices)
+            except Exception:
+                log.warning("live notices %s not published", notices, exc_info=True)
+            return
+        for notice in notices:
             try:
                 self.broker.publish(notice)
-            except Exception:  # a lost notice costs freshness, never data (torneo.platform.live)
+            except Exception:
                 log.warning("live notice %s not published", notice, exc_info=True)
 
     @contextmanager

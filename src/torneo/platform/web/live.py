@@ -33,12 +33,17 @@ Decisions:
 - Streams end on shutdown: when the worker is told to stop (SIGTERM or SIGINT, which uvicorn
   handles), every open stream ends at once, so a restart does not wait for browsers that
   would never hang up; they reconnect after ``retry`` to whichever worker is up.
-- Notices of one topic arriving within :data:`BATCH_SECONDS` are encoded once and written to
-  each stream together (still one SSE event per notice): when a thousand players report in a
-  minute, a worker writes a few chunks a second to each phone instead of one per notice. The
-  load run (bench/load/run.py) measured the difference; the delay it adds is the window.
-- A comment line every :data:`HEARTBEAT_SECONDS` keeps proxies from closing an idle stream and
-  detects a client that left (the stream then ends and its subscription is dropped).
+- Notices of one topic arriving within :data:`BATCH_SECONDS` are encoded once, into one
+  block of bytes, and that same block is handed to each stream (still one SSE event per
+  notice): when a thousand players report in a minute, a worker writes a few chunks a second to
+  each phone instead of one per notice, and a change costs its encoding once per worker, not
+  once per stream (issue 32 item 4). The load run (bench/load/run.py) measured the difference;
+  the delay it adds is the window.
+- A comment line every :data:`HEARTBEAT_SECONDS` keeps proxies from closing an idle stream.
+  One timer of the hub hands it to every stream (issue 32 item 4: a stream waiting for its next
+  chunk is a plain queue read, not a timeout of its own re-armed at each chunk); a client that
+  left ends its stream at once (the response listens for the disconnect) and its subscription
+  is dropped with its last stream.
 - A page never misses a change made while its stream was opening. Each page carries the time
   its request arrived (``<body data-live-since>``, stamped by
   :class:`~torneo.platform.web.arrival.StampArrival` before any
@@ -133,7 +138,10 @@ class TooManyStreams(TooManyAttempts):
         )
 
 
-def _offer(queue: asyncio.Queue[str | None], chunk: str | None) -> None:
+HEARTBEAT = b": heartbeat\n\n"
+
+
+def _offer(queue: asyncio.Queue[bytes | None], chunk: bytes | None) -> None:
     if queue.full():
         queue.get_nowait()
     queue.put_nowait(chunk)
@@ -148,11 +156,12 @@ class LiveHub:
         self.closing = False
         self.streams: Counter[str] = Counter()  # open streams per client address
         self.open_streams = 0  # and in all
-        self._listeners: dict[str, set[asyncio.Queue[str | None]]] = {}
+        self._listeners: dict[str, set[asyncio.Queue[bytes | None]]] = {}
         self._pumps: dict[str, asyncio.Task[None]] = {}
         self._ready: dict[str, asyncio.Event] = {}
         self._pending: dict[str, list[Notice]] = {}
         self._seq = 0
+        self._beat: asyncio.TimerHandle | None = None
 
     def next_id(self) -> int:
         """The ``id:`` of the next event this worker writes."""
@@ -191,12 +200,15 @@ class LiveHub:
                 _offer(queue, None)
 
     @asynccontextmanager
-    async def listen(self, topic: str) -> AsyncIterator[asyncio.Queue[str | None]]:
-        """A queue of the topic's encoded notices, live once this context is entered."""
-        queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_SIZE)
+    async def listen(self, topic: str) -> AsyncIterator[asyncio.Queue[bytes | None]]:
+        """A queue of the topic's encoded notices (and heartbeats), live once this context is
+        entered."""
+        queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_SIZE)
         if self.closing:
             queue.put_nowait(None)
         self._listeners.setdefault(topic, set()).add(queue)
+        if self._beat is None:
+            self._beat = self.loop.call_later(HEARTBEAT_SECONDS, self._heartbeat)
         if topic not in self._pumps:
             self._ready[topic] = asyncio.Event()
             self._pumps[topic] = asyncio.create_task(self._pump(topic), name=f"live:{topic}")
@@ -245,12 +257,20 @@ class LiveHub:
 
     def _flush(self, topic: str) -> None:
         notices = self._pending.pop(topic, [])
-        chunks = []
-        for notice in notices:
-            chunks.append(format_notice(notice, self.next_id()))
-        chunk = "".join(chunks)
+        chunk = "".join(format_notice(notice, self.next_id()) for notice in notices).encode()
         for queue in list(self._listeners.get(topic, ())):
-            _offer(queue, chunk)
+            _offer(queue, chunk)  # the same bytes for every stream: encoded once
+
+    def _heartbeat(self) -> None:
+        """A heartbeat to every stream of this worker, then the next one in
+        :data:`HEARTBEAT_SECONDS` while any stream is open."""
+        self._beat = None
+        if not self._listeners:
+            return
+        for listeners in list(self._listeners.values()):
+            for queue in list(listeners):
+                _offer(queue, HEARTBEAT)
+        self._beat = self.loop.call_later(HEARTBEAT_SECONDS, self._heartbeat)
 
 
 def hub_of(request: HTTPConnection) -> LiveHub:
@@ -293,25 +313,16 @@ async def _missed(hub: LiveHub, topic: str, since: float | None) -> str:
     return format_notice(Notice(topic, "missed", {}), hub.next_id())
 
 
-async def _stream(
-    request: Request, hub: LiveHub, topic: str, since: float | None
-) -> AsyncIterator[str]:
+async def _stream(hub: LiveHub, topic: str, since: float | None) -> AsyncIterator[bytes]:
     async with hub.listen(topic) as queue:
         # Subscribed: a change from now on arrives as a notice, an earlier one is in the broker.
         missed = await _missed(hub, topic, since)
         # The first bytes tell the client the subscription is live (tests and the load bench
         # wait for them before committing the change they expect to hear about).
-        yield f"retry: {RETRY_MS}\n: live {topic}\n\n{missed}"
-        while True:
-            try:
-                chunk = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
-            except TimeoutError:
-                if await request.is_disconnected():
-                    return
-                yield ": heartbeat\n\n"
-                continue
-            if chunk is None:  # the worker is stopping: end cleanly, the browser comes back
-                return
+        yield f"retry: {RETRY_MS}\n: live {topic}\n\n{missed}".encode()
+        # The notices' blocks and the hub's heartbeats (module doc); a client that leaves is
+        # heard by the response, which then ends this generator.
+        while (chunk := await queue.get()) is not None:  # None: the worker is stopping
             yield chunk
 
 
@@ -330,7 +341,12 @@ def admit_stream(connection: HTTPConnection) -> Callable[[], None]:
 class CountedStream(StreamingResponse):
     """A stream that gives back its place in the per-address count however it ends."""
 
-    def __init__(self, body: AsyncIterator[str], release: Callable[[], None], **kw: Any) -> None:
+    def __init__(
+        self,
+        body: AsyncIterator[str] | AsyncIterator[bytes],
+        release: Callable[[], None],
+        **kw: Any,
+    ) -> None:
         super().__init__(body, **kw)
         self._release = release
 
@@ -361,7 +377,7 @@ async def live(
         "Connection": "keep-alive",
     }
     return CountedStream(
-        _stream(request, hub, topic, since),
+        _stream(hub, topic, since),
         release,
         media_type="text/event-stream",
         headers=headers,
