@@ -173,11 +173,16 @@ class Store:
         finally:
             session.close()
         log_audits(uow.written)  # issue 31 item 3: one log line per committed change
-        for notice in uow.notices:  # after the commit: a notice never announces a rollback
+        for sent, notice in enumerate(uow.notices):  # after the commit: never for a rollback
             try:
                 self.broker.publish(notice)
-            except Exception:  # a lost notice costs freshness, never data (torneo.platform.live)
-                log.warning("live notice %s not published", notice, exc_info=True)
+            except Exception as exc:  # a lost notice costs freshness, never data (platform.live)
+                # One line, no traceback (a `torneo` command on a server whose Redis is away
+                # printed one per notice), and the unit's other notices are not tried: each
+                # would wait for the broker's connection retries again.
+                left = len(uow.notices) - sent
+                log.warning("%s live notice(s) not published, from %s: %s", left, notice, exc)
+                break
 
     @contextmanager
     def read(self) -> Iterator[Session]:
