@@ -262,10 +262,6 @@ def test_two_concurrent_writers_one_wins_the_other_conflicts(
     store: Store, organizer: Actor, running: int
 ) -> None:
     """Optimistic locking in the store: the second commit of a loaded-stale row is refused."""
-    if store.engine.dialect.name == "sqlite":
-        # A write unit holds SQLite's lock from its start (BEGIN IMMEDIATE): a second one
-        # waits for the first to commit, so it can never load the row meanwhile.
-        pytest.skip("SQLite has one writer at a time: the PostgreSQL run proves the point")
     with pytest.raises(Conflict):
         _write_over_a_concurrent_commit(store, organizer)
     with store.read() as s:

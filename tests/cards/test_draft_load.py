@@ -66,9 +66,7 @@ def test_a_pick_and_a_pages_state_cost_the_same_in_a_pod_of_8_and_among_8_pods(
     # the lock, the pod's seats with their picks, the pick and its audit row: nothing else.
     # BER-DRAFT-1 (issue 29 item 2): SQLite ignores FOR UPDATE, so its lock is a no-op write
     # that takes the writer's lock before the pod is read; PostgreSQL locks the pod's row.
-    # On SQLite the unit's BEGIN IMMEDIATE is sent as a statement (torneo.platform.store.db).
-    sqlite = store.engine.dialect.name == "sqlite"
-    lock = ["BEGIN", "UPDATE", "SELECT"] if sqlite else ["SELECT"]
+    lock = ["UPDATE", "SELECT"] if store.engine.dialect.name == "sqlite" else ["SELECT"]
     assert [s.split()[0] for s in big_pick] == [*lock, "SELECT", "INSERT", "INSERT"]
 
 
