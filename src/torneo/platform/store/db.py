@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 from torneo.core.errors import TorneoError
@@ -25,9 +25,6 @@ DEFAULT_URL = "sqlite:///torneo.db"
 DEFAULT_WORKER_THREADS = 20
 DEFAULT_POOL_TIMEOUT = 10
 POOL_SPARE = 2  # connections beyond the threads: the event loop's reads, the start-up checks
-# The execution option a write unit's connection carries (:meth:`Store.unit`): on SQLite its
-# transaction begins immediate, taking the write lock at once (:func:`_sqlite_begin`).
-WRITE_UNIT = "torneo_write_unit"
 
 
 def database_url() -> str:
@@ -72,7 +69,6 @@ def make_engine(url: str | None = None) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
-        event.listen(engine, "begin", _sqlite_begin)
         return engine
     return create_engine(
         url,
@@ -88,29 +84,12 @@ def make_engine(url: str | None = None) -> Engine:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # The driver's own BEGIN (deferred, before the first write only) is turned off: SQLAlchemy's
-    # "begin" emits ours (_sqlite_begin), the documented recipe for SQLite's transactions.
-    dbapi_connection.isolation_level = None
     # Foreign keys are off by default in SQLite; WAL lets readers go on while a round is saved.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
-
-
-def _sqlite_begin(connection: Connection) -> None:
-    """A write unit begins immediate, a read deferred (SQLite has no ``FOR UPDATE``).
-
-    Deferred, a unit took the write lock at its first write: two units read the same row,
-    both decided from it and one decision was lost (``get_event(for_update=True)`` locked
-    nothing). Immediate, the second unit waits (the busy timeout) until the first commits and
-    then reads what it wrote, as PostgreSQL's row lock makes it. A read takes no lock and
-    waits for nobody (WAL); an autocommit connection gets no transaction at all."""
-    options = connection.get_execution_options()
-    if options.get("isolation_level") == "AUTOCOMMIT":
-        return
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE_UNIT) else "BEGIN")
 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:

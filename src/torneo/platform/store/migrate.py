@@ -6,7 +6,7 @@ from importlib import resources
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Engine
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -31,7 +31,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as connection:
         if sqlite:
-            _outside_a_transaction(connection, "PRAGMA foreign_keys=OFF")
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
         try:
             with connection.begin():
                 cfg.attributes["connection"] = connection
@@ -42,14 +43,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
                         raise RuntimeError(f"the migration left dangling keys: {dangling[:5]}")
         finally:
             if sqlite:
-                _outside_a_transaction(connection, "PRAGMA foreign_keys=ON")
-
-
-def _outside_a_transaction(connection: Connection, pragma: str) -> None:
-    """SQLite ignores ``foreign_keys`` inside a transaction, and every statement SQLAlchemy
-    runs on SQLite begins one (torneo.platform.store.db: the driver's own BEGIN is off), so
-    the pragma goes to the driver's connection directly, with no transaction open."""
-    connection.connection.driver_connection.execute(pragma)  # type: ignore[union-attr]
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 def revision(message: str, url: str) -> None:

@@ -23,7 +23,7 @@ from torneo.core.messages import N_
 from torneo.core.policy import Actor as Actor  # re-exported: every use case takes one
 from torneo.platform.live.broker import Broker, InProcessBroker, Notice
 from torneo.platform.logs import log_audits
-from torneo.platform.store.db import WRITE_UNIT, make_engine, make_session_factory
+from torneo.platform.store.db import make_engine, make_session_factory
 from torneo.platform.store.tables import AuditEntry
 
 log = logging.getLogger(__name__)
@@ -145,10 +145,6 @@ class Store:
         session = self.sessions()
         uow = UnitOfWork(session, actor, self.clock())
         try:
-            if self.engine.dialect.name == "sqlite":
-                # Its write lock at once (BEGIN IMMEDIATE, torneo.platform.store.db): a read
-                # "for update" then means it, as on PostgreSQL.
-                session.connection(execution_options={WRITE_UNIT: True})
             yield uow
             uow.write_audits()
             session.commit()
