@@ -51,6 +51,7 @@ from _servers import (
     stop_server,
 )
 from torneo.platform import accounts
+from torneo.platform.live.broker import RedisBroker
 from torneo.platform.store.db import make_engine
 from torneo.platform.store.migrate import upgrade
 from torneo.platform.store.uow import Actor, Store
@@ -78,7 +79,10 @@ def run_disciplines(
     redis, redis_port = own_redis()
     servers.REDIS_URL = f"redis://127.0.0.1:{redis_port}/0"
     name, url = create_database("torneo_faults_more")
-    store = Store(make_engine(url))
+    # The draft is started from here: its notice reaches the workers' pages through their
+    # Redis, as a start from the organizer's page does (without it the pages never heard the
+    # start and sat silent until a reconnect, which the last session read as a fault's harm).
+    store = Store(make_engine(url), broker=RedisBroker(servers.REDIS_URL, "faults-more"))
     port = free_port()
     box: dict[str, Any] = {"redis": redis}
     secret = draft_bench.SECRET
@@ -143,6 +147,7 @@ def run_disciplines(
         if "server" in box:
             stop_server(box["server"])
         box["redis"].kill()
+        store.broker.close()
         store.engine.dispose()
         drop_database(name)
 

@@ -28,6 +28,7 @@ from sqlalchemy.exc import OperationalError
 
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
+from torneo.platform.live.broker import broker_from_env
 from torneo.platform.store.db import database_url
 from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
@@ -93,7 +94,10 @@ def edge(*, as_json: bool = False) -> Iterator[None]:
 def open_store() -> Store:
     """The store of ``TORNEO_DATABASE_URL`` (default: ``torneo.db`` in the current directory)."""
     url = database_url()
-    store = Store.from_url(url)
+    # Issue 31: with TORNEO_REDIS_URL (the server's shell) a change made here is announced
+    # through the workers' Redis, so their open pages hear it; an in-process broker of the
+    # CLI's own told nobody (a league's vote import waited for the pages' slow poll).
+    store = Store.from_url(url, broker=broker_from_env())
     try:
         # The platform's own table (the first migration creates every table): this module
         # knows no discipline, so it does not look for one of theirs.

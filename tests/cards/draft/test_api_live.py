@@ -332,3 +332,55 @@ def test_issue31_a_page_reads_its_state_again_when_the_database_was_away(
         again = ws.receive_json()  # the failed read was tried again by itself
         assert again["type"] == "state"
         assert away["reads"] == 0
+
+
+def test_issue31_a_page_that_missed_the_start_reads_its_state_at_its_pods_first_pick(
+    sqlite_store: Store,
+) -> None:
+    """BER-DRAFT-2 / issue 31: the notice that the draft started was lost (a broker away a
+    moment, a start made by a process whose notices reach no worker): an open page had no seat
+    and ignored every notice of the pods, so it sat silent for the whole draft while the timer
+    picked for it. The first notice of a pod tells it the draft is under way: it reads its
+    state once and drafts from there."""
+    import time
+
+    from torneo.cards.draft import commands as draft
+    from torneo.cards.tables import Registration
+    from torneo.platform.live.broker import InProcessBroker
+
+    add_user(sqlite_store, "org", "organizer")
+    event = draft_event(sqlite_store, 4, format_key="draft_one_booster", start=False)
+    with sqlite_store.read() as s:
+        ids = sorted(
+            s.scalars(select(Registration.player_id).where(Registration.event_id == event))
+        )
+    for i, player_id in enumerate(ids, start=1):
+        accounts.create_user(
+            sqlite_store,
+            Actor.system(),
+            username=f"p{i}",
+            password=PASSWORD,
+            role="player",
+            player_id=player_id,
+        )
+    client = _client(sqlite_store, "p1")
+    with client.websocket_connect(f"/events/{event}/draft/ws") as ws:
+        before = ws.receive_json()
+        assert before["type"] == "state"
+        assert before.get("seat") is None
+        heard = sqlite_store.broker
+        sqlite_store.broker = InProcessBroker()  # the start's notice reaches no page
+        try:
+            draft.start_draft(sqlite_store, Actor("org", frozenset({(1, "organizer")})), event)
+        finally:
+            sqlite_store.broker = heard
+        seats = seat_players(sqlite_store, event)
+        mine = next(seat for seat, pid in seats.items() if pid == ids[0])
+        pick_round(sqlite_store, event, skip=frozenset({mine[1]}), pod_no=mine[0])
+        time.sleep(1.0)  # the page hears the pick (a read, if it reads) before the probe below
+        ws.send_json({"type": "probe"})
+        first = ws.receive_json()
+        assert first["type"] == "state", first  # not the probe's error: it read its state
+        assert (first["pod"], first["seat"]) == mine
+        assert first["state"] == "picking"
+    client.__exit__(None, None, None)

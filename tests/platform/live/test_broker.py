@@ -129,3 +129,30 @@ def test_notices_are_published_after_commit_only(sqlite_store: Store, organizer:
     with pytest.raises(TorneoError):
         _refused_action(sqlite_store, organizer)
     assert [n.kind for n in recorder.sent] == ["result"]  # the rolled-back notice never left
+
+
+class Away(Recorder):
+    """A broker whose server is away: every publish fails after its retries."""
+
+    def publish(self, notice: Notice) -> None:
+        self.sent.append(notice)
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+
+def test_issue31_notices_a_broker_cannot_take_cost_one_line_and_one_try(
+    sqlite_store: Store, organizer: Actor, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The change is kept; the unit's notices are tried once in all (each try waits for the
+    broker's connection retries) and logged in one line without a traceback (a ``torneo``
+    command on a server whose Redis is away printed one per notice)."""
+    away = Away()
+    sqlite_store.broker = away
+    with sqlite_store.unit(organizer) as uow:
+        uow.notify("event:1", "result")
+        uow.notify("event:1", "standings")
+    assert [n.kind for n in away.sent] == ["result"]
+    lines = [r for r in caplog.records if "not published" in r.getMessage()]
+    assert len(lines) == 1
+    assert lines[0].exc_info is None
+    assert "2 live notice(s)" in lines[0].getMessage()
+    assert "Connection refused" in lines[0].getMessage()

@@ -17,7 +17,7 @@ import subprocess
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 
 import pytest
 
@@ -79,14 +79,14 @@ async def _heard(queue: asyncio.Queue[bytes | None], kind: str, seconds: float =
 
 
 async def _publish_until_heard(
-    broker: RedisBroker, queue: asyncio.Queue[bytes | None], seconds: float = 20
+    broker: RedisBroker, queue: asyncio.Queue[bytes | None], seconds: float = 20, topic: str = TOPIC
 ) -> bool:
     """Publish a result now and then until the listener hears one (the resubscription takes
     a retry period); False if it never does."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            await asyncio.to_thread(broker.publish, Notice(TOPIC, "result", {"table": 1}))
+            await asyncio.to_thread(broker.publish, Notice(topic, "result", {"table": 1}))
         except Exception:  # the server is still starting
             await asyncio.sleep(0.2)
             continue
@@ -122,3 +122,52 @@ def test_issue27_live_updates_recover_after_a_redis_outage() -> None:
     assert before, "the notice never arrived before the outage"
     assert after, "the listener that was there never heard again after Redis came back"
     assert fresh, "a new listener never heard after Redis came back"
+
+
+def test_issue31_every_topic_of_a_worker_hears_again_after_a_redis_restart() -> None:
+    """The league's page stayed deaf after Redis restarted while the tournament's recovered at
+    once (bench/faults.py --part disciplines). Every topic of a worker shares one connection;
+    after it dropped, the first topic to resubscribe opened a new one while the next waited
+    for the old one's lock. When that next one got the lock the old connection was closed, its
+    reader gone: its SUBSCRIBE went out on a fresh socket, and the confirmation it waited for
+    (set by the reader) never came. That topic stayed silent until the worker restarted.
+
+    Here the second topic's subscription is under way (it waits for the connection's lock, as
+    it does behind another topic's SUBSCRIBE) when Redis goes away and comes back."""
+    binary = _redis_server()
+    port = _free_port()
+    url = f"redis://127.0.0.1:{port}/0"
+    prefix = f"torneo-test-{uuid.uuid4().hex[:8]}"
+    poker_topic, league_topic = "poker:31", "fantasy:31"
+
+    async def scenario() -> tuple[bool, bool, bool]:
+        broker = RedisBroker(url, prefix=prefix)
+        hub = live.LiveHub(broker)
+        with ExitStack() as servers:
+            first = servers.enter_context(_server(binary, port))
+            async with hub.listen(poker_topic) as poker:
+                before = await _publish_until_heard(broker, poker, topic=poker_topic)
+                channels = broker._channels[asyncio.get_running_loop()]
+                league_listen = hub.listen(league_topic)
+                async with channels.lock:  # another topic's SUBSCRIBE under way
+                    entering = asyncio.create_task(league_listen.__aenter__())
+                    await asyncio.sleep(0.2)  # the league's pump waits for the lock
+                    first.kill()
+                    first.wait(10)
+                    deadline = time.monotonic() + 15  # bounded: only stops a broken run
+                    while not channels.closed and time.monotonic() < deadline:
+                        await asyncio.sleep(0.05)
+                    servers.enter_context(_server(binary, port))
+                league = await entering
+                try:
+                    heard_league = await _publish_until_heard(broker, league, topic=league_topic)
+                    heard_poker = await _publish_until_heard(broker, poker, topic=poker_topic)
+                finally:
+                    await league_listen.__aexit__(None, None, None)
+        broker.close()
+        return before, heard_poker, heard_league
+
+    before, heard_poker, heard_league = asyncio.run(scenario())
+    assert before, "the notice never arrived before the outage"
+    assert heard_poker, "the tournament's page never heard again after Redis came back"
+    assert heard_league, "the league's page never heard again after Redis came back"

@@ -73,6 +73,7 @@ class Seat:
         self.cards: CardSet | None = None
         self.before: views.PlayerDraft | None = None  # the last state read (its event's name)
         self.sending = asyncio.Lock()  # one message at a time on the socket
+        self.looked_for_seat = False  # read once on a pod's notice while seatless (hear)
 
     def _state(self) -> dict[str, Any]:
         player_id = self.actor.player_id
@@ -172,6 +173,12 @@ class Seat:
             and data.get("seat") == mine.seat
         ):
             return await self.state(seen=notice.kind == "started")  # the seats exist now
+        if mine.seat is None and notice.kind in ("picked", "pass") and not self.looked_for_seat:
+            # Issue 31: a pod is drafting, so the "started" notice was lost (a broker away a
+            # moment): without a seat the page ignored every notice and sat silent for the
+            # whole draft (BER-DRAFT-2). It reads its state once, and is present from now.
+            self.looked_for_seat = True
+            return await self.state()
         if data.get("pod") != mine.pod or mine.seat is None:
             return None
         if notice.kind == "picked":

@@ -221,6 +221,12 @@ class _Channels:
 
     async def add(self, channel: str, queue: asyncio.Queue[Notice | None]) -> None:
         async with self.lock:
+            if self.closed:
+                # Issue 31: this connection dropped while we waited for its lock (behind
+                # another topic's SUBSCRIBE). Its reader is gone, so a SUBSCRIBE sent now
+                # would never be confirmed and the topic stayed silent for good; the caller
+                # subscribes again, on the broker's next connection.
+                raise ConnectionError("the broker connection dropped; subscribe again")
             if self.client is None:
                 await self._connect()
             first = channel not in self.listeners

@@ -172,18 +172,23 @@ class Store:
         self._publish(uow.notices)  # after the commit: a notice never announces a rollback
 
     def _publish(self, notices: Sequence[Notice]) -> None:
-        # A lost notice costs freshness, never data (torneo.platform.live): logged, not raised.
+        # A lost notice costs freshness, never data (torneo.platform.live): logged, not raised,
+        # in one line without a traceback (a `torneo` command on a server whose Redis is away
+        # printed one per notice), and the unit's other notices are not tried: each would wait
+        # for the broker's connection retries again (issue 31).
         if len(notices) > 1 and isinstance(self.broker, RedisBroker):
             try:  # one round trip for the commit's notices (issue 32 item 4)
                 self.broker.publish_all(notices)
-            except Exception:
-                log.warning("live notices %s not published", notices, exc_info=True)
+            except Exception as exc:
+                log.warning("%s live notice(s) not published: %s", len(notices), exc)
             return
-        for notice in notices:
+        for sent, notice in enumerate(notices):
             try:
                 self.broker.publish(notice)
-            except Exception:
-                log.warning("live notice %s not published", notice, exc_info=True)
+            except Exception as exc:
+                left = len(notices) - sent
+                log.warning("%s live notice(s) not published, from %s: %s", left, notice, exc)
+                break
 
     @contextmanager
     def read(self) -> Iterator[Session]:

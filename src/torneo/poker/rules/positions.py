@@ -81,6 +81,16 @@ def _next_in(table: Table, seat: int, occupied: set[int]) -> int:
     return next(s for s in table.clockwise_after(seat) if s in occupied)
 
 
+def _heads_up(t: Table, positions: HandPositions) -> bool:
+    """Whether a hand with these positions is dealt heads-up: two players at the table, or
+    more when the others moved in between the button and the small blind and wait for the
+    button to pass (PKR-DEAD-1, PKR-BRK-1: :func:`_button_for_newcomers`)."""
+    if t.count <= 2:
+        return True
+    nxt = next_hand_positions(t)
+    return nxt.is_heads_up and nxt.positions == positions
+
+
 def _check_distinct(t: Table, positions: HandPositions) -> None:
     """PKR-BTN-1: the small blind is left of the button and the big blind left of it, so they
     are three seats; only heads-up (art. 13.6) the button posts the small blind."""
@@ -88,7 +98,11 @@ def _check_distinct(t: Table, positions: HandPositions) -> None:
     clashes = [
         (N_("the small blind and the big blind"), big, small == big),
         (N_("the button and the big blind"), big, button == big),
-        (N_("the button and the small blind"), small, button == small and t.count > 2),
+        (
+            N_("the button and the small blind"),
+            small,
+            button == small and not _heads_up(t, positions),
+        ),
     ]
     for what, seat, clash in clashes:
         if clash:
@@ -153,6 +167,15 @@ def next_hand_positions(table: Table, eliminated: Collection[PlayerId] = ()) -> 
         else:
             small = last.big_blind
             button = last.small_blind if last.small_blind in live_set else last.button
+            stayed = HandPositions(button, small, big)
+            if button not in _between(table, big, small) or _dealt_alone(table, stayed, live_set):
+                # Players moved in since the last hand and the big blind, moving on one player,
+                # reached or passed the button's seat (a heads-up table made three-handed; a
+                # busted small blind's button "staying" behind a newcomer), or both blinds
+                # busted and the button staying left everyone else waiting: the dead-button
+                # way gave the button the big blind's seat, put it between the blinds, or
+                # dealt a hand to the big blind alone.
+                heads_up, button = _button_for_newcomers(table, small, big, button, live_set)
     dead_small = small not in live_set
     positions = HandPositions(button, small, big)
     # Heads-up the button is the small blind: nobody sits between them, and both players are
@@ -171,6 +194,29 @@ def next_hand_positions(table: Table, eliminated: Collection[PlayerId] = ()) -> 
         first_pre,
         first_post,
     )
+
+
+def _button_for_newcomers(
+    table: Table, small: int, big: int, button: int, live: set[int]
+) -> tuple[bool, int]:
+    """(heads-up, button) when the dead-button way put the button outside the seats from the
+    big blind round to the small blind (PKR-BTN-1: button, small blind, big blind clockwise).
+
+    The button on the big blind's seat with a live small blind: every other player moved in
+    between the button and the small blind, so they wait for the button to pass (PKR-BRK-1,
+    art. 13.7) and the hand is dealt heads-up between the blinds, the small blind on the
+    button (art. 13.6); the big blind still moves on one player, and the next hand makes a
+    newcomer the big blind. Otherwise the button goes right of the small blind, the seat of the
+    last small blind in the plain dead-button way (dead when empty): nobody then sits between
+    the button and the blinds, and every other player is dealt in."""
+    if button == big and small in live:
+        return True, small
+    return False, (small - 2) % table.capacity + 1
+
+
+def _dealt_alone(table: Table, positions: HandPositions, live: set[int]) -> bool:
+    """Whether fewer than two players would be dealt in: everyone else waits for the button."""
+    return len(list(_dealing_order(table, positions, live))) < 2
 
 
 def _dealing_order(table: Table, positions: HandPositions, live: set[int]) -> Iterator[int]:
