@@ -8,7 +8,7 @@ the language switch) and sets the language cookie when ``?lang=`` chose one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -186,3 +186,11 @@ def say(request: Request, message: str, **values: Any) -> str:
     """A message id in the page's language, filled with ``values`` (a flash, a confirmation)."""
     with i18n.language(page_language(request)):
         return i18n.translate(Message(message, values))
+
+
+def say_count(request: Request, choose: Callable[[], str], **values: Any) -> str:
+    """A count met by a noun in the page's language: ``choose`` picks the form, as in
+    ``lambda: i18n.ngettext("%(num)s player", "%(num)s players", n)`` (so Babel extracts both
+    forms and "1 giocatore" is never "1 giocatori", issue 30), filled with ``values``."""
+    with i18n.language(page_language(request)):
+        return choose() % values
