@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -134,12 +135,20 @@ def render_text(request: Request, template: str, context: Mapping[str, Any]) -> 
             # did not take (a page without the form's fields) is still said, at the top.
             "unclaimed_refusal": take_refusal(request).error,
             "path": request.url.path,
+            "lang_url": lambda code: language_url(request, code),
             "live_since": arrived(request.scope),
             # Issue 31 item 3: the error page shows it (torneo.platform.web.request_ids).
             "request_id": request.scope.get("state", {}).get("request_id"),
             **context,
         }
         return env.get_template(template).render(full)
+
+
+def language_url(request: Request, code: str) -> str:
+    """This page in language ``code``: its address with its query string kept (issue 30 item 4:
+    the switch dropped the filters, the roster's picks and the lineup's choices held there)."""
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    return f"{request.url.path}?{urlencode([*kept, ('lang', code)])}"
 
 
 def render_fragment(request: Request, template: str, context: Mapping[str, Any]) -> str:
