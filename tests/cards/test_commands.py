@@ -368,3 +368,35 @@ def test_an_event_keeps_its_time_zone_and_refuses_an_unknown_one(
             time_zone="Milano",
         )
     assert err.value.field == "time_zone"
+
+
+def test_INV_STRUCT_4_each_top_round_is_played_at_tables_1_to_n(
+    store: Store, organizer: Actor
+) -> None:
+    """Issue 30 item 8: the semifinals were paired at tables 2 and 3 with no table 1 (the
+    bracket's slot was the table number). Players report by table: every elimination round
+    sits at tables 1..n, the 3rd/4th-place match beside the final at table 2, and the results
+    reported at those tables carry the bracket to its end."""
+    rng = random.Random(7)
+    event_id = _event(store, organizer)
+    events.start_event(store, organizer, event_id)
+    for _ in range(5):
+        events.pair_next_round(store, organizer, event_id)
+        report_round(store, organizer, event_id, rng)
+    events.start_top(store, organizer, event_id)
+    for n in range(3):
+        report_round(store, organizer, event_id, rng, top=True)
+        if n < 2:
+            events.pair_next_round(store, organizer, event_id)
+    with store.read() as s:
+        top = [m for m in get_event(s, event_id).matches if m.stage != "swiss"]
+    tables = {
+        r: sorted((m.stage, m.table_no) for m in top if m.round_no == r)
+        for r in sorted({m.round_no for m in top})
+    }
+    assert list(tables.values()) == [
+        [("top", 1), ("top", 2), ("top", 3), ("top", 4)],
+        [("top", 1), ("top", 2)],
+        [("third_place", 2), ("top", 1)],
+    ]
+    events.close_event(store, organizer, event_id)

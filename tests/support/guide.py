@@ -35,10 +35,18 @@ class Walk:
         self.labels: list[str] = []
         self.pictures: list[str] = []
 
-    def click(self, label: str, *, role: str = "button", within: Locator | None = None) -> None:
-        """Click the button (or link, ``role="link"``) the guide names by ``label``."""
+    def click(
+        self,
+        label: str,
+        *,
+        role: str = "button",
+        within: Locator | None = None,
+        exact: bool = True,
+    ) -> None:
+        """Click the button (or link, ``role="link"``) the guide names by ``label`` (a card
+        whose link also holds its details: ``exact=False``, the label begins its name)."""
         where = within if within is not None else self.page
-        target = where.get_by_role(role, name=label, exact=True).first  # type: ignore[arg-type]
+        target = where.get_by_role(role, name=label, exact=exact).first  # type: ignore[arg-type]
         href = target.get_attribute("href")
         if role == "link" and href and target.get_attribute("target") == "_blank":
             # A page that opens in its own tab (the TV): the guide's reader opens it there.
@@ -49,8 +57,8 @@ class Walk:
         self.page.wait_for_load_state()
         self.labels.append(label)
 
-    def link(self, label: str, *, within: Locator | None = None) -> None:
-        self.click(label, role="link", within=within)
+    def link(self, label: str, *, within: Locator | None = None, exact: bool = True) -> None:
+        self.click(label, role="link", within=within, exact=exact)
 
     def shot(self, step: str, *, target: Locator | None = None) -> None:
         """A picture of the page (or of ``target``) as ``<guide page>-<step>.jpg``."""

@@ -22,11 +22,12 @@ from torneo.cards.pods import commands as pods_cmd
 from torneo.cards.views_rounds import likely_by_stage as likely
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
+from torneo.platform import i18n
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int, form_int_required
 from torneo.platform.web.prg import act_then_get, refuse_to, take_refusal
 from torneo.platform.web.session import current_actor, flash, store_of
-from torneo.platform.web.templating import add_templates, render, say
+from torneo.platform.web.templating import add_templates, render, say, say_count
 from torneo.presets import load_preset
 
 add_templates("torneo.cards", None)  # this discipline's templates/ (platform/web/templating.py)
@@ -200,7 +201,12 @@ def register_roster(
 ) -> Response:
     def action() -> str:
         ids = events.register_roster(store_of(request), actor, event_id, roster)
-        return say(request, N_("%(n)s players registered."), n=len(ids))
+        n = len(ids)
+        return say_count(
+            request,
+            lambda: i18n.ngettext("%(num)s player registered.", "%(num)s players registered.", n),
+            num=n,
+        )
 
     return _act(request, event_id, {"roster": roster}, action, anchor="#players")
 
@@ -228,15 +234,25 @@ def start_event(
             version=form_int("version", version, required=False),
         )
         if top:
-            text = say(
+            text = say_count(
                 request,
-                N_("The event has started: %(rounds)s Swiss rounds, then a Top %(top)s."),
-                rounds=rounds,
+                lambda: i18n.ngettext(
+                    "The event has started: %(num)s Swiss round, then a Top %(top)s.",
+                    "The event has started: %(num)s Swiss rounds, then a Top %(top)s.",
+                    rounds,
+                ),
+                num=rounds,
                 top=top,
             )
         else:
-            text = say(
-                request, N_("The event has started: %(rounds)s Swiss rounds."), rounds=rounds
+            text = say_count(
+                request,
+                lambda: i18n.ngettext(
+                    "The event has started: %(num)s Swiss round.",
+                    "The event has started: %(num)s Swiss rounds.",
+                    rounds,
+                ),
+                num=rounds,
             )
         warning = queries.event_summary(store, event_id).season_warning  # INV-LEGAL-2
         if warning is not None:

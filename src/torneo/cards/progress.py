@@ -207,10 +207,15 @@ def _last_rounds(t: Tournament, ruleset: Ruleset) -> dict[PlayerId, int]:
     last_swiss = t.swiss_rounds_played
     last = {e.id: last_swiss for e in t.entrants}
     third_place = ruleset.top.third_place_match
+    # The semifinals are the Top round of two matches (each round sits at tables 1..n).
+    per_round: dict[int, int] = defaultdict(int)
+    for m in t.matches:
+        if m.stage is Stage.TOP:
+            per_round[m.round_no] += 1
     for m in t.matches:
         if m.stage is Stage.SWISS or m.player_b is None:
             continue
-        semifinal = m.stage is Stage.TOP and m.table in (2, 3)
+        semifinal = m.stage is Stage.TOP and per_round[m.round_no] == 2
         for p in (m.player_a, m.player_b):
             reach = m.round_no + 1 if semifinal and third_place else m.round_no
             last[p] = max(last.get(p, 0), reach)

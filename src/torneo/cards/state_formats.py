@@ -73,7 +73,7 @@ def check_field(ruleset: Ruleset, key: str | None, players: int) -> None:
     if players < least:
         raise Conflict(
             "players",
-            N_("%(n)s registered"),
+            N_("registered: %(n)s"),
             N_("at least %(least)s"),
             params={"n": players, "least": least},
         )

@@ -211,7 +211,7 @@ def bracket_of(ld: Loaded) -> BracketView | None:
     starts = die_rule_of(ld)
 
     def bracket_match(m: MatchRecord) -> BracketMatch:
-        chooser = starts.get((m.stage, m.table))
+        chooser = starts.get((m.round_no, m.stage, m.table))
         return BracketMatch(
             chooses_to_start=ld.side(chooser, top=True) if chooser is not None else None,
             round_no=m.round_no,
@@ -245,15 +245,17 @@ def bracket_of(ld: Loaded) -> BracketView | None:
     )
 
 
-def die_rule_of(ld: Loaded) -> dict[tuple[Stage, int], int]:
-    """INV-TOP-2: who chooses to start at each Top table (stage, table), as the engine says —
-    the better seed at every table of the first Top round, nobody later."""
+def die_rule_of(ld: Loaded) -> dict[tuple[int, Stage, int], int]:
+    """INV-TOP-2: who chooses to start at each Top table (round, stage, table), as the engine
+    says — the better seed at every table of the first Top round, nobody later. The round is in
+    the key because every Top round sits at tables from 1 (issue 30)."""
     if not ld.top_seeds:
         return {}
     bracket = engines.top_bracket(ld.t, ld.top_seeds, ld.ruleset)
+    first = min((m.round_no for m in ld.t.matches if m.stage is Stage.TOP), default=0)
     matches = [*bracket.matches, *([bracket.third_place] if bracket.third_place else [])]
     return {
-        (m.stage, m.table): int(m.chooses_to_start)
+        (first, m.stage, m.table): int(m.chooses_to_start)
         for m in matches
         if m.chooses_to_start is not None
     }

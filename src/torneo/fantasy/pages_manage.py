@@ -113,7 +113,7 @@ async def fixtures(
 
     def act() -> str:
         n = fantasy.import_fixtures(store_of(request), actor, lid, read)
-        return _said(N_("%(n)s matches imported."), n=n)
+        return i18n.ngettext("%(num)s match imported.", "%(num)s matches imported.", n) % {"num": n}
 
     return _act(request, lid, act, form)
 
@@ -137,9 +137,11 @@ async def prices(
     def act() -> str:
         day = form_int_required("matchday", matchday)
         c = fantasy.import_prices(store_of(request), actor, lid, read, matchday=day)
-        return _said(
-            N_("Prices imported: %(priced)s players, %(new)s new, %(left)s left the league."), **c
-        )
+        return i18n.ngettext(
+            "Prices imported: %(num)s player, %(new)s new, %(left)s left the league.",
+            "Prices imported: %(num)s players, %(new)s new, %(left)s left the league.",
+            c["priced"],
+        ) % {**c, "num": c["priced"]}
 
     return _act(request, lid, act, form)
 
@@ -190,12 +192,11 @@ async def import_votes(
             source=name,
             seen=seen_for(seen, day),
         )
-        return _said(
-            N_(
-                "Votes imported: %(matched)s players, %(review)s to review, %(teams)s teams scored."
-            ),
-            **c,
-        )
+        return i18n.ngettext(
+            "Votes imported: %(matched)s players, %(review)s to review, %(num)s team scored.",
+            "Votes imported: %(matched)s players, %(review)s to review, %(num)s teams scored.",
+            c["teams"],
+        ) % {**c, "num": c["teams"]}
 
     return _act(request, lid, act, form)
 
@@ -214,7 +215,9 @@ def extras(
     def act() -> str:
         day = form_int_required("matchday", matchday)
         teams = votes.set_extras(store_of(request), actor, lid, day, text, seen=seen_for(seen, day))
-        return _said(N_("Saved: %(teams)s teams scored again."), teams=teams)
+        return i18n.ngettext(
+            "Saved: %(num)s team scored again.", "Saved: %(num)s teams scored again.", teams
+        ) % {"num": teams}
 
     return _act(request, lid, act, {"form": "extras", "matchday": matchday, "facts": text})
 

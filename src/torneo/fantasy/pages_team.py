@@ -58,7 +58,9 @@ async def roster(request: Request, lid: int, tid: int, actor: PageWriter) -> Res
 
     def act() -> str:
         left = market.set_roster(store_of(request), actor, lid, tid, codes)
-        return i18n.gettext(N_("Roster saved: %(n)s credits left.")) % {"n": left}
+        return i18n.ngettext(
+            "Roster saved: %(num)s credit left.", "Roster saved: %(num)s credits left.", left
+        ) % {"num": left}
 
     return act_then_get(
         request,
@@ -74,7 +76,11 @@ def transfer(
 ) -> Response:
     def act() -> str:
         done = market.transfer(store_of(request), actor, lid, tid, sell=sell, buy=buy)
-        text = i18n.gettext(N_("Transfer done: %(n)s credits left.")) % {"n": done.credits}
+        text = i18n.ngettext(
+            "Transfer done: %(num)s credit left.",
+            "Transfer done: %(num)s credits left.",
+            done.credits,
+        ) % {"num": done.credits}
         if done.in_lineup is not None:  # issue 28 item 9: the manager is warned at once
             text += " " + i18n.gettext(
                 N_(

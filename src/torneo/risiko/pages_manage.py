@@ -23,7 +23,7 @@ from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import checked, form_int, form_int_required
 from torneo.platform.web.prg import act_then_get, refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
-from torneo.platform.web.templating import page_language, say
+from torneo.platform.web.templating import page_language, say, say_count
 from torneo.risiko import commands as risiko
 from torneo.risiko import commands_roster as risiko_roster
 from torneo.risiko import commands_settings as risiko_settings
@@ -235,7 +235,12 @@ def register_roster(
 ) -> Response:
     def action() -> str:
         ids = risiko_roster.register_roster(store_of(request), actor, tid, roster)
-        return say(request, N_("%(n)s players registered."), n=len(ids))
+        n = len(ids)
+        return say_count(
+            request,
+            lambda: i18n.ngettext("%(num)s player registered.", "%(num)s players registered.", n),
+            num=n,
+        )
 
     return _act(request, tid, {"roster": roster}, action, anchor="#players")
 

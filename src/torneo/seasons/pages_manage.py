@@ -16,12 +16,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from torneo.cards import views as queries
 from torneo.core.errors import TorneoError
+from torneo.platform import i18n
 from torneo.platform.i18n import N_
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.forms import form_int, form_int_required
 from torneo.platform.web.prg import Refused, act_then_get, refuse_to, take_refusal
 from torneo.platform.web.session import flash, store_of
-from torneo.platform.web.templating import render, say
+from torneo.platform.web.templating import render, say, say_count
 from torneo.seasons import commands as seasons
 from torneo.seasons import commands_events, commands_qualification
 from torneo.seasons.ladders import views as views_ladders
@@ -130,10 +131,15 @@ async def create_season(
                 cut_size=cut if cut is not None else REGIONAL_CUT,
             )
             season_id = summary.season_id
-            message = say(
+            count = summary.tournaments
+            message = say_count(
                 request,
-                N_("Season created with %(t)s tournaments and %(r)s results."),
-                t=summary.tournaments,
+                lambda: i18n.ngettext(
+                    "Season created with %(num)s tournament and %(r)s results.",
+                    "Season created with %(num)s tournaments and %(r)s results.",
+                    count,
+                ),
+                num=count,
                 r=summary.results,
             )
         else:
@@ -214,10 +220,14 @@ async def import_csv(
         "ok",
         " ".join(
             [
-                say(
+                say_count(
                     request,
-                    N_("Imported %(t)s tournaments and %(r)s results."),
-                    t=summary.tournaments,
+                    lambda: i18n.ngettext(
+                        "Imported %(num)s tournament and %(r)s results.",
+                        "Imported %(num)s tournaments and %(r)s results.",
+                        summary.tournaments,
+                    ),
+                    num=summary.tournaments,
                     r=summary.results,
                 ),
                 *_unchecked(request, summary),

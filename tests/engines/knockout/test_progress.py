@@ -113,8 +113,7 @@ def test_INV_STRUCT_4_a_dropped_semifinalist_is_not_paired_for_third_place() -> 
     assert bracket.is_finished
     placed = final_placements(bracket, SWISS_ORDER, gone)
     assert placed[2:4] == [SEEDS[7], SEEDS[1]]  # 8 takes 3rd, 2 is 4th
-    records = [match_record(m, round_no=1) for m in bracket.matches]
-    again = bracket_from_records(SEEDS[:8], records)
+    again = bracket_from_records(SEEDS[:8], records_of(bracket, 1))
     assert again.is_finished
     assert final_placements(again, SWISS_ORDER, gone) == placed
 
@@ -228,16 +227,18 @@ def records_of(bracket: Bracket, first_round_no: int = 6) -> list[MatchRecord]:
     return out
 
 
-def test_records_carry_the_slot_as_table_and_rebuild_the_bracket() -> None:
+def test_records_carry_the_tables_1_to_n_of_each_round_and_rebuild_the_bracket() -> None:
+    """Issue 30: players report by table, so each Top round sits at tables 1..n (the
+    semifinals at 1 and 2, not at their slots 2 and 3); the round tells the slot back."""
     bracket = top8_to_the_final()
     records = records_of(bracket)
     assert sorted((r.round_no, r.table, r.stage) for r in records) == [
+        (6, 1, Stage.TOP),
+        (6, 2, Stage.TOP),
+        (6, 3, Stage.TOP),
         (6, 4, Stage.TOP),
-        (6, 5, Stage.TOP),
-        (6, 6, Stage.TOP),
-        (6, 7, Stage.TOP),
+        (7, 1, Stage.TOP),
         (7, 2, Stage.TOP),
-        (7, 3, Stage.TOP),
         (8, 1, Stage.TOP),
         (8, THIRD_PLACE_TABLE, Stage.THIRD_PLACE),
     ]
@@ -249,8 +250,8 @@ def test_round_records_are_the_rows_to_store_for_each_round() -> None:
     bracket = seed_bracket(SEEDS, 4)
     first = round_records(bracket, 5)
     assert [(r.round_no, r.table, r.stage, r.score) for r in first] == [
+        (5, 1, Stage.TOP, None),
         (5, 2, Stage.TOP, None),
-        (5, 3, Stage.TOP, None),
     ]
     final = next_round(play_round(bracket))
     rows = round_records(final, 6)
@@ -339,3 +340,14 @@ def test_BER_TOP_3_the_draw_refusal_is_italian_on_a_page_and_english_in_the_api(
     with pytest.raises(TorneoError) as err:
         report_result(seed_bracket(SEEDS, 4), 2, GameScore(1, 1, 1))
     assert err.value.as_dict()["reason"] == refusal.text
+
+
+def test_a_top_record_outside_its_rounds_tables_is_refused_naming_them() -> None:
+    """A semifinal stored at table 3 (the old slot numbering) is no table of a round of two."""
+    records = records_of(top8_to_the_final())
+    moved = [replace(r, table=3) if (r.round_no, r.table) == (7, 2) else r for r in records]
+    with pytest.raises(TorneoError) as err:
+        bracket_from_records(SEEDS[:8], moved)
+    assert err.value.field == "records"
+    assert "round 7 table 3" in str(err.value)
+    assert "1-2" in str(err.value)

@@ -367,3 +367,12 @@ def test_RSK_TBL_1_every_player_seated_once_at_a_legal_table(
     if is_seatable(n, policy):
         assert {t.size for t in draw.tables} <= {4, policy.off_size}
     assert [t.number for t in draw.tables] == list(range(1, len(draw.tables) + 1))
+
+
+def test_RSK_TBL_2_semifinals_and_the_final_sit_at_tables_from_1() -> None:
+    """Issue 30: players report by table, so the semifinal tables are 1..n and the final is
+    table 1 (the card Top X once left table 1 empty; the RisiKo! finals never did)."""
+    semis = semifinal_bands(field(40), History(), random.Random(3), round_no=3, tables=4)
+    assert [t.number for t in semis.tables] == [1, 2, 3, 4]
+    final = final_table(field(4), History(), random.Random(3), round_no=4)
+    assert [t.number for t in final.tables] == [1]

@@ -55,7 +55,7 @@ def actions_of(ld: Loaded) -> Actions:
     if start is None and players < ld.ruleset.swiss.min_players:
         start = Refusal(
             "players",
-            N_("%(n)s registered"),
+            N_("registered: %(n)s"),
             N_("at least %(least)s"),
             params={"n": players, "least": ld.ruleset.swiss.min_players},
         )

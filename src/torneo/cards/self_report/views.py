@@ -449,7 +449,7 @@ def slips(store: Store, actor: Actor, event_id: int, *, secret: str) -> list[Sli
                 )
                 continue
             b = names.get(m.player_b_id, "?")
-            chooser = starts.get((Stage(m.stage), m.table_no))
+            chooser = starts.get((m.round_no, Stage(m.stage), m.table_no))
             chooses = names.get(chooser, "?") if chooser is not None else None
             out.append(
                 Slip(

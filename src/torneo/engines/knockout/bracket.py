@@ -3,10 +3,14 @@
 Slots number the bracket like a binary heap: the final is slot 1, the semifinals 2 and 3, the
 quarterfinals 4-7, the round of 16 8-15, and so on; the match in slot ``s`` is played by the
 winners of slots ``2s`` and ``2s + 1``. The first round of a Top ``size`` fills slots
-``size/2 .. size-1`` in bracket order (top to bottom of the drawn bracket). The slot is stored
-as the match's table number (``MatchRecord.table``), so a bracket is rebuilt from its records
-without any other column; the 3rd/4th-place match (INV-STRUCT-4) is told apart by its stage
-(``Stage.THIRD_PLACE``) and sits at table :data:`THIRD_PLACE_TABLE`, beside the final.
+``size/2 .. size-1`` in bracket order (top to bottom of the drawn bracket).
+
+Players report by table, so each round of the Top sits at tables 1..n in slot order (issue 30:
+semifinals at tables 2 and 3 with no table 1 confused the room): the table is the slot's place
+in its round (:func:`slot_table`), and a bracket is rebuilt from its records by the round each
+row belongs to (:func:`table_slot`, ``records.bracket_from_records``) without any other column.
+The 3rd/4th-place match (INV-STRUCT-4) is told apart by its stage (``Stage.THIRD_PLACE``) and
+sits at table :data:`THIRD_PLACE_TABLE`, beside the final (table 1).
 """
 
 from __future__ import annotations
@@ -21,6 +25,16 @@ from torneo.engines.results import GameScore, Outcome
 
 FINAL_SLOT = 1
 THIRD_PLACE_TABLE = 2  # played beside the final (table 1); its stage tells it from a semifinal
+
+
+def slot_table(slot: int) -> int:
+    """The table of the match in ``slot``: its place in its round, from 1 (slots 4-7 → 1-4)."""
+    return slot - (1 << (slot.bit_length() - 1)) + 1
+
+
+def table_slot(table: int, matches_in_round: int) -> int:
+    """The slot of the match at ``table`` in a round of ``matches_in_round`` matches."""
+    return matches_in_round + table - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +79,7 @@ class TopMatch:
 
     @property
     def table(self) -> int:
-        return THIRD_PLACE_TABLE if self.stage is Stage.THIRD_PLACE else self.slot
+        return THIRD_PLACE_TABLE if self.stage is Stage.THIRD_PLACE else slot_table(self.slot)
 
     def involves(self, player: PlayerId) -> bool:
         return player in (self.player_a, self.player_b)

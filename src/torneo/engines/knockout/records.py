@@ -1,7 +1,8 @@
 """The Top X as match records and back: the store keeps only ``MatchRecord`` rows.
 
-A Top match is stored with ``stage=Stage.TOP`` and its heap slot as the table number; the
-3rd/4th-place match with ``stage=Stage.THIRD_PLACE`` at table 2 (see ``bracket.py``). The
+A Top match is stored with ``stage=Stage.TOP`` at its table, 1..n in each round of the Top (the
+slot's place in its round, ``bracket.slot_table``); the 3rd/4th-place match with
+``stage=Stage.THIRD_PLACE`` at table 2, beside the final (see ``bracket.py``). The
 better seed is ``player_a`` and the score reads from that side. :func:`bracket_from_records`
 checks that the rows form a bracket (the first round complete, every later match between the
 winners of the two matches under it) before handing it back.
@@ -21,6 +22,7 @@ from torneo.engines.knockout.bracket import (
     TopMatch,
     check_size,
     make_match,
+    table_slot,
 )
 from torneo.engines.knockout.rules import STANDARD_TOP, TopRules
 from torneo.engines.records import MatchRecord, Stage
@@ -65,6 +67,7 @@ def bracket_from_records(
         raise TorneoError("seeds", N_("a player is seeded twice"), N_("each player once"))
     by_slot: dict[int, TopMatch] = {}
     third: TopMatch | None = None
+    top_rounds = sorted({r.round_no for r in records if r.stage is Stage.TOP})
     for r in records:
         if r.stage is Stage.SWISS:
             continue
@@ -94,18 +97,22 @@ def bracket_from_records(
                 score=r.score,
             )
             continue
-        if not 1 <= r.table < size or r.table in by_slot:
+        # The k-th round of the Top (0-based) has size / 2^(k+1) matches at tables 1..n.
+        n = size >> (top_rounds.index(r.round_no) + 1)
+        slot = table_slot(r.table, n)
+        if not 1 <= r.table <= n or slot in by_slot:
             raise TorneoError(
                 "records",
                 N_(
-                    "round %(round)s table %(table)s: slot %(table)s is taken or outside a Top %(size)s"
+                    "round %(round)s table %(table)s: the table is taken or outside the "
+                    "round's tables of a Top %(size)s"
                 ),
-                f"1-{size - 1}",
+                f"1-{max(n, 1)}",
                 params=where,
             )
-        first = r.table >= size // 2  # INV-TOP-2: the die rule belongs to the first round
-        by_slot[r.table] = make_match(
-            r.table,
+        first = slot >= size // 2  # INV-TOP-2: the die rule belongs to the first round
+        by_slot[slot] = make_match(
+            slot,
             r.stage,
             top,
             r.player_a,

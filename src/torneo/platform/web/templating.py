@@ -8,10 +8,11 @@ the language switch) and sets the language cookie when ``?lang=`` chose one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -134,12 +135,20 @@ def render_text(request: Request, template: str, context: Mapping[str, Any]) -> 
             # did not take (a page without the form's fields) is still said, at the top.
             "unclaimed_refusal": take_refusal(request).error,
             "path": request.url.path,
+            "lang_url": lambda code: language_url(request, code),
             "live_since": arrived(request.scope),
             # Issue 31 item 3: the error page shows it (torneo.platform.web.request_ids).
             "request_id": request.scope.get("state", {}).get("request_id"),
             **context,
         }
         return env.get_template(template).render(full)
+
+
+def language_url(request: Request, code: str) -> str:
+    """This page in language ``code``: its address with its query string kept (issue 30 item 4:
+    the switch dropped the filters, the roster's picks and the lineup's choices held there)."""
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    return f"{request.url.path}?{urlencode([*kept, ('lang', code)])}"
 
 
 def render_fragment(request: Request, template: str, context: Mapping[str, Any]) -> str:
@@ -186,3 +195,11 @@ def say(request: Request, message: str, **values: Any) -> str:
     """A message id in the page's language, filled with ``values`` (a flash, a confirmation)."""
     with i18n.language(page_language(request)):
         return i18n.translate(Message(message, values))
+
+
+def say_count(request: Request, choose: Callable[[], str], **values: Any) -> str:
+    """A count met by a noun in the page's language: ``choose`` picks the form, as in
+    ``lambda: i18n.ngettext("%(num)s player", "%(num)s players", n)`` (so Babel extracts both
+    forms and "1 giocatore" is never "1 giocatori", issue 30), filled with ``values``."""
+    with i18n.language(page_language(request)):
+        return choose() % values

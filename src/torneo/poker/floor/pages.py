@@ -17,12 +17,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from torneo.core.errors import Forbidden, NotFound, TorneoError
+from torneo.platform import i18n
 from torneo.platform.i18n import N_
 from torneo.platform.store.uow import Actor
 from torneo.platform.web.auth import PageActor, PageWriter
 from torneo.platform.web.prg import act_then_get, take_refusal
 from torneo.platform.web.session import store_of
-from torneo.platform.web.templating import add_templates, render
+from torneo.platform.web.templating import add_templates, render, say_count
 from torneo.poker import commands as poker
 from torneo.poker import commands_clock as poker_clock
 from torneo.poker import commands_entries as poker_entries
@@ -161,12 +162,24 @@ def _enter(p: Posted) -> Outcome:
 
 def _roster(p: Posted) -> Outcome:
     ids = poker_entries.register_roster(p.store, p.actor, p.tid, lines(p.get("names")))
-    return p.say(N_("%(n)s players entered."), n=len(ids)), "#entries"
+    n = len(ids)
+    return say_count(
+        p.request,
+        lambda: i18n.ngettext("%(num)s player entered.", "%(num)s players entered.", n),
+        num=n,
+    ), "#entries"
 
 
 def _draw(p: Posted) -> Outcome:
     seats = poker_seats.draw_seats_now(p.store, p.actor, p.tid, version=p.version)
-    return p.say(N_("Seats drawn for %(n)s players."), n=len(seats)), "#tables"
+    n = len(seats)
+    return say_count(
+        p.request,
+        lambda: i18n.ngettext(
+            "Seats drawn for %(num)s player.", "Seats drawn for %(num)s players.", n
+        ),
+        num=n,
+    ), "#tables"
 
 
 def _clock(change: Callable[..., None]) -> Callable[[Posted], Outcome]:

@@ -52,6 +52,58 @@
     var form = e.target && e.target.form;
     if (form && e.target.tagName === "SELECT" && form.querySelector("[data-shown-for]")) applyShownFor(form);
   });
+  // Issue 30 item 4: the language switch keeps the page as it is. The link goes to the address
+  // shown now (the roster's picks and the filters travel there, pushed by htmx after the page
+  // was drawn), and what was typed or chosen in the page's forms and not yet sent (the
+  // lineup's places, the bench's order) is kept in sessionStorage for the page in the other
+  // language to put back; hidden fields (the form's token, its version) come from the server.
+  var DRAFT = "torneo.draft:";
+  function draftFields(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("input, select, textarea"), function (el) {
+      return el.name && !/^(hidden|password|file|submit|button|reset|image)$/.test(el.type);
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var link = e.target && e.target.closest && e.target.closest("a.lang[hreflang]");
+    if (!link) return;
+    var params = new URLSearchParams(window.location.search);
+    params.set("lang", link.getAttribute("hreflang"));
+    link.setAttribute("href", window.location.pathname + "?" + params.toString() + window.location.hash);
+    var forms = [];
+    document.querySelectorAll("form").forEach(function (form) {
+      forms.push(draftFields(form).map(function (el) {
+        return [el.name, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value];
+      }));
+    });
+    try { window.sessionStorage.setItem(DRAFT + window.location.pathname, JSON.stringify(forms)); } catch (err) { /* private mode */ }
+  });
+  function restoreDrafts() {
+    var key = DRAFT + window.location.pathname, forms;
+    try {
+      forms = JSON.parse(window.sessionStorage.getItem(key) || "null");
+      window.sessionStorage.removeItem(key);
+    } catch (err) { return; }
+    if (!forms) return;
+    document.querySelectorAll("form").forEach(function (form, i) {
+      var saved = forms[i], seen = {};
+      if (!saved) return;
+      var fields = draftFields(form);
+      saved.forEach(function (pair) {
+        // The k-th field of a name takes the k-th value saved under it (the bench's order).
+        var k = seen[pair[0]] = (seen[pair[0]] || 0) + 1;
+        var same = fields.filter(function (el) { return el.name === pair[0]; });
+        var el = same[k - 1];
+        if (!el) return;
+        if (el.type === "checkbox" || el.type === "radio") el.checked = !!pair[1];
+        else if (el.value !== pair[1]) {
+          el.value = pair[1];
+          if (el.tagName === "SELECT") el.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+      });
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restoreDrafts);
+  else restoreDrafts();
   // Forms that undo a lot ask first; the question is written (translated) in data-confirm.
   document.addEventListener("submit", function (e) {
     var form = e.target;
