@@ -78,6 +78,9 @@ def test_a_card_event_from_creation_to_closing_by_clicking_from_the_home_page(
                     break
                 steps.append(primary.inner_text().strip())
                 primary.click()
+                if href:  # the step's page, loaded, before looking at what it shows
+                    page.wait_for_url(f"**{href}")
+                    page.wait_for_load_state()
                 if "/manage" in page.url and "#start" in page.url:
                     page.click("form[action$='/manage/start'] button[type=submit]")
                 elif "#round" in page.url and page.locator("li.entry:not(.done)").count():
