@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import event, select
 
-from tests.support.events import fingerprint, report_round, roster
+from tests.support.events import fingerprint, play_swiss_and_top, report_round, roster
 from torneo.cards import commands as events
 from torneo.cards import progress as engines
 from torneo.cards.state import get_event, tournament_of
@@ -36,14 +36,8 @@ def test_INV_STRUCT_1_whole_event_26_players_to_the_final(store: Store, organize
     rng = random.Random(7)
     event_id = _event(store, organizer)
     assert events.start_event(store, organizer, event_id) == (5, 8)
-    for _ in range(5):
-        events.pair_next_round(store, organizer, event_id)
-        report_round(store, organizer, event_id, rng)
-    events.start_top(store, organizer, event_id)
-    for _ in range(3):  # quarterfinals, semifinals, final + 3rd/4th
-        report_round(store, organizer, event_id, rng, top=True)
-        if _ < 2:
-            events.pair_next_round(store, organizer, event_id)
+    # quarterfinals, semifinals, final + 3rd/4th
+    play_swiss_and_top(store, organizer, event_id, rng, swiss=5, top=3)
     events.close_event(store, organizer, event_id)
     with store.read() as s:
         event = get_event(s, event_id)
@@ -380,14 +374,7 @@ def test_INV_STRUCT_4_each_top_round_is_played_at_tables_1_to_n(
     rng = random.Random(7)
     event_id = _event(store, organizer)
     events.start_event(store, organizer, event_id)
-    for _ in range(5):
-        events.pair_next_round(store, organizer, event_id)
-        report_round(store, organizer, event_id, rng)
-    events.start_top(store, organizer, event_id)
-    for n in range(3):
-        report_round(store, organizer, event_id, rng, top=True)
-        if n < 2:
-            events.pair_next_round(store, organizer, event_id)
+    play_swiss_and_top(store, organizer, event_id, rng, swiss=5, top=3)
     with store.read() as s:
         top = [m for m in get_event(s, event_id).matches if m.stage != "swiss"]
     tables = {

@@ -41,6 +41,21 @@ def report_round(
         events.report_result(store, actor, event_id, current, table, result)
 
 
+def play_swiss_and_top(
+    store: Store, actor: Actor, event_id: int, rng: random.Random, *, swiss: int, top: int
+) -> None:
+    """A started event played on: ``swiss`` rounds paired and reported, then the Top X started
+    and its ``top`` rounds reported (each next one paired), random results throughout."""
+    for _ in range(swiss):
+        events.pair_next_round(store, actor, event_id)
+        report_round(store, actor, event_id, rng)
+    events.start_top(store, actor, event_id)
+    for n in range(top):
+        report_round(store, actor, event_id, rng, top=True)
+        if n < top - 1:
+            events.pair_next_round(store, actor, event_id)
+
+
 def fingerprint(store: Store, event_id: int | None = None) -> tuple[int, int | None]:
     """(audit rows, event version): both unchanged after a refused action."""
     with store.read() as s:

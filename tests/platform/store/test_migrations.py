@@ -25,7 +25,7 @@ def test_0026_moves_the_top_rounds_from_bracket_slots_to_tables_1_to_n(
     from alembic import command
     from sqlalchemy import text
 
-    from tests.support.events import report_round, roster
+    from tests.support.events import play_swiss_and_top, roster
     from torneo.cards import commands as events
     from torneo.platform.store.migrate import alembic_config
 
@@ -35,14 +35,7 @@ def test_0026_moves_the_top_rounds_from_bracket_slots_to_tables_1_to_n(
     )
     events.register_roster(store, organizer, event_id, roster(26))
     events.start_event(store, organizer, event_id)
-    for _ in range(5):
-        events.pair_next_round(store, organizer, event_id)
-        report_round(store, organizer, event_id, rng)
-    events.start_top(store, organizer, event_id)
-    for n in range(3):
-        report_round(store, organizer, event_id, rng, top=True)
-        if n < 2:
-            events.pair_next_round(store, organizer, event_id)
+    play_swiss_and_top(store, organizer, event_id, rng, swiss=5, top=3)
 
     def tables() -> list[tuple[int, str, int]]:
         with store.engine.connect() as c:
