@@ -55,8 +55,8 @@ def _extracted() -> set[str]:
         "src/torneo/**/templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}
     }
     found = set()
-    # N_ marks a message id, Term a word of the vocabulary (a status, a stage): both are extracted.
-    keywords = {**DEFAULT_KEYWORDS, "Term": None}
+    # N_ marks a message id (Np_ one with its plural), Term a word of the vocabulary (a status, a stage): both are extracted.
+    keywords = {**DEFAULT_KEYWORDS, "Term": None, "Np_": (1, 2)}
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, options_map=options, keywords=keywords
     ):
@@ -156,8 +156,13 @@ def _unreported(round_no: int, table: int) -> MatchRecord:
                     _event(EventStatus.RUNNING, *(_unreported(2, t) for t in (4, 5, 6)))
                 )
             ),
-            "round 2 still has 3 unreported match(es) (tables 4, 5, 6)",
+            "round 2 still has 3 unreported matches (tables 4, 5, 6)",
             "il turno 2 ha ancora 3 incontri senza risultato (tavoli 4, 5, 6)",
+        ),
+        (  # a count meets its noun in the singular too (issue 30: "1 squadre")
+            lambda: _refused(can_pair_next_round(_event(EventStatus.RUNNING, _unreported(2, 4)))),
+            "round 2 still has 1 unreported match (table 4)",
+            "il turno 2 ha ancora 1 incontro senza risultato (tavolo 4)",
         ),
         (
             lambda: _refused(can_register(_event(EventStatus.FINISHED), PlayerId(99))),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from torneo.cards.rules.draft import pools_of_format
 from torneo.core.errors import Conflict, TorneoError
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Np_
 from torneo.presets import Ruleset
 from torneo.presets.judging import DeckFormat
 
@@ -64,7 +64,10 @@ def check_field(ruleset: Ruleset, key: str | None, players: int) -> None:
         chosen, definition = fmt
         raise Conflict(
             "players",
-            N_("%(n)s players registered; a %(format)s event needs at least %(least)s"),
+            Np_(
+                "%(n)s player registered; a %(format)s event needs at least %(least)s",
+                "%(n)s players registered; a %(format)s event needs at least %(least)s",
+            ),
             N_("at least %(least)s players (every format)"),
             rule=definition.rule,
             params={"n": players, "format": chosen, "least": definition.min_players},

@@ -17,6 +17,9 @@ parameters: it is shown as it was written.
 'same score group (6)'
 >>> load_message("bye (INV-BYE-1)").english()
 'bye (INV-BYE-1)'
+>>> from torneo.core.messages import Np_
+>>> load_message(dump_message(Message(Np_("%(n)s bye", "%(n)s byes"), {"n": 1}))).english()
+'1 bye'
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from torneo.core.messages import Message, Term
+from torneo.core.messages import Message, Plural, Term
 
 # Keys that mark an encoded value; a message is {"id": ..., "params": {...}}.
 _TERM = "term"
@@ -47,9 +50,24 @@ def load_message(text: str) -> Message:
     return Message(text)
 
 
+def message_id(text: str) -> dict[str, str]:
+    """A message id as stored: with its plural form and count's parameter when it has one."""
+    if isinstance(text, Plural):
+        return {"id": str(text), "plural": text.plural, "number": text.number}
+    return {"id": text}
+
+
+def stored_id(record: dict[str, Any]) -> str:
+    """The message id of a stored record (a :class:`Plural` when it was stored with one)."""
+    text = str(record.get("id", ""))
+    if isinstance(record.get("plural"), str):
+        return Plural(text, record["plural"], str(record.get("number") or "n"))
+    return text
+
+
 def _encode(value: Any) -> Any:
     if isinstance(value, Message):
-        return {"id": value.id, "params": {k: _encode(v) for k, v in value.params.items()}}
+        return {**message_id(value.id), "params": {k: _encode(v) for k, v in value.params.items()}}
     if isinstance(value, Term):
         return {_TERM: str(value)}
     if isinstance(value, tuple | list):
@@ -63,8 +81,11 @@ def _decode(value: Any) -> Any:
     if isinstance(value, dict):
         if set(value) == {_TERM}:
             return Term(value[_TERM])
-        if set(value) == {"id", "params"} and isinstance(value["params"], dict):
-            return Message(str(value["id"]), {k: _decode(v) for k, v in value["params"].items()})
+        if set(value) - {"plural", "number"} == {"id", "params"} and isinstance(
+            value["params"], dict
+        ):
+            params = {k: _decode(v) for k, v in value["params"].items()}
+            return Message(stored_id(value), params)
         raise ValueError("not a stored message")
     if isinstance(value, list):
         return tuple(_decode(v) for v in value)

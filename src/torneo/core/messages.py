@@ -30,11 +30,41 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
 
 
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention Babel extracts)
     """Mark an English template as a message id without translating it here."""
     return message
+
+
+class Plural(str):
+    """A message id with its plural form, chosen by the count in parameter :attr:`number`.
+
+    It is a ``str`` (the singular), so it goes wherever a message id goes; :class:`Message`
+    renders it with ``ngettext`` ("1 player", "3 players"; in Italian each of its plural forms).
+    """
+
+    # No __slots__: a str subclass may not have non-empty ones.
+    plural: str
+    number: str  # the parameter holding the count ("count" is str's own method)
+
+    def __new__(cls, singular: str, plural: str, count: str = "n") -> Plural:
+        made = super().__new__(cls, singular)
+        made.plural = plural
+        made.number = count
+        return made
+
+
+def Np_(singular: str, plural: str, count: str = "n") -> Plural:  # noqa: N802 (as N_)
+    """Mark a message id with a plural form (Babel extracts both: ``-k Np_:1,2``).
+
+    >>> Message(Np_("%(n)s player left", "%(n)s players left"), {"n": 1}).english()
+    '1 player left'
+    >>> Message(Np_("%(n)s player left", "%(n)s players left"), {"n": 3}).english()
+    '3 players left'
+    """
+    return Plural(singular, plural, count)
 
 
 class Term(str):
@@ -57,17 +87,29 @@ class Message:
     id: str
     params: Mapping[str, Any] = field(default_factory=_no_params, hash=False)
 
-    def render(self, gettext: Gettext) -> str:
-        template = gettext(self.id)
+    def render(self, gettext: Gettext, ngettext: Ngettext | None = None) -> str:
+        template = self._template(gettext, ngettext)
         if not self.params:
             return template
-        values = {k: render_value(v, gettext) for k, v in self.params.items()}
+        values = {k: render_value(v, gettext, ngettext) for k, v in self.params.items()}
         try:
             return template % values
         except (KeyError, ValueError, TypeError):
             # A catalog entry whose placeholders do not match its id: show the English text
             # rather than fail the page (tests/platform/test_i18n.py checks every entry).
-            return self.id % {k: render_value(v, _english) for k, v in self.params.items()}
+            english = self._template(_english, None)
+            return english % {k: render_value(v, _english) for k, v in self.params.items()}
+
+    def _template(self, gettext: Gettext, ngettext: Ngettext | None) -> str:
+        if not isinstance(self.id, Plural):
+            return gettext(self.id)
+        try:
+            n = int(self.params.get(self.id.number, 0))
+        except (TypeError, ValueError):
+            n = 0
+        if ngettext is not None:
+            return ngettext(self.id, self.id.plural, n)
+        return str(self.id) if n == 1 else self.id.plural  # English, without a catalog
 
     def english(self) -> str:
         return self.render(_english)
@@ -80,13 +122,13 @@ def _english(text: str) -> str:
     return text
 
 
-def render_value(value: Any, gettext: Gettext) -> Any:
+def render_value(value: Any, gettext: Gettext, ngettext: Ngettext | None = None) -> Any:
     if isinstance(value, Message):
-        return value.render(gettext)
+        return value.render(gettext, ngettext)
     if isinstance(value, Term):
         return gettext(value)
     if isinstance(value, tuple | list):
-        return "; ".join(str(render_value(v, gettext)) for v in value)
+        return "; ".join(str(render_value(v, gettext, ngettext)) for v in value)
     return value
 
 

@@ -199,7 +199,7 @@ _STATUS_WORDS = {
 def translate(text: Message | str) -> str:
     """A message in the page's language: its id through gettext, its parameters filled in."""
     if isinstance(text, Message):
-        return text.render(gettext)
+        return text.render(gettext, ngettext)
     return gettext(text)
 
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from torneo.core.ids import PlayerId
+from torneo.core.message_json import message_id, stored_id
 from torneo.core.messages import Message, Term
 from torneo.seasons.rules.cut import decision_of
 from torneo.seasons.rules.legality import Breach
@@ -176,7 +177,7 @@ def stored_breaches(records: Iterable[Any] | None) -> tuple[Breach, ...]:
 
 
 def _message_record(message: Message) -> dict[str, Any]:
-    return {"id": message.id, "params": {k: _value(v) for k, v in message.params.items()}}
+    return {**message_id(message.id), "params": {k: _value(v) for k, v in message.params.items()}}
 
 
 def _value(value: Any) -> Any:
@@ -191,7 +192,7 @@ def _value(value: Any) -> Any:
 
 def _message_of(record: dict[str, Any]) -> Message:
     params = record.get("params") or {}
-    return Message(str(record.get("id", "")), {k: _param(v) for k, v in params.items()})
+    return Message(stored_id(record), {k: _param(v) for k, v in params.items()})
 
 
 def _param(value: Any) -> Any:

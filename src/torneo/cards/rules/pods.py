@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from torneo.core.errors import Refusal, TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Np_
 from torneo.engines.knockout import check_pod_count
 
 MIN_PLAYERS = 4  # docs/rules.md §2: minimum 4 players in every format
@@ -67,7 +67,7 @@ def form_pods(players: Sequence[PlayerId], max_size: int = MAX_POD_SIZE) -> list
     if len(players) < MIN_PLAYERS:
         raise TorneoError(
             "players",
-            N_("%(n)s players"),
+            Np_("%(n)s player", "%(n)s players"),
             N_("at least %(least)s (every Berserk format)"),
             params={"n": len(players), "least": MIN_PLAYERS},
         )

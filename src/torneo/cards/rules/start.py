@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from torneo.core.messages import N_, Message
+from torneo.core.messages import N_, Message, Np_
 from torneo.presets import Ruleset
 
 CHOICE_RULE = "choice_rule"  # event.settings key: INV-TOP-3 announced at the start
@@ -82,7 +82,10 @@ def small_field_void(ruleset: Ruleset, *, players: int, is_major: bool) -> Messa
         return None
     major, need = short
     text = (
-        N_("%(n)s players: a Major needs at least %(need)s to count for the season (INV-MAJOR-2)")
+        Np_(
+            "%(n)s player: a Major needs at least %(need)s to count for the season (INV-MAJOR-2)",
+            "%(n)s players: a Major needs at least %(need)s to count for the season (INV-MAJOR-2)",
+        )
         if major
         else N_(
             "%(n)s players: a tournament needs at least %(need)s to count for the season "

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from torneo.cards.rules.pods import form_pods, plan_pods, rounds_in_pod
 from torneo.core.errors import Refusal, TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Np_
 from torneo.presets.models import Ruleset, StructureRow
 
 
@@ -41,7 +41,7 @@ def structure_row(ruleset: Ruleset, players: int) -> StructureRow:
     if players < minimum:
         raise TorneoError(
             "players",
-            N_("%(n)s players"),
+            Np_("%(n)s player", "%(n)s players"),
             N_("at least %(least)s"),
             params={"n": players, "least": minimum},
         )
@@ -51,7 +51,7 @@ def structure_row(ruleset: Ruleset, players: int) -> StructureRow:
     last = ruleset.structure[-1].max_players
     raise TorneoError(
         "players",
-        N_("%(n)s players"),
+        Np_("%(n)s player", "%(n)s players"),
         N_("at most %(most)s for preset %(preset)s"),
         params={"n": players, "most": last, "preset": ruleset.id},
     )

@@ -13,7 +13,7 @@ from typing import TypedDict
 from torneo.cards.rules.lifecycle import EventStatus
 from torneo.core.errors import Refusal
 from torneo.core.ids import PlayerId
-from torneo.core.messages import N_, Term
+from torneo.core.messages import N_, Np_, Term
 from torneo.engines.records import Entrant, MatchRecord, Stage
 from torneo.engines.results import GameScore, Outcome, ResultKind, check_game_score
 from torneo.presets import Ruleset
@@ -151,7 +151,10 @@ def can_pair_next_round(t: Tournament) -> Refusal | None:
     if pending:
         return Refusal(
             "round",
-            N_("round %(round)s still has %(n)s unreported match(es) (tables %(tables)s)"),
+            Np_(
+                "round %(round)s still has %(n)s unreported match (table %(tables)s)",
+                "round %(round)s still has %(n)s unreported matches (tables %(tables)s)",
+            ),
             N_("report every result first"),
             params={
                 "round": t.current_round,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from torneo.core.messages import N_, Message
+from torneo.core.messages import N_, Message, Np_
 from torneo.fantasy.rules.players import ROLES, ListedPlayer
 from torneo.presets.fantasy import FantasyRules
 
@@ -32,7 +32,10 @@ def roster_problems(players: Sequence[ListedPlayer], rules: FantasyRules) -> lis
         if counts[role] != want:
             problems.append(
                 Message(
-                    N_("%(n)s players of role %(role)s: exactly %(want)s accepted"),
+                    Np_(
+                        "%(n)s player of role %(role)s: exactly %(want)s accepted",
+                        "%(n)s players of role %(role)s: exactly %(want)s accepted",
+                    ),
                     {"n": counts[role], "role": role, "want": want},
                 )
             )

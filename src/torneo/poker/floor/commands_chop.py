@@ -15,7 +15,7 @@ from typing import Any
 
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Np_
 from torneo.core.policy import Action
 from torneo.platform.guards import precheck
 from torneo.platform.store.uow import Actor, Store
@@ -102,7 +102,7 @@ def chop(
         if len(alive) < 2:
             raise Conflict(
                 "players",
-                N_("%(n)s player(s) left"),
+                Np_("%(n)s player left", "%(n)s players left"),
                 N_("two or more to chop"),
                 params={"n": len(alive)},
             )

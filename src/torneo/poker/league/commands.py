@@ -27,7 +27,7 @@ from typing import Any
 from torneo.core.errors import Conflict, NotFound, TorneoError
 from torneo.core.ids import PlayerId
 from torneo.core.inputs import clean_name, parse_date
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Np_
 from torneo.core.policy import Action
 from torneo.platform import players as identities
 from torneo.platform.clubs import owning_club
@@ -297,7 +297,7 @@ def _finishing(rows: Sequence[Mapping[str, Any]]) -> None:
     if len(rows) < 2:
         raise TorneoError(
             "results",
-            N_("%(n)s player(s)"),
+            Np_("%(n)s player", "%(n)s players"),
             N_("the finishing order of two or more players, the winner first"),
             params={"n": len(rows)},
         )

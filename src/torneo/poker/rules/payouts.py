@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Np_
 from torneo.poker.rules.eliminations import Finish
 
 HUNDRED = Fraction(100)
@@ -151,7 +151,7 @@ def _remaining(prize_list: Sequence[int], players: int) -> list[int]:
     if players < 2:
         raise TorneoError(
             "stacks",
-            N_("%(players)s player(s)"),
+            Np_("%(players)s player", "%(players)s players", count="players"),
             N_("two or more players to chop"),
             params={"players": players},
         )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from torneo.core.errors import Conflict, TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.messages import N_, Term
+from torneo.core.messages import N_, Np_, Term
 from torneo.poker.rules.seating import HandPositions, SeatAssignment, Seating, Table
 
 
@@ -67,7 +67,7 @@ def button_at(state: Seating, table: int, button: int) -> Seating:
     if len(seats) < 2:
         raise Conflict(
             "table",
-            N_("table %(number)s has %(n)s player(s)"),
+            Np_("table %(number)s has %(n)s player", "table %(number)s has %(n)s players"),
             N_("two or more"),
             params={"number": table, "n": len(seats)},
         )
@@ -144,7 +144,7 @@ def next_hand_positions(table: Table, eliminated: Collection[PlayerId] = ()) -> 
     if len(live) < 2:
         raise Conflict(
             "table",
-            N_("table %(number)s has %(n)s player(s)"),
+            Np_("table %(number)s has %(n)s player", "table %(number)s has %(n)s players"),
             N_("two or more"),
             params={"number": table.number, "n": len(live)},
         )

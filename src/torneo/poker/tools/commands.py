@@ -15,7 +15,7 @@ from typing import Any
 
 from torneo.core.errors import TorneoError
 from torneo.core.ids import PlayerId
-from torneo.core.messages import N_
+from torneo.core.messages import N_, Np_
 from torneo.poker.commands import parse_int
 from torneo.poker.rules.betting import act, open_round
 from torneo.poker.rules.chip_race import run_chip_race
@@ -79,7 +79,7 @@ def side_pots(
     if len(rows) < 2:
         raise TorneoError(
             "players",
-            N_("%(n)s player(s)"),
+            Np_("%(n)s player", "%(n)s players"),
             N_("two or more players in the hand"),
             params={"n": len(rows)},
         )
@@ -298,7 +298,7 @@ def chip_race(
     if len(order) < 2:
         raise TorneoError(
             "players",
-            N_("%(n)s player(s)"),
+            Np_("%(n)s player", "%(n)s players"),
             N_("the players at the table"),
             params={"n": len(order)},
         )

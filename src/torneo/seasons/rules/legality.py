@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from torneo.core.errors import Refusal
-from torneo.core.messages import N_, Message
+from torneo.core.messages import N_, Message, Np_
 from torneo.presets.models import SeasonPointsRules
 from torneo.seasons.rules.calendar import CalendarEntry, majors_near, same_store
 from torneo.seasons.rules.dates import SeasonDates, month_name
@@ -282,11 +282,17 @@ def _attendance(facts: TournamentFacts, rules: SeasonPointsRules) -> list[Breach
     if facts.players is None:
         return []  # not known before the close
     if facts.is_major and facts.players < rules.major_min_players:
-        sentence = N_("%(n)s players took part; a Major needs at least %(need)s")
+        sentence = Np_(
+            "%(n)s player took part; a Major needs at least %(need)s",
+            "%(n)s players took part; a Major needs at least %(need)s",
+        )
         values = {"n": facts.players, "need": rules.major_min_players}
         return [Breach("INV-MAJOR-2", Message(sentence, values))]
     if facts.players < rules.min_players:
-        sentence = N_("%(n)s players took part; at least %(need)s required")
+        sentence = Np_(
+            "%(n)s player took part; at least %(need)s required",
+            "%(n)s players took part; at least %(need)s required",
+        )
         return [
             Breach(
                 "INV-LEGAL-2", Message(sentence, {"n": facts.players, "need": rules.min_players})
