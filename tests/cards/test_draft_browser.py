@@ -15,12 +15,11 @@ import pytest
 from sqlalchemy import select
 
 from tests.cards.test_pages_browser import ARGS, PHONE, chromium, server  # noqa: F401 (fixtures)
-from tests.support.draft import ORG, draft_event, seat_players
+from tests.support.draft import ORG, draft_event, player_accounts, seat_players
 from tests.support.web import PASSWORD
 from torneo.cards.draft import commands as draft
 from torneo.cards.draft.tables import DraftPick, DraftSeat
-from torneo.platform import accounts
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Store
 
 pytestmark = pytest.mark.browser
 
@@ -34,21 +33,8 @@ def test_ber_draft_1_eight_tabs_draft_a_booster_live_and_the_timer_picks_for_the
 
     web_store.clock = lambda: datetime.now(UTC)  # the server's timer runs on real time here
     event = draft_event(web_store, 8, format_key="draft_one_booster", pick_seconds=6, start=False)
-    with web_store.read() as s:
-        from torneo.cards.tables import Registration
-
-        players = list(
-            s.scalars(select(Registration.player_id).where(Registration.event_id == event))
-        )
-    for n, player_id in enumerate(players, start=1):
-        accounts.create_user(
-            web_store,
-            Actor.system(),
-            username=f"tab{n}",
-            password=PASSWORD,
-            role="player",
-            player_id=player_id,
-        )
+    made = player_accounts(web_store, event, "tab")
+    players = [player_id for player_id, _ in made]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(chromium), args=ARGS)
         try:

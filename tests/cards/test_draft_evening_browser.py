@@ -21,10 +21,10 @@ from tests.cards.test_pages_browser import ARGS, DESKTOP, PHONE, SHOTS
 from tests.cards.test_pages_browser import chromium as chromium
 from tests.cards.test_pages_browser import server as server
 from tests.cards.test_pages_browser_desk import _enter_round
+from tests.support.draft import player_accounts
 from tests.support.web import PASSWORD
-from torneo.cards.tables import Event, Registration
-from torneo.platform import accounts
-from torneo.platform.store.uow import Actor, Store
+from torneo.cards.tables import Event
+from torneo.platform.store.uow import Store
 
 pytestmark = pytest.mark.browser
 
@@ -45,30 +45,6 @@ class Clicks:
     def choose(self, target: Locator, value: str) -> None:
         target.select_option(value)
         self.n += 1
-
-
-def _player_accounts(store: Store, event_id: int) -> list[str]:
-    """The players come with their accounts (issue 11's claim codes are their own story)."""
-    with store.read() as s:
-        ids = list(
-            s.scalars(
-                select(Registration.player_id)
-                .where(Registration.event_id == event_id)
-                .order_by(Registration.player_id)
-            )
-        )
-    names = []
-    for n, player_id in enumerate(ids, start=1):
-        accounts.create_user(
-            store,
-            Actor.system(),
-            username=f"drafter{n}",
-            password=PASSWORD,
-            role="player",
-            player_id=player_id,
-        )
-        names.append(f"drafter{n}")
-    return names
 
 
 def _player_reaches_the_draft(page: Page, server: str, username: str, event_id: int) -> None:
@@ -126,7 +102,7 @@ def test_a_draft_evening_from_the_home_page_by_clicks_within_the_budget(
                 event_id = s.scalars(select(Event.id).order_by(Event.id.desc())).first()
             assert event_id is not None
             phones = []
-            for username in _player_accounts(web_store, event_id):
+            for _, username in player_accounts(web_store, event_id, "drafter"):
                 phone = browser.new_context(viewport=PHONE).new_page()
                 _player_reaches_the_draft(phone, server, username, event_id)
                 phones.append(phone)

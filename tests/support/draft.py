@@ -12,6 +12,8 @@ from torneo.cards.draft.tables import DraftSeat
 from torneo.cards.rules.set_files import read_json
 from torneo.cards.rules.sets import CardSet
 from torneo.cards.sets import commands as sets
+from torneo.cards.tables import Registration
+from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
 
 ORG = Actor("org", frozenset({(1, "organizer")}))
@@ -127,3 +129,31 @@ def pick_round(
             booster=position.booster,
             pick=position.pick,
         )
+
+
+def player_accounts(store: Store, event_id: int, prefix: str) -> list[tuple[int, str]]:
+    """An account for each registered player, by player id: ``prefix1``, ``prefix2``, ... with
+    the tests' password (a drafter logs in to draft; claim codes are their own story)."""
+    from tests.support.web import PASSWORD
+
+    with store.read() as s:
+        ids = list(
+            s.scalars(
+                select(Registration.player_id)
+                .where(Registration.event_id == event_id)
+                .order_by(Registration.player_id)
+            )
+        )
+    made = []
+    for n, player_id in enumerate(ids, start=1):
+        username = f"{prefix}{n}"
+        accounts.create_user(
+            store,
+            Actor.system(),
+            username=username,
+            password=PASSWORD,
+            role="player",
+            player_id=player_id,
+        )
+        made.append((player_id, username))
+    return made

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
-from tests.support.draft import draft_event, pick_round, seat_players
+from tests.support.draft import draft_event, pick_round, player_accounts, seat_players
 from tests.support.servers import running
 from tests.support.web import PASSWORD, SECRET, add_user, api_login, make_client
 from torneo.app import create_app
@@ -345,24 +345,11 @@ def test_issue31_a_page_that_missed_the_start_reads_its_state_at_its_pods_first_
     import time
 
     from torneo.cards.draft import commands as draft
-    from torneo.cards.tables import Registration
     from torneo.platform.live.broker import InProcessBroker
 
     add_user(sqlite_store, "org", "organizer")
     event = draft_event(sqlite_store, 4, format_key="draft_one_booster", start=False)
-    with sqlite_store.read() as s:
-        ids = sorted(
-            s.scalars(select(Registration.player_id).where(Registration.event_id == event))
-        )
-    for i, player_id in enumerate(ids, start=1):
-        accounts.create_user(
-            sqlite_store,
-            Actor.system(),
-            username=f"p{i}",
-            password=PASSWORD,
-            role="player",
-            player_id=player_id,
-        )
+    ids = [player_id for player_id, _ in player_accounts(sqlite_store, event, "p")]
     client = _client(sqlite_store, "p1")
     with client.websocket_connect(f"/events/{event}/draft/ws") as ws:
         before = ws.receive_json()
