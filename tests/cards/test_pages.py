@@ -19,6 +19,7 @@ from tests.support.web import (
     roster,
     without_arrival,
 )
+from torneo.cards.state import get_event
 from torneo.platform.store.uow import Store
 
 
@@ -211,11 +212,17 @@ def test_organizer_runs_registration_start_round_results_and_drop(
         data={"round_no": "1", "table": "2", "result": "0-2", "csrf_token": token},
     )
     assert "Risultato salvato." in _flashes(plain.text)
-    player = re.search(r'name="player_id" value="(\d+)"', plain.text)
-    assert player
+    # A player whose round-1 match has no result yet (the pairing is drawn: look it up).
+    with web_store.read() as s:
+        unplayed = next(
+            m.player_a_id
+            for m in get_event(s, event_id).matches
+            if m.round_no == 1 and m.player_b_id is not None and m.wins_a is None
+        )
+    assert f'name="player_id" value="{unplayed}"' in plain.text
     dropped = anon.post(
         f"{base}/manage/drop",
-        data={"player_id": player.group(1), "reason": "treno", "csrf_token": token},
+        data={"player_id": str(unplayed), "reason": "treno", "csrf_token": token},
     )
     assert "Il giocatore si è ritirato." in _flashes(dropped.text)
     # INV-MAJOR-6 (issue 29 item 10): his round-1 match is unplayed, so it is forfeited and he
