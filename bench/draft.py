@@ -86,6 +86,7 @@ from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
 
 SECRET = "bench-draft-" + uuid.uuid4().hex
+SPREAD_AFTER_KILL = 15.0  # seconds: the pages of the killed worker have reconnected by then
 ORG = Actor.system()
 
 
@@ -258,7 +259,9 @@ async def drafter(
                 thinking.cancel()
 
 
-def worker_pids(master: int) -> list[int]:
+def children(master: int) -> list[int]:
+    """The server's processes under ``master``: its workers and, with several, the standby
+    that takes a dead worker's place (torneo.cli.workers); multiprocessing's helpers left out."""
     found = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -266,26 +269,51 @@ def worker_pids(master: int) -> list[int]:
                 stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(stat[1]) == master:
+            if int(stat[1]) == master and stat[0] != "Z":
                 command = Path(f"/proc/{entry}/cmdline").read_bytes()
-                if b"resource_tracker" not in command:  # uvicorn's workers, not helpers
+                if b"resource_tracker" not in command:
                     found.append(int(entry))
     return found
 
 
-async def workers_ready(master: int, expected: int, wait: float = 120) -> list[int]:
-    """The workers, once ``expected`` of them are up and idle: the server answers as soon as
-    one is, and on a loaded host the other came up seconds later, after every page had
-    connected to the first (none to it) and after the draft had started (its timer re-armed
-    every deadline 30 s away, BER-DRAFT-2). Starting costs a few CPU seconds: a worker whose
-    CPU time stands still for a second is up."""
+def worker_pids(master: int, port: int) -> list[int]:
+    """The workers serving ``port``: the children holding a listening socket on it (the
+    standby holds none until it takes a dead worker's place)."""
+    listening = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and int(fields[1].split(":")[1], 16) == port:
+                listening.add(f"socket:[{fields[9]}]")
+    return [
+        pid
+        for pid in children(master)
+        if any(_link(f"/proc/{pid}/fd/{fd}") in listening for fd in _fds(pid))
+    ]
+
+
+def _fds(pid: int) -> list[str]:
+    try:
+        return os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return []
+
+
+async def workers_ready(master: int, port: int, expected: int, wait: float = 180) -> list[int]:
+    """The workers, once ``expected`` of them serve and every process of the server is idle:
+    the server answers as soon as one worker does, and on a loaded host the other came up
+    seconds later, after every page had connected to the first (none to it) and after the draft
+    had started (its timer re-armed every deadline 30 s away, BER-DRAFT-2); the standby loads
+    the app once both serve. Starting costs a few CPU seconds: a process whose CPU time stands
+    still for a second is up."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        found = worker_pids(master) or [master]
+        found = worker_pids(master, port) or [master]
         if len(found) >= expected:
-            before = {pid: cpu_seconds(pid) for pid in found}
+            every = [*found, *children(master)]
+            before = {pid: cpu_seconds(pid) for pid in every}
             await asyncio.sleep(1.0)
-            if all(cpu_seconds(pid) - before[pid] < 0.05 for pid in found):
+            if all(cpu_seconds(pid) - before[pid] < 0.05 for pid in every):
                 return found
         else:
             await asyncio.sleep(0.5)
@@ -334,7 +362,7 @@ async def run(args: argparse.Namespace) -> None:
         )
         # uvicorn's workers are children of the `torneo serve` process (one worker: itself)
         master = server.pid
-        workers = await workers_ready(master, 1 if args.sqlite else 2)
+        workers = await workers_ready(master, port, 1 if args.sqlite else 2)
         cpu_before = {pid: cpu_seconds(pid) for pid in workers}
         fig = Figures()
         tasks = [
@@ -387,6 +415,7 @@ async def run(args: argparse.Namespace) -> None:
             d.pod, d.seat = seats[d.player_id]
         killed = None
         shown = time.time()
+        spread_after: float | None = None  # when to print the sockets per worker after the kill
         while not all(t.done() for t in tasks):
             await asyncio.sleep(0.5)
             if args.progress and time.time() - shown > 5:
@@ -396,11 +425,19 @@ async def run(args: argparse.Namespace) -> None:
                     flush=True,
                 )
             if killed is None and not args.no_kill and any(k[1] == 2 for k in fig.received):
-                victim = worker_pids(master)[0]
+                victim = worker_pids(master, port)[0]
                 cpu_before.setdefault(victim, 0.0)
                 killed = (victim, cpu_seconds(victim))
                 os.kill(victim, signal.SIGKILL)
                 print(f"killed worker {victim} at booster 2", flush=True)
+                spread_after = time.time() + SPREAD_AFTER_KILL
+            if spread_after is not None and time.time() > spread_after:
+                spread_after = None  # where the pages went back (issue 32 item 1)
+                print(
+                    f"{SPREAD_AFTER_KILL:.0f} s after the kill, open sockets per worker: "
+                    + ", ".join(f"pid {p} {sockets_of(p)}" for p in worker_pids(master, port)),
+                    flush=True,
+                )
             if time.time() - started > args.timeout:
                 print("timeout: the draft did not finish", flush=True)
                 break
@@ -409,7 +446,7 @@ async def run(args: argparse.Namespace) -> None:
             t.cancel()
         cpu = {
             pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0)
-            for pid in worker_pids(master) or [master]
+            for pid in worker_pids(master, port) or [master]
         }
         if killed:
             cpu[killed[0]] = killed[1] - cpu_before.get(killed[0], 0.0)

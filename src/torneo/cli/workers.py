@@ -5,35 +5,38 @@ its parent and hands it to every worker; the kernel gives each new connection to
 worker accepts first. The live pages' connections (the draft's WebSockets, the SSE streams)
 last hours, so the split at their connect stays: with 512 drafters one worker spent 61.6 s of
 CPU and the other 8 s (bench/draft.py). uvicorn has no ``SO_REUSEPORT`` option. Here each
-worker binds its own socket with ``SO_REUSEPORT``; Linux hashes every new connection over the
-sockets listening on the port, so the pages spread over the workers.
+worker listens on a socket of its own, all bound with ``SO_REUSEPORT``: Linux hashes every new
+connection over the sockets listening on the port, so the pages spread over the workers.
 
 What is uvicorn's and kept: its ``Config`` and ``Server`` run each worker
 (``Server.run(sockets=[sock])``: the factory app, the logging, the graceful shutdown, the live
 streams' shutdown hook), and its worker process class (``uvicorn.supervisors.multiprocess.
-Process``: the health check over a pipe, terminate, kill, join). What is ours: where the socket
-is made, and this small supervisor.
+Process``: the health check over a pipe, terminate, kill, join). What is ours: the sockets, and
+this small supervisor.
 
-- A worker loads the app first (the imports: seconds on a loaded host) and binds its socket only
-  then, so no connection waits in the queue of a worker still importing.
+- **A socket per place.** The supervisor binds N sockets and hands each to one worker, which
+  receives it once its app is loaded (the imports: seconds on a loaded host). The supervisor
+  keeps its copy: when a worker dies its socket stays in the kernel's group, the connections
+  hashed to it (and those it had not accepted yet) wait there for its successor instead of
+  being refused or moved to the survivors.
 - **A standby** (the second half of issue 32 item 1): once every worker serves, one more
-  process loads the app and waits, without a socket. When a worker dies it takes the dead one's
-  place at once (a socket of its own, then its app's startup), so the pages reconnecting a
-  second or two later are hashed over all N sockets again. Without it they found only the
+  process loads the app and waits for a socket. When a worker dies the standby gets the dead
+  one's socket at once and serves it after its app's startup (a second or two), so the pages
+  reconnecting meanwhile are hashed over all N sockets again. With uvicorn they found only the
   survivors listening (uvicorn took 5-15 s to start a replacement on the loaded machine) and
   stayed there for the rest of the draft. The alternatives were weighed in docs/deploy.md
   ("Why the load does not spread"): a slower reconnect leaves a drafter blind to their pack
   for seconds of a timed pick, and handing pages back later means closing every page of the
   survivors (hashing is random) at the risk of a seat looking disconnected at a timeout
-  (BER-DRAFT-2). The standby costs one idle process's memory. A standby that dies is not
-  started again (logged): a dead worker is then replaced by a fresh start, as uvicorn does.
+  (BER-DRAFT-2). The standby costs one idle process's memory (about 170 MB). A standby that
+  dies is not started again (logged): a dead worker's socket then waits for a fresh process.
 - A worker that dies is replaced (the standby, or a fresh process); one that exits with
-  uvicorn's ``STARTUP_FAILURE`` (the app cannot start: its database, its socket) stops the
+  uvicorn's ``STARTUP_FAILURE`` (the app cannot start: its database, its settings) stops the
   server with that code, as uvicorn's supervisor does. Its live gauges are dropped from the
   summed metrics (``mark_process_dead``: a dead worker's open streams are not open).
 - SIGTERM and SIGINT stop every worker gracefully (each ends its live streams at once and gives
-  open answers ``GRACEFUL_SHUTDOWN_SECONDS``); SIGHUP replaces the workers one by one, each once
-  its successor serves (new code, no connection refused: the sockets overlap). uvicorn's
+  open answers ``GRACEFUL_SHUTDOWN_SECONDS``); SIGHUP replaces the workers one by one, each
+  once its successor serves on the same socket (new code, no connection refused). uvicorn's
   SIGTTIN/SIGTTOU (one worker more or less) are not kept.
 
 A server started twice on one port: the first bind below is an ordinary one, so a second
@@ -54,6 +57,7 @@ from multiprocessing.connection import wait
 from types import FrameType
 from typing import Any
 
+from prometheus_client import multiprocess
 from uvicorn.config import STARTUP_FAILURE, Config
 from uvicorn.supervisors.multiprocess import Process
 
@@ -66,7 +70,7 @@ _spawn = multiprocessing.get_context("spawn")  # as uvicorn: a fresh interpreter
 
 
 def listening_socket(config: Config) -> socket.socket:
-    """A socket of this worker's own on ``config.host:port``, listening (module doc)."""
+    """A socket of one worker's place on ``config.host:port``, listening (module doc)."""
     family = socket.AF_INET6 if config.host and ":" in config.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -81,25 +85,23 @@ def listening_socket(config: Config) -> socket.socket:
 
 
 class Worker(Process):
-    """One worker process: uvicorn's, with a socket of its own; a standby waits for
-    :meth:`activate` before it binds it (module doc)."""
+    """One worker process: uvicorn's, serving the socket it is handed (:meth:`hand`) once its
+    app is loaded; a standby is one not handed one yet (module doc)."""
 
-    def __init__(self, config: Config, *, standby: bool = False) -> None:
-        self.go = _spawn.Event()
-        if not standby:
-            self.go.set()
+    def __init__(self, config: Config) -> None:
+        self.socket_in, self.socket_out = _spawn.Pipe(duplex=False)
         super().__init__(config, [])
 
-    def activate(self) -> None:
-        self.go.set()
+    def hand(self, sock: socket.socket) -> None:
+        """Give the worker its socket (multiprocessing passes the descriptor over the pipe)."""
+        self.socket_out.send(sock)
 
     def target(self, sockets: list[socket.socket] | None = None) -> None:  # pragma: no cover
-        # in the worker (spawned): uvicorn's Process.target, the socket made here, after the app
+        # in the worker (spawned): uvicorn's Process.target, its socket received after the app
         server = self.server  # made once, before the health check's thread reads it
         threading.Thread(target=self.always_pong, daemon=True).start()
         self.config.load()
-        self.go.wait()
-        server.run([listening_socket(self.config)])
+        server.run([self.socket_in.recv()])
 
 
 class Workers:
@@ -107,7 +109,8 @@ class Workers:
 
     def __init__(self, config: Config) -> None:
         self.config = config
-        self.workers: list[Worker] = []
+        self.sockets: list[socket.socket] = []  # one per place, the supervisor's copies
+        self.workers: list[Worker] = []  # the worker serving each place
         self.standby: Worker | None = None
         self.standby_failed = False
         self.exit_code = 0
@@ -120,12 +123,15 @@ class Workers:
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, self._queue_signal)
         log.info("Started parent process [%d]", os.getpid())
-        self.workers = [self._start() for _ in range(self.config.workers)]
+        self.sockets = [listening_socket(self.config) for _ in range(self.config.workers)]
+        self.workers = [self._start(sock) for sock in self.sockets]
         while not self.should_exit.is_set():
             wait([w.process.sentinel for w in self.workers], TICK_SECONDS)
-            self._handle_signals()
             self._replace_the_dead()
+            self._handle_signals()
             self._keep_a_standby()
+        for sock in self.sockets:  # the workers' copies close as their shutdown begins
+            sock.close()
         for process in self._all():
             process.terminate()
         for process in self._all():
@@ -137,11 +143,15 @@ class Workers:
         self.signals.append(signum)
 
     def _all(self) -> list[Worker]:
+        """The workers and the standby."""
         return self.workers + ([self.standby] if self.standby is not None else [])
 
-    def _start(self, *, standby: bool = False) -> Worker:
-        worker = Worker(self.config, standby=standby)
+    def _start(self, sock: socket.socket | None) -> Worker:
+        """A new worker serving ``sock`` once loaded; None: a standby."""
+        worker = Worker(self.config)
         worker.start()
+        if sock is not None:
+            worker.hand(sock)
         return worker
 
     def _handle_signals(self) -> None:
@@ -155,31 +165,36 @@ class Workers:
                 self.should_exit.set()
 
     def _replace_the_dead(self) -> None:
-        for index, worker in enumerate(self.workers):
+        """Each dead or hung worker's place to the standby (or a fresh process); the dead are
+        seen first, without a health check."""
+        dead = [w for w in self.workers if not w.process.is_alive()]
+        timeout = self.config.timeout_worker_healthcheck
+        hung = [w for w in self.workers if w not in dead and not w.is_alive(timeout=timeout)]
+        for worker in dead + hung:
             if self.should_exit.is_set():
                 return
-            if worker.is_alive(timeout=self.config.timeout_worker_healthcheck):
-                continue
-            worker.kill()  # hung (no answer to the health check), or dead already
+            worker.kill()  # hung (no answer to the health check); dead: closes its pipe
             worker.join()
-            _drop_metrics(worker.pid)
             if worker.exitcode == STARTUP_FAILURE:
                 # the app cannot start (uvicorn's rule): every restart would fail the same way
                 log.error("Child process [%s] failed to start, stopping.", worker.pid)
                 self.exit_code = STARTUP_FAILURE
                 self.should_exit.set()
                 return
+            place = self.workers.index(worker)
             successor, self.standby = self.standby, None
-            if successor is None or not successor.process.is_alive():
-                successor = self._start()
-            successor.activate()
+            if successor is not None and successor.process.is_alive():
+                successor.hand(self.sockets[place])
+            else:
+                successor = self._start(self.sockets[place])
+            self.workers[place] = successor
+            _drop_metrics(worker.pid)
             log.info(
                 "Child process [%s] died (exit code %s); [%s] takes its place",
                 worker.pid,
                 worker.exitcode,
                 successor.pid,
             )
-            self.workers[index] = successor
 
     def _keep_a_standby(self) -> None:
         """A standby once every worker serves (none while they start: they share the cores)."""
@@ -198,7 +213,7 @@ class Workers:
             self.standby, self.standby_failed = None, True
             return
         if all(w.is_ready(timeout=self.config.timeout_worker_healthcheck) for w in self.workers):
-            self.standby = self._start(standby=True)
+            self.standby = self._start(None)
             log.info("Started the standby process [%s]", self.standby.pid)
 
     def _replace_all(self) -> None:
@@ -210,8 +225,8 @@ class Workers:
             _drop_metrics(self.standby.pid)
             self.standby = None
         self.standby_failed = False
-        for index, old in enumerate(self.workers):
-            new = self._start()
+        for place, old in enumerate(self.workers):
+            new = self._start(self.sockets[place])
             if not new.wait_until_ready(READY_SECONDS, self.should_exit):
                 new.kill()
                 new.join()
@@ -220,15 +235,13 @@ class Workers:
             old.terminate()
             old.join()
             _drop_metrics(old.pid)
-            self.workers[index] = new
+            self.workers[place] = new
 
 
 def _drop_metrics(pid: int | None) -> None:
     """A dead worker's live gauges leave the sum (prometheus-client's multiprocess mode)."""
     if pid is None or not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         return
-    from prometheus_client import multiprocess
-
     multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]
 
 
