@@ -10,6 +10,7 @@ below are generous deadlines for a loaded machine, never assertions on time.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -25,6 +26,7 @@ from typing import TypeVar
 import pytest
 
 from tests.support.databases import migrated_pg_url
+from torneo.cli.workers import steer
 
 TORNEO = str(Path(sys.executable).with_name("torneo"))
 WAIT_SECONDS = 240  # a loaded 2-core machine starts workers slowly: waited for, never asserted
@@ -47,7 +49,7 @@ def _children(parent: int) -> list[int]:
 
 
 def _socket_inodes(pid: int) -> set[int]:
-    inodes = set()
+    inodes: set[int] = set()
     try:
         fds = os.listdir(f"/proc/{pid}/fd")
     except OSError:
@@ -64,7 +66,7 @@ def _socket_inodes(pid: int) -> set[int]:
 
 def _tcp(state: str, port: int, remote_port: int | None = None) -> set[int]:
     """The inodes of the TCP sockets in ``state`` on local ``port`` (and ``remote_port``)."""
-    inodes = set()
+    inodes: set[int] = set()
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         for line in Path(table).read_text().splitlines()[1:]:
             fields = line.split()
@@ -164,7 +166,8 @@ def test_issue32_each_worker_listens_on_its_own_socket_and_gets_its_share(
     held = _served_by(port, [first, second])
     assert min(held[first], held[second]) >= CONNECTIONS // 4, held
 
-    # A killed worker: the standby takes its place and gets its share of new connections.
+    # A killed worker: the standby takes its place (its socket), every new connection goes
+    # there a few seconds (the killed worker's pages: test_steer), then they are hashed again.
     os.kill(first, signal.SIGKILL)
     after = _until(
         "the standby listening in the killed worker's place",
@@ -172,6 +175,8 @@ def test_issue32_each_worker_listens_on_its_own_socket_and_gets_its_share(
     )
     assert sorted(after) == sorted([second, standby])
     assert after[standby] == listeners[first]  # the socket the killed worker served
+    log = tmp_path / "serve.log"
+    _until("the steer's end", lambda: "hashed over every worker again" in log.read_text())
     held = _served_by(port, [second, standby])
     assert min(held[second], held[standby]) >= CONNECTIONS // 4, held
     # its live gauges left the summed metrics (a dead worker's streams are not open)
@@ -182,9 +187,8 @@ def test_issue32_each_worker_listens_on_its_own_socket_and_gets_its_share(
     os.kill(master, signal.SIGTERM)
     assert process.wait(WAIT_SECONDS) == 0
     assert not [pid for pid in (second, standby) if Path(f"/proc/{pid}").exists()]
-    log = (tmp_path / "serve.log").read_text("utf-8", "replace")
     for pid in (second, standby):
-        assert f"Finished server process [{pid}]" in log
+        assert f"Finished server process [{pid}]" in log.read_text()
 
 
 def _ok(
@@ -194,3 +198,41 @@ def _ok(
     if len(listeners) == count and without not in listeners:
         return listeners
     return None
+
+
+def test_steer_sends_every_new_connection_to_one_place_then_hashes_again() -> None:
+    """The kernel's side of the steer after a death (torneo.cli.workers.steer): three sockets
+    on one port as the supervisor binds them; steered to the second, it gets every connection;
+    released, each gets some again."""
+    port = _free_port()
+    places = []
+    for _ in range(3):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind(("127.0.0.1", port))
+        sock.listen(CONNECTIONS)
+        sock.setblocking(False)
+        places.append(sock)
+
+    def accepted() -> list[int]:
+        clients = [socket.create_connection(("127.0.0.1", port)) for _ in range(CONNECTIONS)]
+        counts = []
+        for sock in places:
+            n = 0
+            with contextlib.suppress(BlockingIOError):
+                while True:
+                    sock.accept()[0].close()
+                    n += 1
+            counts.append(n)
+        for client in clients:
+            client.close()
+        return counts
+
+    try:
+        steer(places[0], 1)  # set through any socket of the port's group
+        assert accepted() == [0, CONNECTIONS, 0]
+        steer(places[2], None)
+        assert min(accepted()) > 0  # hashed over 3 (21 each on average): each gets some
+    finally:
+        for sock in places:
+            sock.close()

@@ -19,17 +19,20 @@ this small supervisor.
   keeps its copy: when a worker dies its socket stays in the kernel's group, the connections
   hashed to it (and those it had not accepted yet) wait there for its successor instead of
   being refused or moved to the survivors.
-- **A standby** (the second half of issue 32 item 1): once every worker serves, one more
-  process loads the app and waits for a socket. When a worker dies the standby gets the dead
-  one's socket at once and serves it after its app's startup (a second or two), so the pages
-  reconnecting meanwhile are hashed over all N sockets again. With uvicorn they found only the
+- **A standby and a steer** (the second half of issue 32 item 1): once every worker serves,
+  one more process loads the app and waits for a socket. When a worker dies the standby gets
+  the dead one's socket at once and serves it after its app's startup (a second or two), and
+  for :data:`STEER_SECONDS` the kernel sends every new connection to that socket (a one-line
+  BPF program on the port, :func:`steer`), then hashes again. So the dead worker's pages, which
+  reconnect within seconds, all go back to its place. With uvicorn they found only the
   survivors listening (uvicorn took 5-15 s to start a replacement on the loaded machine) and
-  stayed there for the rest of the draft. The alternatives were weighed in docs/deploy.md
-  ("Why the load does not spread"): a slower reconnect leaves a drafter blind to their pack
-  for seconds of a timed pick, and handing pages back later means closing every page of the
-  survivors (hashing is random) at the risk of a seat looking disconnected at a timeout
-  (BER-DRAFT-2). The standby costs one idle process's memory (about 170 MB). A standby that
-  dies is not started again (logged): a dead worker's socket then waits for a fresh process.
+  stayed there for the rest of the draft; with the standby alone, hashed over both sockets,
+  half of them did (bench/draft.py: 419 and 157 sockets). The alternatives were weighed in
+  docs/deploy.md ("Why the load does not spread"): a slower reconnect leaves a drafter blind
+  to their pack for seconds of a timed pick, and handing pages back later means closing pages
+  that are drafting, at the risk of a seat looking disconnected at a timeout (BER-DRAFT-2). The
+  standby costs one idle process's memory (about 170 MB). A standby that dies is not started
+  again (logged): a dead worker's socket then waits for a fresh process (not steered to).
 - A worker that dies is replaced (the standby, or a fresh process); one that exits with
   uvicorn's ``STARTUP_FAILURE`` (the app cannot start: its database, its settings) stops the
   server with that code, as uvicorn's supervisor does. Its live gauges are dropped from the
@@ -51,8 +54,11 @@ import multiprocessing
 import os
 import signal
 import socket
+import struct
 import sys
 import threading
+import time
+from ctypes import addressof, create_string_buffer
 from multiprocessing.connection import wait
 from types import FrameType
 from typing import Any
@@ -65,6 +71,12 @@ log = logging.getLogger("uvicorn.error")  # uvicorn's supervisor logs there too
 
 TICK_SECONDS = 0.5  # at most this long between two looks at the workers (a death wakes it)
 READY_SECONDS = 120.0  # SIGHUP: a successor not serving by then is given up (the old one stays)
+
+# The dead worker's pages reconnect within this (the draft's page after 1-2 s, a live page's
+# stream after 3-4 s): until then every new connection goes to its place (module doc).
+STEER_SECONDS = 5.0
+SO_ATTACH_REUSEPORT_CBPF, SO_DETACH_REUSEPORT_BPF = 51, 68  # <asm-generic/socket.h>
+BPF_RET_K = 0x06  # BPF_RET | BPF_K: return the constant
 
 _spawn = multiprocessing.get_context("spawn")  # as uvicorn: a fresh interpreter per worker
 
@@ -82,6 +94,20 @@ def listening_socket(config: Config) -> socket.socket:
         sys.exit(STARTUP_FAILURE)
     sock.listen(config.backlog)
     return sock
+
+
+def steer(sock: socket.socket, place: int | None) -> None:
+    """Every new connection on the port to the socket of ``place`` (the order the sockets were
+    bound in: the supervisor keeps them all open, so the kernel's order never changes), or hashed
+    over them all again (None). A classic BPF program of one instruction, ``return place``, set
+    on the port's group through any of its sockets (SO_ATTACH_REUSEPORT_CBPF, Linux 4.6)."""
+    if place is None:
+        sock.setsockopt(socket.SOL_SOCKET, SO_DETACH_REUSEPORT_BPF, 0)
+        return
+    program = create_string_buffer(struct.pack("HBBI", BPF_RET_K, 0, 0, place), 8)
+    sock.setsockopt(
+        socket.SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, struct.pack("HP", 1, addressof(program))
+    )
 
 
 class Worker(Process):
@@ -113,6 +139,7 @@ class Workers:
         self.workers: list[Worker] = []  # the worker serving each place
         self.standby: Worker | None = None
         self.standby_failed = False
+        self.steered_until: float | None = None  # new connections all to one place until then
         self.exit_code = 0
         self.should_exit = threading.Event()
         self.signals: list[int] = []
@@ -128,6 +155,7 @@ class Workers:
         while not self.should_exit.is_set():
             wait([w.process.sentinel for w in self.workers], TICK_SECONDS)
             self._replace_the_dead()
+            self._end_steering()
             self._handle_signals()
             self._keep_a_standby()
         for sock in self.sockets:  # the workers' copies close as their shutdown begins
@@ -174,7 +202,6 @@ class Workers:
             if self.should_exit.is_set():
                 return
             worker.kill()  # hung (no answer to the health check); dead: closes its pipe
-            worker.join()
             if worker.exitcode == STARTUP_FAILURE:
                 # the app cannot start (uvicorn's rule): every restart would fail the same way
                 log.error("Child process [%s] failed to start, stopping.", worker.pid)
@@ -184,10 +211,14 @@ class Workers:
             place = self.workers.index(worker)
             successor, self.standby = self.standby, None
             if successor is not None and successor.process.is_alive():
+                # the dead worker's pages come back within seconds: all to its place (module doc)
+                steer(self.sockets[place], place)
+                self.steered_until = time.monotonic() + STEER_SECONDS
                 successor.hand(self.sockets[place])
             else:
                 successor = self._start(self.sockets[place])
             self.workers[place] = successor
+            worker.join()
             _drop_metrics(worker.pid)
             log.info(
                 "Child process [%s] died (exit code %s); [%s] takes its place",
@@ -195,6 +226,12 @@ class Workers:
                 worker.exitcode,
                 successor.pid,
             )
+
+    def _end_steering(self) -> None:
+        if self.steered_until is not None and time.monotonic() >= self.steered_until:
+            steer(self.sockets[0], None)
+            self.steered_until = None
+            log.info("New connections hashed over every worker again")
 
     def _keep_a_standby(self) -> None:
         """A standby once every worker serves (none while they start: they share the cores)."""
