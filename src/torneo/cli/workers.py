@@ -52,6 +52,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
 import socket
 import struct
@@ -118,6 +119,20 @@ class Worker(Process):
         self.socket_in, self.socket_out = _spawn.Pipe(duplex=False)
         super().__init__(config, [])
 
+    def _healthcheck(self, timeout: float) -> bool | None:
+        """uvicorn's health check (its ``is_alive``, ``is_ready``), given up as soon as the
+        process dies: uvicorn's waited for the pipe alone, the whole timeout (5 s) when the
+        worker died during a ping, and the dead worker's pages came back meanwhile to the
+        survivor (bench/draft.py)."""
+        try:
+            self.parent_conn.send(b"ping")
+            if self.parent_conn in wait([self.parent_conn, self.process.sentinel], timeout):
+                started: bool = self.parent_conn.recv()
+                return started
+        except (OSError, EOFError, pickle.UnpicklingError):
+            pass
+        return None
+
     def hand(self, sock: socket.socket) -> None:
         """Give the worker its socket (multiprocessing passes the descriptor over the pipe)."""
         self.socket_out.send(sock)
@@ -154,9 +169,9 @@ class Workers:
         self.workers = [self._start(sock) for sock in self.sockets]
         while not self.should_exit.is_set():
             wait([w.process.sentinel for w in self.workers], TICK_SECONDS)
+            self._handle_signals()  # first: workers ending on a SIGTERM of their own are not dead
             self._replace_the_dead()
             self._end_steering()
-            self._handle_signals()
             self._keep_a_standby()
         for sock in self.sockets:  # the workers' copies close as their shutdown begins
             sock.close()
@@ -195,6 +210,8 @@ class Workers:
     def _replace_the_dead(self) -> None:
         """Each dead or hung worker's place to the standby (or a fresh process); the dead are
         seen first, without a health check."""
+        if self.should_exit.is_set():
+            return
         dead = [w for w in self.workers if not w.process.is_alive()]
         timeout = self.config.timeout_worker_healthcheck
         hung = [w for w in self.workers if w not in dead and not w.is_alive(timeout=timeout)]
