@@ -49,6 +49,7 @@ import random
 import secrets
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -70,9 +71,11 @@ from _servers import (
     create_database,
     drop_database,
     free_port,
+    server_cpu_seconds,
     session_cookie,
     start_server,
     stop_server,
+    worker_pids,
 )
 from torneo.cards import commands as events
 from torneo.cards.draft import commands as draft
@@ -259,47 +262,9 @@ async def drafter(
                 thinking.cancel()
 
 
-def children(master: int) -> list[int]:
-    """The server's processes under ``master``: its workers and, with several, the standby
-    that takes a dead worker's place (torneo.cli.workers); multiprocessing's helpers left out."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[1]) == master and stat[0] != "Z":
-                command = Path(f"/proc/{entry}/cmdline").read_bytes()
-                if b"resource_tracker" not in command:
-                    found.append(int(entry))
-    return found
-
-
-def worker_pids(master: int, port: int) -> list[int]:
-    """The workers serving ``port``: the children holding a listening socket on it (the
-    standby holds none until it takes a dead worker's place)."""
-    listening = set()
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        for line in Path(table).read_text().splitlines()[1:]:
-            fields = line.split()
-            if fields[3] == "0A" and int(fields[1].split(":")[1], 16) == port:
-                listening.add(f"socket:[{fields[9]}]")
-    return [
-        pid
-        for pid in children(master)
-        if any(_link(f"/proc/{pid}/fd/{fd}") in listening for fd in _fds(pid))
-    ]
-
-
-def _fds(pid: int) -> list[str]:
-    try:
-        return os.listdir(f"/proc/{pid}/fd")
-    except OSError:
-        return []
-
-
-async def workers_ready(master: int, port: int, expected: int, wait: float = 180) -> list[int]:
+async def workers_ready(
+    server: subprocess.Popen[bytes], port: int, expected: int, wait: float = 180
+) -> list[int]:
     """The workers, once ``expected`` of them serve and every process of the server is idle:
     the server answers as soon as one worker does, and on a loaded host the other came up
     seconds later, after every page had connected to the first (none to it) and after the draft
@@ -308,12 +273,11 @@ async def workers_ready(master: int, port: int, expected: int, wait: float = 180
     still for a second is up."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        found = worker_pids(master, port) or [master]
+        found = worker_pids(server, port)
         if len(found) >= expected:
-            every = [*found, *children(master)]
-            before = {pid: cpu_seconds(pid) for pid in every}
+            before = server_cpu_seconds(server)
             await asyncio.sleep(1.0)
-            if all(cpu_seconds(pid) - before[pid] < 0.05 for pid in every):
+            if server_cpu_seconds(server) - before < 0.05:
                 return found
         else:
             await asyncio.sleep(0.5)
@@ -360,9 +324,8 @@ async def run(args: argparse.Namespace) -> None:
         server = start_server(
             url, port, prefix, 1 if args.sqlite else 2, SECRET, redis=not args.sqlite
         )
-        # uvicorn's workers are children of the `torneo serve` process (one worker: itself)
-        master = server.pid
-        workers = await workers_ready(master, port, 1 if args.sqlite else 2)
+        # the workers are children of the `torneo serve` process (one worker: itself)
+        workers = await workers_ready(server, port, 1 if args.sqlite else 2)
         cpu_before = {pid: cpu_seconds(pid) for pid in workers}
         fig = Figures()
         tasks = [
@@ -425,7 +388,7 @@ async def run(args: argparse.Namespace) -> None:
                     flush=True,
                 )
             if killed is None and not args.no_kill and any(k[1] == 2 for k in fig.received):
-                victim = worker_pids(master, port)[0]
+                victim = worker_pids(server, port)[0]
                 cpu_before.setdefault(victim, 0.0)
                 killed = (victim, cpu_seconds(victim))
                 os.kill(victim, signal.SIGKILL)
@@ -435,7 +398,7 @@ async def run(args: argparse.Namespace) -> None:
                 spread_after = None  # where the pages went back (issue 32 item 1)
                 print(
                     f"{SPREAD_AFTER_KILL:.0f} s after the kill, open sockets per worker: "
-                    + ", ".join(f"pid {p} {sockets_of(p)}" for p in worker_pids(master, port)),
+                    + ", ".join(f"pid {p} {sockets_of(p)}" for p in worker_pids(server, port)),
                     flush=True,
                 )
             if time.time() - started > args.timeout:
@@ -445,8 +408,7 @@ async def run(args: argparse.Namespace) -> None:
         for t in tasks:
             t.cancel()
         cpu = {
-            pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0)
-            for pid in worker_pids(master, port) or [master]
+            pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in worker_pids(server, port)
         }
         if killed:
             cpu[killed[0]] = killed[1] - cpu_before.get(killed[0], 0.0)
