@@ -103,8 +103,11 @@ def steer(sock: socket.socket, place: int | None) -> None:
     over them all again (None). A classic BPF program of one instruction, ``return place``, set
     on the port's group through any of its sockets (SO_ATTACH_REUSEPORT_CBPF, Linux 4.6)."""
     if place is None:
-        sock.setsockopt(socket.SOL_SOCKET, SO_DETACH_REUSEPORT_BPF, 0)
-        return
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, SO_DETACH_REUSEPORT_BPF, 0)
+            return
+        except OSError:  # before Linux 5.3: an index past the last socket is hashed too
+            place = 0xFFFFFFFF
     program = create_string_buffer(struct.pack("HBBI", BPF_RET_K, 0, 0, place), 8)
     sock.setsockopt(
         socket.SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, struct.pack("HP", 1, addressof(program))
@@ -229,8 +232,7 @@ class Workers:
             successor, self.standby = self.standby, None
             if successor is not None and successor.process.is_alive():
                 # the dead worker's pages come back within seconds: all to its place (module doc)
-                steer(self.sockets[place], place)
-                self.steered_until = time.monotonic() + STEER_SECONDS
+                self._steer(place)
                 successor.hand(self.sockets[place])
             else:
                 successor = self._start(self.sockets[place])
@@ -243,6 +245,14 @@ class Workers:
                 worker.exitcode,
                 successor.pid,
             )
+
+    def _steer(self, place: int) -> None:
+        try:
+            steer(self.sockets[place], place)
+        except OSError as exc:  # a kernel or sandbox without it: hashed, half to the survivors
+            log.warning("New connections not steered to the new worker: %s", exc)
+            return
+        self.steered_until = time.monotonic() + STEER_SECONDS
 
     def _end_steering(self) -> None:
         if self.steered_until is not None and time.monotonic() >= self.steered_until:
