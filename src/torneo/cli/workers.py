@@ -64,7 +64,6 @@ from multiprocessing.connection import wait
 from types import FrameType
 from typing import Any
 
-from prometheus_client import multiprocess
 from uvicorn.config import STARTUP_FAILURE, Config
 from uvicorn.supervisors.multiprocess import Process
 
@@ -306,6 +305,8 @@ def _drop_metrics(pid: int | None) -> None:
     """A dead worker's live gauges leave the sum (prometheus-client's multiprocess mode)."""
     if pid is None or not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         return
+    from prometheus_client import multiprocess  # not in the workers' start (it unpickles us)
+
     multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]
 
 
