@@ -90,7 +90,13 @@ def test_serve_allows_workers_on_postgresql(
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
     (tmp_path / "counter_1.db").write_bytes(b"stale")
     calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
-    monkeypatch.setattr(serve, "supervise", lambda *a, **k: calls.append((a, k)))
+
+    def supervise(*args: Any, **kwargs: Any) -> None:
+        assert list(tmp_path.iterdir()) == [tmp_path / "counter_1.db"]  # not before the port
+        args[1]()  # the port is free
+        calls.append((args[:1], kwargs))
+
+    monkeypatch.setattr(serve, "supervise", supervise)
     monkeypatch.setattr(uvicorn, "run", lambda *a, **k: pytest.fail("uvicorn's supervisor"))
     result = CliRunner().invoke(app, ["serve", "--workers", "3"])
     assert result.exit_code == 0, result.stderr

@@ -121,7 +121,9 @@ def _served_by(port: int, workers: list[int]) -> Counter[int]:
 
 
 @pytest.fixture
-def server(pg_reason: str | None, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+def server(
+    pg_reason: str | None, tmp_path: Path
+) -> Iterator[tuple[subprocess.Popen[bytes], int, dict[str, str]]]:
     if pg_reason is not None:
         pytest.skip(pg_reason)
     with migrated_pg_url() as url:
@@ -139,7 +141,7 @@ def server(pg_reason: str | None, tmp_path: Path) -> Iterator[tuple[subprocess.P
                 command, env=env, stdout=output, stderr=output, start_new_session=True
             )
             try:
-                yield process, port
+                yield process, port, env
             finally:
                 if process.poll() is None:
                     os.killpg(process.pid, signal.SIGKILL)
@@ -154,9 +156,9 @@ def _free_port() -> int:
 
 @pytest.mark.postgres
 def test_issue32_each_worker_listens_on_its_own_socket_and_gets_its_share(
-    server: tuple[subprocess.Popen[bytes], int], tmp_path: Path
+    server: tuple[subprocess.Popen[bytes], int, dict[str, str]], tmp_path: Path
 ) -> None:
-    process, port = server
+    process, port, env = server
     master = process.pid
     listeners = _until("two workers listening", lambda: _ok(_listeners(master, port), 2, master))
     first, second = sorted(listeners)
@@ -166,6 +168,17 @@ def test_issue32_each_worker_listens_on_its_own_socket_and_gets_its_share(
 
     held = _served_by(port, [first, second])
     assert min(held[first], held[second]) >= CONNECTIONS // 4, held
+    # a second server on the port is refused, not joined to the first one's sockets
+    again = subprocess.run(
+        [TORNEO, "serve", "--port", str(port), "--workers", "2"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=WAIT_SECONDS,
+        check=False,
+    )
+    assert again.returncode == 3, again.stderr  # uvicorn's STARTUP_FAILURE
+    assert "Address already in use" in again.stderr
 
     # A killed worker: the standby takes its place (its socket), every new connection goes
     # there a few seconds (the killed worker's pages: test_steer), then they are hashed again.

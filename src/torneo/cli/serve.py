@@ -86,10 +86,11 @@ def serve(
         "log_config": logging_config(log_format(), access=access_log),
     }
     if workers > 1:
-        _multiprocess_metrics()
         # Issue 32 item 1: each worker listens on a socket of its own (SO_REUSEPORT), so the
         # live pages spread over them; uvicorn's own supervisor shares one (torneo.cli.workers).
-        supervise(APP, workers=workers, **options)
+        # The metrics' folder is emptied only once the port is free: a second `torneo serve`
+        # started by mistake emptied the running server's.
+        supervise(APP, _multiprocess_metrics, workers=workers, **options)
         return
     uvicorn.run(APP, workers=1, **options)
 

@@ -59,6 +59,7 @@ import struct
 import sys
 import threading
 import time
+from collections.abc import Callable
 from ctypes import addressof, create_string_buffer
 from multiprocessing.connection import wait
 from types import FrameType
@@ -161,9 +162,11 @@ class Workers:
         self.should_exit = threading.Event()
         self.signals: list[int] = []
 
-    def run(self) -> int:
-        """Serve until SIGTERM or SIGINT; the exit code (0, or uvicorn's STARTUP_FAILURE)."""
+    def run(self, on_port_free: Callable[[], None]) -> int:
+        """Serve until SIGTERM or SIGINT; the exit code (0, or uvicorn's STARTUP_FAILURE).
+        ``on_port_free``: called once the port is known free, before any worker starts."""
         self.config.bind_socket().close()  # an ordinary bind first: the port is free (module doc)
+        on_port_free()
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, self._queue_signal)
         log.info("Started parent process [%d]", os.getpid())
@@ -310,9 +313,10 @@ def _drop_metrics(pid: int | None) -> None:
     multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]
 
 
-def supervise(app: str, **options: Any) -> None:
+def supervise(app: str, on_port_free: Callable[[], None], **options: Any) -> None:
     """Serve ``app`` on ``options["workers"]`` workers until stopped (``torneo serve --workers
-    N``, N > 1); ``options`` are ``uvicorn.Config``'s, as ``uvicorn.run`` takes them."""
-    code = Workers(Config(app, **options)).run()
+    N``, N > 1); ``options`` are ``uvicorn.Config``'s, as ``uvicorn.run`` takes them;
+    ``on_port_free`` prepares what the workers share once no other server holds the port."""
+    code = Workers(Config(app, **options)).run(on_port_free)
     if code:
         sys.exit(code)
