@@ -43,12 +43,12 @@ from _faults_flows import (
     votes_stored,
 )
 from _servers import (
-    _descendants,
     create_database,
     drop_database,
     free_port,
     start_server,
     stop_server,
+    worker_pids,
 )
 from torneo.platform import accounts
 from torneo.platform.live.broker import RedisBroker
@@ -98,7 +98,8 @@ def run_disciplines(
         box["server"] = start_server(url, port, "faults-more", 2, secret, wait=START_SECONDS)
 
         def kill_a_worker() -> None:
-            workers = [p for p in _descendants(box["server"].pid) if p != box["server"].pid]
+            # a serving worker (not the standby, nor multiprocessing's resource tracker)
+            workers = worker_pids(box["server"], port)
             os.kill(random.Random(1).choice(workers), signal.SIGKILL)
 
         def restart_server() -> None:

@@ -4,6 +4,7 @@ PostgreSQL database of their own, and ``torneo serve`` workers on 127.0.0.1 with
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -92,12 +93,55 @@ def start_server(
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/", timeout=2).status_code == 200:
+                _settle(server, deadline)
                 return server
         except httpx.HTTPError:
             pass
         time.sleep(0.3)
     stop_server(server)
     raise RuntimeError("the server did not start")
+
+
+def _settle(server: subprocess.Popen[bytes], deadline: float) -> None:
+    """Until every process of the server stands still for a second (or ``deadline``): it
+    answers once one worker does, while the others, then the standby that takes a dead worker's
+    place (torneo.cli.workers), still load the app: seconds of CPU a bench would count."""
+    while time.monotonic() < deadline:
+        before = server_cpu_seconds(server)
+        time.sleep(1.0)
+        if server_cpu_seconds(server) - before < 0.05:
+            return
+
+
+def worker_pids(server: subprocess.Popen[bytes], port: int) -> list[int]:
+    """The server's processes serving ``port``: those holding a listening socket on it (the
+    workers; not the supervisor, whose copies are not in its children, nor the standby, which
+    has none until a worker dies, nor multiprocessing's helpers); the server itself when it
+    runs one worker."""
+    listening = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and int(fields[1].split(":")[1], 16) == port:
+                listening.add(f"socket:[{fields[9]}]")
+    found = [
+        pid
+        for pid in _descendants(server.pid)
+        if pid != server.pid and listening & set(_socket_links(pid))
+    ]
+    return found or [server.pid]
+
+
+def _socket_links(pid: int) -> list[str]:
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return []
+    links = []
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            links.append(os.readlink(f"/proc/{pid}/fd/{fd}"))
+    return links
 
 
 def _descendants(pid: int) -> list[int]:

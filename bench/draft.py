@@ -49,6 +49,7 @@ import random
 import secrets
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -70,9 +71,11 @@ from _servers import (
     create_database,
     drop_database,
     free_port,
+    server_cpu_seconds,
     session_cookie,
     start_server,
     stop_server,
+    worker_pids,
 )
 from torneo.cards import commands as events
 from torneo.cards.draft import commands as draft
@@ -86,6 +89,7 @@ from torneo.platform.store.tables import User
 from torneo.platform.store.uow import Actor, Store
 
 SECRET = "bench-draft-" + uuid.uuid4().hex
+SPREAD_AFTER_KILL = 15.0  # seconds: the pages of the killed worker have reconnected by then
 ORG = Actor.system()
 
 
@@ -258,34 +262,22 @@ async def drafter(
                 thinking.cancel()
 
 
-def worker_pids(master: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[1]) == master:
-                command = Path(f"/proc/{entry}/cmdline").read_bytes()
-                if b"resource_tracker" not in command:  # uvicorn's workers, not helpers
-                    found.append(int(entry))
-    return found
-
-
-async def workers_ready(master: int, expected: int, wait: float = 120) -> list[int]:
-    """The workers, once ``expected`` of them are up and idle: the server answers as soon as
-    one is, and on a loaded host the other came up seconds later, after every page had
-    connected to the first (none to it) and after the draft had started (its timer re-armed
-    every deadline 30 s away, BER-DRAFT-2). Starting costs a few CPU seconds: a worker whose
-    CPU time stands still for a second is up."""
+async def workers_ready(
+    server: subprocess.Popen[bytes], port: int, expected: int, wait: float = 180
+) -> list[int]:
+    """The workers, once ``expected`` of them serve and every process of the server is idle:
+    the server answers as soon as one worker does, and on a loaded host the other came up
+    seconds later, after every page had connected to the first (none to it) and after the draft
+    had started (its timer re-armed every deadline 30 s away, BER-DRAFT-2); the standby loads
+    the app once both serve. Starting costs a few CPU seconds: a process whose CPU time stands
+    still for a second is up."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        found = worker_pids(master) or [master]
+        found = worker_pids(server, port)
         if len(found) >= expected:
-            before = {pid: cpu_seconds(pid) for pid in found}
+            before = server_cpu_seconds(server)
             await asyncio.sleep(1.0)
-            if all(cpu_seconds(pid) - before[pid] < 0.05 for pid in found):
+            if server_cpu_seconds(server) - before < 0.05:
                 return found
         else:
             await asyncio.sleep(0.5)
@@ -332,9 +324,8 @@ async def run(args: argparse.Namespace) -> None:
         server = start_server(
             url, port, prefix, 1 if args.sqlite else 2, SECRET, redis=not args.sqlite
         )
-        # uvicorn's workers are children of the `torneo serve` process (one worker: itself)
-        master = server.pid
-        workers = await workers_ready(master, 1 if args.sqlite else 2)
+        # the workers are children of the `torneo serve` process (one worker: itself)
+        workers = await workers_ready(server, port, 1 if args.sqlite else 2)
         cpu_before = {pid: cpu_seconds(pid) for pid in workers}
         fig = Figures()
         tasks = [
@@ -387,6 +378,7 @@ async def run(args: argparse.Namespace) -> None:
             d.pod, d.seat = seats[d.player_id]
         killed = None
         shown = time.time()
+        spread_after: float | None = None  # when to print the sockets per worker after the kill
         while not all(t.done() for t in tasks):
             await asyncio.sleep(0.5)
             if args.progress and time.time() - shown > 5:
@@ -396,11 +388,19 @@ async def run(args: argparse.Namespace) -> None:
                     flush=True,
                 )
             if killed is None and not args.no_kill and any(k[1] == 2 for k in fig.received):
-                victim = worker_pids(master)[0]
+                victim = worker_pids(server, port)[0]
                 cpu_before.setdefault(victim, 0.0)
                 killed = (victim, cpu_seconds(victim))
                 os.kill(victim, signal.SIGKILL)
                 print(f"killed worker {victim} at booster 2", flush=True)
+                spread_after = time.time() + SPREAD_AFTER_KILL
+            if spread_after is not None and time.time() > spread_after:
+                spread_after = None  # where the pages went back (issue 32 item 1)
+                print(
+                    f"{SPREAD_AFTER_KILL:.0f} s after the kill, open sockets per worker: "
+                    + ", ".join(f"pid {p} {sockets_of(p)}" for p in worker_pids(server, port)),
+                    flush=True,
+                )
             if time.time() - started > args.timeout:
                 print("timeout: the draft did not finish", flush=True)
                 break
@@ -408,8 +408,7 @@ async def run(args: argparse.Namespace) -> None:
         for t in tasks:
             t.cancel()
         cpu = {
-            pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0)
-            for pid in worker_pids(master) or [master]
+            pid: cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in worker_pids(server, port)
         }
         if killed:
             cpu[killed[0]] = killed[1] - cpu_before.get(killed[0], 0.0)

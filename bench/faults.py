@@ -41,12 +41,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from _common import host_line  # noqa: E402
 from _servers import (  # noqa: E402
-    _descendants,
     create_database,
     drop_database,
     free_port,
     start_server,
     stop_server,
+    worker_pids,
 )
 from torneo.cards import commands as events  # noqa: E402
 from torneo.cards.tables import Match  # noqa: E402
@@ -275,7 +275,8 @@ def main() -> int:
         )
 
         def kill_a_worker() -> None:
-            workers = [p for p in _descendants(box["server"].pid) if p != box["server"].pid]
+            # a serving worker (not the standby, nor multiprocessing's resource tracker)
+            workers = worker_pids(box["server"], port)
             os.kill(random.Random(1).choice(workers), signal.SIGKILL)
 
         def restart_server() -> None:

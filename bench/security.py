@@ -58,6 +58,7 @@ from _servers import (  # noqa: E402
     open_live_stream,
     start_server,
     stop_server,
+    worker_pids,
 )
 from torneo.cards import commands as events  # noqa: E402
 from torneo.platform import accounts  # noqa: E402
@@ -136,16 +137,6 @@ def rss_mib(pid: int) -> float:
     except OSError:
         pass
     return 0.0
-
-
-def worker_pids(server_pid: int) -> list[int]:
-    children = Path(f"/proc/{server_pid}/task/{server_pid}/children").read_text().split()
-    # uvicorn --workers: the supervisor's children are the workers (not a resource tracker).
-    return [
-        int(c)
-        for c in children
-        if b"resource_tracker" not in Path(f"/proc/{c}/cmdline").read_bytes()
-    ]
 
 
 class Sampler(threading.Thread):
@@ -230,7 +221,7 @@ def main() -> None:
         port = free_port()
         server = start_server(url, port, prefix, 2, SECRET)
         base = f"http://127.0.0.1:{port}"
-        pids = worker_pids(server.pid)
+        pids = worker_pids(server, port)
         print(f"2 workers (pids {pids}) on PostgreSQL + Redis, 127.0.0.1:{port}")
 
         if 1 in parts:

@@ -11,6 +11,7 @@ from sqlalchemy import inspect
 from typer.testing import CliRunner
 
 from tests.support.cli import Cli
+from torneo.cli import serve
 from torneo.cli.main import app
 from torneo.platform.logs import log_format, logging_config
 from torneo.platform.store.db import make_engine
@@ -80,13 +81,42 @@ def test_serve_says_loudly_when_the_development_secret_is_in_use(
     assert "WARNING" not in cli.ok("serve").stderr
 
 
-def test_serve_allows_workers_on_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_allows_workers_on_postgresql(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 32 item 1: several workers run under torneo.cli.workers (a socket each), with the
+    options a single worker gets from uvicorn.run, and their metrics summed in a folder."""
     monkeypatch.setenv("TORNEO_DATABASE_URL", "postgresql://torneo@127.0.0.1/torneo")
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append(k))
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    (tmp_path / "counter_1.db").write_bytes(b"stale")
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    def supervise(*args: Any, **kwargs: Any) -> None:
+        assert list(tmp_path.iterdir()) == [tmp_path / "counter_1.db"]  # not before the port
+        args[1]()  # the port is free
+        calls.append((args[:1], kwargs))
+
+    monkeypatch.setattr(serve, "supervise", supervise)
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: pytest.fail("uvicorn's supervisor"))
     result = CliRunner().invoke(app, ["serve", "--workers", "3"])
     assert result.exit_code == 0, result.stderr
-    assert calls[0]["workers"] == 3
+    assert calls == [
+        (
+            ("torneo.app:create_app",),
+            {
+                "factory": True,
+                "host": "127.0.0.1",
+                "port": 8000,
+                "workers": 3,
+                "reload": False,
+                "timeout_graceful_shutdown": 10,
+                "ws_per_message_deflate": False,
+                "access_log": False,
+                "log_config": logging_config(log_format(), access=True),
+            },
+        )
+    ]
+    assert not list(tmp_path.iterdir())  # a previous run's samples are not summed in
 
 
 def test_demo_loads_prints_the_logins_and_is_deterministic(
@@ -137,7 +167,7 @@ def test_serve_warns_when_the_workers_pools_exceed_max_connections(
     """Pool and overload (issue 14): workers × pool checked against PostgreSQL at start; a
     warning on stderr (the operator may know better, e.g. PgBouncer), and it still serves."""
     monkeypatch.setenv("TORNEO_DATABASE_URL", pg_url)
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(serve, "supervise", lambda *a, **k: None)
     many = CliRunner().invoke(app, ["serve", "--workers", "500"])
     assert many.exit_code == 0, many.stderr
     assert "500 workers × 22 database connections = 11000, more than the" in many.stderr
@@ -150,7 +180,7 @@ def test_serve_warns_when_the_workers_pools_exceed_max_connections(
 def test_serve_refuses_a_malformed_thread_count(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TORNEO_DATABASE_URL", "postgresql://torneo@127.0.0.1/torneo")
     monkeypatch.setenv("TORNEO_WORKER_THREADS", "lots")
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(serve, "supervise", lambda *a, **k: None)
     result = CliRunner().invoke(app, ["serve", "--workers", "2"])
     assert result.exit_code == 2
     assert "TORNEO_WORKER_THREADS" in result.stderr

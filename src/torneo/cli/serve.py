@@ -11,6 +11,7 @@ import typer
 import uvicorn
 
 from torneo.cli.common import err_console, fail, safe_url
+from torneo.cli.workers import supervise
 from torneo.core.errors import TorneoError
 from torneo.core.messages import N_
 from torneo.platform.logs import log_format, logging_config
@@ -26,6 +27,7 @@ from torneo.platform.web.settings import (
 # Seconds a restart waits for open requests (live streams end on shutdown at once, see
 # torneo.platform.web.live; this bounds anything else).
 GRACEFUL_SHUTDOWN_SECONDS = 10
+APP = "torneo.app:create_app"  # a factory: each worker builds its own app
 
 
 def serve(
@@ -70,26 +72,27 @@ def serve(
     # Issue 31 item 3: Torneo writes the access line itself (torneo.platform.logs), with the
     # request id and the route, as JSON lines in production.
     options: dict[str, Any] = {
-        "access_log": False,
-        "log_config": logging_config(log_format(), access=access_log),
-    }
-    if workers > 1:
-        _multiprocess_metrics()
-    uvicorn.run(
-        "torneo.app:create_app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        reload=reload,
-        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+        "factory": True,
+        "host": host,
+        "port": port,
+        "reload": reload,
+        "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
         # The live draft's WebSocket is the only one: its messages are small JSON (a seat is
         # ready, a pack of 7 cards), and compressing each one cost a third of the event loop's
         # time with 512 drafters on a worker (bench/draft.py, issue 16), plus a zlib context of
         # each open socket's own.
-        ws_per_message_deflate=False,
-        **options,
-    )
+        "ws_per_message_deflate": False,
+        "access_log": False,
+        "log_config": logging_config(log_format(), access=access_log),
+    }
+    if workers > 1:
+        # Issue 32 item 1: each worker listens on a socket of its own (SO_REUSEPORT), so the
+        # live pages spread over them; uvicorn's own supervisor shares one (torneo.cli.workers).
+        # The metrics' folder is emptied only once the port is free: a second `torneo serve`
+        # started by mistake emptied the running server's.
+        supervise(APP, _multiprocess_metrics, workers=workers, **options)
+        return
+    uvicorn.run(APP, workers=1, **options)
 
 
 def _refuse_unsafe_settings() -> None:
