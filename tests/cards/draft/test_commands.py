@@ -449,6 +449,34 @@ def test_BER_DRAFT_2_a_restart_re_arms_every_deadline_with_a_grace_period(
         assert len(audits) == 1
 
 
+def test_BER_DRAFT_2_a_worker_replaced_while_the_pages_report_re_arms_nothing(
+    store: Store, clock: FakeClock
+) -> None:
+    """BER-DRAFT-2 (issue 32 item 1): one worker of several dies and its replacement's timer
+    starts while the pod's pages reported 2 s ago (the other worker kept the server up). No
+    deadline moves: the pick time runs on, and the pages of the dead worker count as connected
+    for PRESENCE_SECONDS while they reconnect, so at the deadline the server picks for the
+    stalled seat and disqualifies nobody. (Before, every running pod waited 30 s more.)"""
+    event = draft_event(store, 4, pick_seconds=30)
+    pick_round(store, event, skip=frozenset({4}))
+    clock.advance(seconds=27)
+    _online(store, event, 1, 2, 3, 4)
+    deadline = pod_now(store, event).deadline
+    clock.advance(seconds=2)  # the worker died; its replacement starts 1 s before the deadline
+    assert draft.rearm_after_restart(store) == 0
+    assert pod_now(store, event).deadline == deadline
+    clock.advance(seconds=1)
+    assert draft.due_pods(store)
+    draft.expire_pod(store, pod_now(store, event).pod.id)
+    assert pod_now(store, event).position == Position(1, 2)
+    with store.read() as s:
+        assert s.scalar(select(func.count(DraftSeat.id)).where(DraftSeat.disqualified)) == 0
+        assert (
+            s.scalar(select(func.count(AuditEntry.id)).where(AuditEntry.action == "draft.rearm"))
+            == 0
+        )
+
+
 def test_BER_DRAFT_2_a_drafter_disqualified_in_the_draft_registers_no_deck(
     store: Store, clock: FakeClock
 ) -> None:

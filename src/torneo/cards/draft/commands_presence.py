@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 
 from torneo.cards.draft.state import RUNNING, aware
@@ -72,13 +72,29 @@ def rearm_after_restart(store: Store, grace_seconds: int = RESTART_GRACE_SECONDS
     the server was up: after a restart no page has reported its presence yet, so a deadline that
     passed while the server was down (or ends before the pages can come back) would disqualify
     every seat still to pick at the second the server returned. A deadline further away stays.
+
+    A pod with a seat still connected (:func:`is_connected`: a report within
+    :data:`PRESENCE_SECONDS`, no close since) is left alone: the server was up, only one of its
+    workers was replaced (issue 32 item 1: the standby of ``torneo serve`` takes over within a
+    second or two), and the dead worker's pages count as connected while they reconnect. A
+    whole-server restart closes every page (a shutdown writes their ``left_at``) or lasts longer
+    than the presence window: its pods have no seat connected and are re-armed.
     Audited as the server's act, one row a pod."""
     with store.unit(TIMER) as uow:
         until = uow.now + timedelta(seconds=grace_seconds)
+        connected = (
+            select(DraftSeat.id)
+            .where(
+                DraftSeat.pod_id == DraftPod.id,
+                DraftSeat.seen_at >= uow.now - timedelta(seconds=PRESENCE_SECONDS),
+                or_(DraftSeat.left_at.is_(None), DraftSeat.left_at < DraftSeat.seen_at),
+            )
+            .exists()
+        )
         pods = list(
             uow.session.scalars(
                 select(DraftPod)
-                .where(DraftPod.status == RUNNING, DraftPod.deadline < until)
+                .where(DraftPod.status == RUNNING, DraftPod.deadline < until, ~connected)
                 .with_for_update()
             )
         )
