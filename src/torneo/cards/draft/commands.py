@@ -18,7 +18,7 @@ re-exported here).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import cast
 
@@ -47,6 +47,7 @@ from torneo.cards.draft.state import (
     RUNNING,
     DraftFacts,
     PodState,
+    SeatRow,
     aware,
     card_set,
     draft_facts,
@@ -474,17 +475,20 @@ def expire_pod(store: Store, pod_id: int) -> bool:
                 how = FOR_DISQUALIFIED if seat.disqualified else AT_TIMEOUT
                 _auto(uow, state, facts.seed, seat_no, position, how)
                 continue
-            _disqualify(uow, facts.event_id, seat, position)
+            _disqualify(uow, state, seat, position)
             _auto(uow, state, facts.seed, seat_no, position, FOR_DISQUALIFIED)
         _advance(uow, state, facts)
         _write_picks(uow, state)
         return True
 
 
-def _disqualify(uow: UnitOfWork, event_id: int, seat: DraftSeat, position: Position) -> None:
+def _disqualify(uow: UnitOfWork, state: PodState, seat: SeatRow, position: Position) -> None:
+    event_id = state.pod.event_id
     event = uow.session.get(Event, event_id)
     assert event is not None
-    seat.disqualified = True
+    # the seat is a plain row (state.pod_state): its change is written, and seen by _advance
+    uow.session.execute(update(DraftSeat).where(DraftSeat.id == seat.id).values(disqualified=True))
+    state.seats[seat.seat_no] = replace(seat, disqualified=True)
     reason = f"BER-DRAFT-2: not connected at the end of pick {position.pick} of booster {position.booster}"
     for reg in event.registrations:
         if reg.player_id == seat.player_id and not reg.disqualified:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.orm import Session
 
-from torneo.cards.draft.state import RUNNING, aware
+from torneo.cards.draft.state import RUNNING, SeatRow, aware
 from torneo.cards.draft.tables import DraftPod, DraftSeat
 from torneo.core.errors import NotFound
 from torneo.core.messages import N_
@@ -24,7 +24,7 @@ PRESENCE_SECONDS = 15
 TIMER = Actor("draft-timer")  # the server's own acts: timeouts, disqualifications, presence
 
 
-def is_connected(seat: DraftSeat, now: datetime) -> bool:
+def is_connected(seat: DraftSeat | SeatRow, now: datetime) -> bool:
     """A page of the seat's player reported within :data:`PRESENCE_SECONDS` and was not closed."""
     if seat.seen_at is None:
         return False
@@ -129,6 +129,24 @@ def mark_presence(
             )
 
 
+# The pod's row locked, by id or by a seated player, in statements built once (issue 32: building
+# one at every pick cost more than its round trip). ``populate_existing``: the row as locked,
+# never a version the session held before.
+_POD_BY_ID = (
+    select(DraftPod)
+    .where(DraftPod.id == bindparam("pod"))
+    .with_for_update(of=DraftPod)
+    .execution_options(populate_existing=True)
+)
+_POD_OF_PLAYER = (
+    select(DraftPod)
+    .join(DraftSeat, DraftSeat.pod_id == DraftPod.id)
+    .where(DraftSeat.event_id == bindparam("event"), DraftSeat.player_id == bindparam("player"))
+    .with_for_update(of=DraftPod)
+    .execution_options(populate_existing=True)
+)
+
+
 def lock_pod(
     session: Session, pod_id: int | None = None, *, event_id: int = 0, player_id: int = 0
 ) -> DraftPod:
@@ -145,16 +163,11 @@ def lock_pod(
             .values(status=DraftPod.status)
             .execution_options(synchronize_session=False)
         )
-    stmt = select(DraftPod)
     if pod_id is None:
-        stmt = stmt.join(DraftSeat, DraftSeat.pod_id == DraftPod.id).where(
-            DraftSeat.event_id == event_id, DraftSeat.player_id == player_id
-        )
+        found = session.scalars(_POD_OF_PLAYER, {"event": event_id, "player": player_id})
     else:
-        stmt = stmt.where(DraftPod.id == pod_id)
-    pod = session.scalars(
-        stmt.with_for_update(of=DraftPod).execution_options(populate_existing=True)
-    ).first()
+        found = session.scalars(_POD_BY_ID, {"pod": pod_id})
+    pod = found.first()
     if pod is None:
         raise NotFound(
             "pod", N_("no draft pod %(id)s"), N_("a pod of a started draft"), params={"id": pod_id}
