@@ -3,8 +3,8 @@
 - :class:`DraftHub`: one broker subscription per event's draft topic on this worker, handing
   each notice to the pages of the pod it names only (a pick in one of 64 pods wakes 8 pages, not
   512), found by an index by pod (issue 32: not a loop over the event's every page). The
-  "ready" notices of a pod that arrive in one turn of the event loop go out as one message,
-  encoded once for every page of the pod (:class:`Prepared`). It also writes the presence of its pages (BER-DRAFT-2) as a *group commit*: a page that
+  "ready" notices of a pod within :data:`READY_WINDOW` go out as one message, encoded once for
+  every page of the pod (:class:`Prepared`). It also writes the presence of its pages (BER-DRAFT-2) as a *group commit*: a page that
   (re)connects joins the write in flight's successor, so 256 pages coming back at once after a
   worker's loss, or 512 at a draft's start, cost a couple of UPDATEs, not 512 transactions
   queued before the picks on the worker's threads.
@@ -45,6 +45,11 @@ RETRY_SECONDS = 0.5  # after the timer's look failed (the database away): again 
 PRESENCE_EVERY = 5.0  # seconds between two presence reports of a worker
 CATCH_UP = 4  # pages of a worker reading their whole state at once (DraftHub.catching_up)
 QUEUE_SIZE = 256
+# Seconds the "seat N is ready" of a pod are gathered before they go out as one message (issue
+# 32: they were 7 of every 9 socket messages of a pass, one per pick and page, and each costs
+# the worker more than the pick's transaction's share; the count of ready seats is shown, not
+# acted on, so half a second late is no loss; a pass drops them: its pack says more).
+READY_WINDOW = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +94,7 @@ class DraftHub:
         self.listeners: dict[int, set[Listener]] = {}
         # (event, pod id or None: not seated yet) → its pages here (issue 32)
         self.by_pod: dict[tuple[int, int | None], set[Listener]] = {}
-        # (event, pod, booster, pick) → the seats ready, sent at the end of the loop's turn
+        # (event, pod, booster, pick) → the seats ready, sent at the end of READY_WINDOW
         self._ready: dict[tuple[int, int, int, int], list[int]] = {}
         self._flushing = False
         self.pumps: dict[int, asyncio.Task[None]] = {}
@@ -225,11 +230,18 @@ class DraftHub:
                 self._ready.setdefault((event_id, pod, booster, pick), []).append(seat)
                 if not self._flushing:
                     self._flushing = True
-                    asyncio.get_running_loop().call_soon(self._flush)
+                    asyncio.get_running_loop().call_later(READY_WINDOW, self._flush)
             return
-        self._flush(event_id, pod)  # its "ready" before the pass (or a disqualification)
+        if notice.kind == "pass":  # its pages move on: the ready seats of the pick before are
+            self._drop(event_id, pod)  # news of nothing (the pass brings the next pack)
+        else:
+            self._flush(event_id, pod)  # a disqualification: after the seats that picked
         for listener in list(self.by_pod.get((event_id, pod), ())):
             offer(listener.queue, notice)
+
+    def _drop(self, event_id: int, pod: int) -> None:
+        for key in [k for k in self._ready if k[0] == event_id and k[1] == pod]:
+            del self._ready[key]
 
     def _flush(self, event_id: int | None = None, pod: int | None = None) -> None:
         """Every gathered "ready" (or the one pod's): one message per pod and position, with

@@ -6,8 +6,9 @@ worker's draft timer.
   picks, deadline, the server's clock: a reconnecting page gets everything back); the client
   sends ``{"type": "pick", "card": "DEMO-012", "booster": 1, "pick": 3}`` and gets ``picked``
   or ``error`` (the refusal in the page's language, with its field and what is accepted); every
-  seat of the pod gets ``pack`` when the boosters pass, ``ready`` when a seat has picked (but
-  the last seat of a pass: the ``pack`` that follows says it).
+  seat of the pod gets ``pack`` when the boosters pass, ``ready`` with the seats that have
+  picked (``{"type": "ready", "seats": [2, 5], "booster": 1, "pick": 3}``, gathered over
+  ``api_hub.READY_WINDOW``; not the last seat of a pass: the ``pack`` that follows says it).
 - ``/events/{id}/draft/stream``: the same messages as SSE ``data:`` lines, for networks that
   refuse WebSockets.
 - Fan-out: a pick commits on whichever worker got it; its notices (``cards.draft.commands.topic``,
