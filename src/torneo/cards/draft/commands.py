@@ -18,7 +18,7 @@ re-exported here).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import cast
 
@@ -35,7 +35,7 @@ from torneo.cards.draft.commands_presence import (
 from torneo.cards.draft.commands_presence import (
     RESTART_GRACE_SECONDS as RESTART_GRACE_SECONDS,
 )
-from torneo.cards.draft.commands_presence import TIMER, is_connected, lock_pod
+from torneo.cards.draft.commands_presence import TIMER, disqualify_absent, is_connected, lock_pod
 from torneo.cards.draft.commands_presence import due_pods as due_pods
 from torneo.cards.draft.commands_presence import mark_left as mark_left
 from torneo.cards.draft.commands_presence import mark_presence as mark_presence
@@ -47,7 +47,6 @@ from torneo.cards.draft.state import (
     RUNNING,
     DraftFacts,
     PodState,
-    SeatRow,
     aware,
     card_set,
     draft_facts,
@@ -475,30 +474,8 @@ def expire_pod(store: Store, pod_id: int) -> bool:
                 how = FOR_DISQUALIFIED if seat.disqualified else AT_TIMEOUT
                 _auto(uow, state, facts.seed, seat_no, position, how)
                 continue
-            _disqualify(uow, state, seat, position)
+            disqualify_absent(uow, state, seat, position)
             _auto(uow, state, facts.seed, seat_no, position, FOR_DISQUALIFIED)
         _advance(uow, state, facts)
         _write_picks(uow, state)
         return True
-
-
-def _disqualify(uow: UnitOfWork, state: PodState, seat: SeatRow, position: Position) -> None:
-    event_id = state.pod.event_id
-    event = uow.session.get(Event, event_id)
-    assert event is not None
-    # the seat is a plain row (state.pod_state): its change is written, and seen by _advance
-    uow.session.execute(update(DraftSeat).where(DraftSeat.id == seat.id).values(disqualified=True))
-    state.seats[seat.seat_no] = replace(seat, disqualified=True)
-    reason = f"BER-DRAFT-2: not connected at the end of pick {position.pick} of booster {position.booster}"
-    for reg in event.registrations:
-        if reg.player_id == seat.player_id and not reg.disqualified:
-            reg.disqualified, reg.dq_reason = True, reason
-    uow.audit(
-        "draft.disqualify",
-        "registration",
-        seat.player_id,
-        event_id=event.id,
-        after={"player_id": seat.player_id, "seat": seat.seat_no, "rule": "BER-DRAFT-2"},
-        reason=reason,
-    )
-    uow.notify(topic(event.id), "disqualified", pod=seat.pod_id, seat=seat.seat_no)

@@ -9,16 +9,20 @@ the event: it is written without an audit row.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.orm import Session
 
-from torneo.cards.draft.state import RUNNING, SeatRow, aware
+from torneo.cards.draft.commands_notices import topic
+from torneo.cards.draft.state import RUNNING, PodState, SeatRow, aware
 from torneo.cards.draft.tables import DraftPod, DraftSeat
+from torneo.cards.rules.draft import Position
+from torneo.cards.tables import Event
 from torneo.core.errors import NotFound
 from torneo.core.messages import N_
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
 PRESENCE_SECONDS = 15
 TIMER = Actor("draft-timer")  # the server's own acts: timeouts, disqualifications, presence
@@ -173,3 +177,26 @@ def lock_pod(
             "pod", N_("no draft pod %(id)s"), N_("a pod of a started draft"), params={"id": pod_id}
         )
     return pod
+
+
+def disqualify_absent(uow: UnitOfWork, state: PodState, seat: SeatRow, position: Position) -> None:
+    """BER-DRAFT-2: the seat's player, not connected at the end of a pick, is disqualified from
+    the event (the registration marked with the reason, the act audited as the server's)."""
+    event = uow.session.get(Event, state.pod.event_id)
+    assert event is not None
+    # the seat is a plain row (state.pod_state): its change is written, and seen by _advance
+    uow.session.execute(update(DraftSeat).where(DraftSeat.id == seat.id).values(disqualified=True))
+    state.seats[seat.seat_no] = replace(seat, disqualified=True)
+    reason = f"BER-DRAFT-2: not connected at the end of pick {position.pick} of booster {position.booster}"
+    for reg in event.registrations:
+        if reg.player_id == seat.player_id and not reg.disqualified:
+            reg.disqualified, reg.dq_reason = True, reason
+    uow.audit(
+        "draft.disqualify",
+        "registration",
+        seat.player_id,
+        event_id=event.id,
+        after={"player_id": seat.player_id, "seat": seat.seat_no, "rule": "BER-DRAFT-2"},
+        reason=reason,
+    )
+    uow.notify(topic(event.id), "disqualified", pod=seat.pod_id, seat=seat.seat_no)
