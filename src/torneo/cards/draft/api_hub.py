@@ -34,8 +34,12 @@ import anyio.to_thread
 from fastapi import FastAPI
 
 from torneo.cards.draft import commands as commands
+from torneo.cards.draft import commands_batch
+from torneo.cards.draft.commands import Picked
+from torneo.cards.draft.commands_batch import PickIn
 from torneo.core.errors import TorneoError
 from torneo.platform.live.broker import Notice
+from torneo.platform.store.group_commit import GroupCommit
 from torneo.platform.store.uow import Store
 
 log = logging.getLogger(__name__)
@@ -105,6 +109,11 @@ class DraftHub:
         self._next: _Presence | None = None  # the next presence write, gathering
         self._writing = asyncio.Lock()  # one presence write at a time
         self._writers: set[asyncio.Task[None]] = set()  # held: the loop keeps weak references
+        # The picks of this worker's pages, those that arrive together in one transaction
+        # (issue 32 item 1: commands_batch); run in the worker's threads, keyed by event.
+        self.picks: GroupCommit[int, PickIn, Picked] = GroupCommit(
+            partial(commands_batch.pick_cards, store)
+        )
 
     def present(self) -> dict[int, list[int]]:
         """The players with a draft page open on this worker, per event."""

@@ -41,6 +41,7 @@ from torneo.cards.draft import commands as commands
 from torneo.cards.draft import views as views
 from torneo.cards.draft.api_hub import DraftHub, Listener, Prepared, hub_of, offer
 from torneo.cards.draft.api_hub import start_timers as start_timers
+from torneo.cards.draft.commands_batch import PickIn
 from torneo.cards.rules.sets import CardSet
 from torneo.cards.state import no_event
 from torneo.cards.tables import Event
@@ -108,14 +109,16 @@ class Seat:
 
         def run() -> dict[str, Any]:
             booster, pick = raw.get("booster"), raw.get("pick")
-            done = commands.pick_card(
-                self.store,
-                self.actor,
+            # with the picks of the worker's other pages that arrive meanwhile (issue 32)
+            done = self.hub.picks.submit(
                 self.event_id,
-                str(raw.get("card", ""))[:40],
-                booster=booster if isinstance(booster, int) else None,
-                pick=pick if isinstance(pick, int) else None,
-                at=at,
+                PickIn(
+                    self.actor,
+                    str(raw.get("card", ""))[:40],
+                    booster if isinstance(booster, int) else None,
+                    pick if isinstance(pick, int) else None,
+                    at,
+                ),
             )
             return {
                 "type": "picked",
