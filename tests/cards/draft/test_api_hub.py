@@ -5,6 +5,7 @@ No timings asserted: the timer test waits on events (with a generous bound again
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from typing import Any
 
@@ -14,10 +15,12 @@ from sqlalchemy import select
 from tests.cards.test_draft_load import statements
 from tests.conftest import FakeClock
 from tests.support.draft import ORG, draft_event, pod_now, seat_players
+from torneo.cards.draft import api_hub
 from torneo.cards.draft import commands as commands_draft
-from torneo.cards.draft.api_hub import DraftHub, DraftTimers
+from torneo.cards.draft.api_hub import DraftHub, DraftTimers, Prepared
 from torneo.cards.draft.commands_presence import is_connected
 from torneo.cards.draft.tables import DraftSeat
+from torneo.platform.live.broker import Notice
 from torneo.platform.store.uow import Store
 
 
@@ -142,7 +145,6 @@ def test_ber_draft_2_the_start_brings_every_page_its_first_pack_without_a_read(
     written all the same (BER-DRAFT-2: it is connected at the first timeout)."""
     from torneo.cards.draft.api_hub import Listener
     from torneo.cards.draft.api_live import Seat
-    from torneo.platform.live.broker import Notice
     from torneo.platform.store.uow import Actor
 
     event = draft_event(sqlite_store, 16, start=False)
@@ -190,3 +192,51 @@ def test_ber_draft_2_the_start_brings_every_page_its_first_pack_without_a_read(
     with sqlite_store.read() as s:
         seen = s.scalar(select(DraftSeat.seen_at).where(DraftSeat.player_id == player_id))
     assert seen is not None
+
+
+def test_a_pods_ready_seats_reach_its_pages_only_as_one_message(
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: a notice of one pod wakes that pod's pages only (an index by pod, not a loop
+    over the event's pages); the seats that picked within the window go out as one message,
+    encoded once; a pass drops the ones still gathering (its pack says more); a page not
+    seated yet hears every pod (issue 31: it may read its state)."""
+    monkeypatch.setattr(api_hub, "READY_WINDOW", 0.0)
+    topic = commands_draft.topic(1)
+
+    def picked(pod: int, seat: int, pick: int = 1) -> Notice:
+        return Notice(topic, "picked", {"pod": pod, "seat": seat, "booster": 1, "pick": pick})
+
+    async def scene() -> dict[str, list[Any]]:
+        hub = DraftHub(sqlite_store)
+        heard: dict[str, list[Any]] = {}
+        async with contextlib.AsyncExitStack() as stack:
+            # no broker: the notices are handed to the hub below, as its pump would
+            hub.pumps[1] = asyncio.create_task(asyncio.sleep(3600))
+            hub.ready[1] = asyncio.Event()
+            hub.ready[1].set()
+            pages = {}
+            for name in ("a1", "a2", "b1", "new"):
+                pages[name] = await stack.enter_async_context(hub.listen(1, len(pages) + 1))
+            hub.place(1, pages["a1"], 10, 1, 101)
+            hub.place(1, pages["a2"], 10, 2, 102)
+            hub.place(1, pages["b1"], 20, 1, 201)
+            hub._deliver(1, picked(10, 1))
+            hub._deliver(1, picked(10, 2))
+            await asyncio.sleep(0.05)  # the window ends: one message for the pod
+            hub._deliver(1, picked(10, 3, pick=2))
+            hub._deliver(1, Notice(topic, "pass", {"pod": 10, "booster": 1, "pick": 3}))
+            await asyncio.sleep(0.05)
+            for name, page in pages.items():
+                heard[name] = []
+                while not page.queue.empty():
+                    heard[name].append(page.queue.get_nowait())
+        return heard
+
+    heard = asyncio.run(scene())
+    ready = Prepared('{"type":"ready","seats":[1,2],"booster":1,"pick":1}')
+    assert heard["a1"] == [ready, Notice(topic, "pass", {"pod": 10, "booster": 1, "pick": 3})]
+    assert heard["a2"] == heard["a1"]
+    assert heard["a1"][0] is heard["a2"][0]  # encoded once for the pod's pages
+    assert heard["b1"] == []  # another pod's page: nothing
+    assert [n.kind for n in heard["new"]] == ["picked", "picked", "picked", "pass"]

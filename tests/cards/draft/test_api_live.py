@@ -73,7 +73,7 @@ def test_ber_draft_1_a_player_picks_over_the_socket_and_a_reconnect_gets_it_back
         ws.send_json({"type": "pick", "card": card, "booster": 1, "pick": 1})
         answers = [ws.receive_json(), ws.receive_json()]
         assert {"type": "picked", "card": card, "booster": 1, "pick": 1} in answers
-        assert {"type": "ready", "seat": 1, "booster": 1, "pick": 1} in answers
+        assert {"type": "ready", "seats": [1], "booster": 1, "pick": 1} in answers
         ws.send_json({"type": "pick", "card": state["pack"][1]["id"], "booster": 1, "pick": 1})
         twice = ws.receive_json()
         assert twice["status"] == 409

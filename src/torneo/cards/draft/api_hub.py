@@ -2,7 +2,9 @@
 
 - :class:`DraftHub`: one broker subscription per event's draft topic on this worker, handing
   each notice to the pages of the pod it names only (a pick in one of 64 pods wakes 8 pages, not
-  512). It also writes the presence of its pages (BER-DRAFT-2) as a *group commit*: a page that
+  512), found by an index by pod (issue 32: not a loop over the event's every page). The
+  "ready" notices of a pod within :data:`READY_WINDOW` go out as one message, encoded once for
+  every page of the pod (:class:`Prepared`). It also writes the presence of its pages (BER-DRAFT-2) as a *group commit*: a page that
   (re)connects joins the write in flight's successor, so 256 pages coming back at once after a
   worker's loss, or 512 at a draft's start, cost a couple of UPDATEs, not 512 transactions
   queued before the picks on the worker's threads.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -31,8 +34,12 @@ import anyio.to_thread
 from fastapi import FastAPI
 
 from torneo.cards.draft import commands as commands
+from torneo.cards.draft import commands_batch
+from torneo.cards.draft.commands import Picked
+from torneo.cards.draft.commands_batch import PickIn
 from torneo.core.errors import TorneoError
 from torneo.platform.live.broker import Notice
+from torneo.platform.store.group_commit import GroupCommit
 from torneo.platform.store.uow import Store
 
 log = logging.getLogger(__name__)
@@ -42,13 +49,29 @@ RETRY_SECONDS = 0.5  # after the timer's look failed (the database away): again 
 PRESENCE_EVERY = 5.0  # seconds between two presence reports of a worker
 CATCH_UP = 4  # pages of a worker reading their whole state at once (DraftHub.catching_up)
 QUEUE_SIZE = 256
+# Seconds the "seat N is ready" of a pod are gathered before they go out as one message (issue
+# 32: they were 7 of every 9 socket messages of a pass, one per pick and page, and each costs
+# the worker more than the pick's transaction's share; the count of ready seats is shown, not
+# acted on, so half a second late is no loss; a pass drops them: its pack says more).
+READY_WINDOW = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A message already encoded, the same for every page that gets it (issue 32: a "ready"
+    was built and encoded once per page)."""
+
+    text: str
 
 
 @dataclass(eq=False)
 class Listener:
-    """One open page of one seat, on this worker."""
+    """One open page of one seat, on this worker. Its seat is set by :meth:`DraftHub.place`
+    (the hub's index by pod follows it)."""
 
-    queue: asyncio.Queue[Notice | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
+    queue: asyncio.Queue[Notice | Prepared | None] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE_SIZE)
+    )
     player_id: int | None = None
     pod: int | None = None
     seat: int | None = None
@@ -73,6 +96,11 @@ class DraftHub:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.listeners: dict[int, set[Listener]] = {}
+        # (event, pod id or None: not seated yet) → its pages here (issue 32)
+        self.by_pod: dict[tuple[int, int | None], set[Listener]] = {}
+        # (event, pod, booster, pick) → the seats ready, sent at the end of READY_WINDOW
+        self._ready: dict[tuple[int, int, int, int], list[int]] = {}
+        self._flushing = False
         self.pumps: dict[int, asyncio.Task[None]] = {}
         self.ready: dict[int, asyncio.Event] = {}
         # (Re)connecting pages read their whole state: at most CATCH_UP at once, so 256 pages
@@ -81,6 +109,11 @@ class DraftHub:
         self._next: _Presence | None = None  # the next presence write, gathering
         self._writing = asyncio.Lock()  # one presence write at a time
         self._writers: set[asyncio.Task[None]] = set()  # held: the loop keeps weak references
+        # The picks of this worker's pages, those that arrive together in one transaction
+        # (issue 32 item 1: commands_batch); run in the worker's threads, keyed by event.
+        self.picks: GroupCommit[int, PickIn, Picked] = GroupCommit(
+            partial(commands_batch.pick_cards, store)
+        )
 
     def present(self) -> dict[int, list[int]]:
         """The players with a draft page open on this worker, per event."""
@@ -146,10 +179,29 @@ class DraftHub:
         if not batch.done.done():
             batch.done.set_result(None)
 
+    def place(
+        self, event_id: int, listener: Listener, pod: int, seat: int, seat_id: int | None
+    ) -> None:
+        """The page's seat, once known: from now on it hears its pod's notices."""
+        if listener.pod != pod:
+            self._unindex(event_id, listener)
+            listener.pod = pod
+            self.by_pod.setdefault((event_id, pod), set()).add(listener)
+        listener.seat, listener.seat_id = seat, seat_id
+
+    def _unindex(self, event_id: int, listener: Listener) -> None:
+        key = (event_id, listener.pod)
+        group = self.by_pod.get(key)
+        if group is not None:
+            group.discard(listener)
+            if not group:
+                del self.by_pod[key]
+
     @asynccontextmanager
     async def listen(self, event_id: int, player_id: int) -> AsyncIterator[Listener]:
         listener = Listener(player_id=player_id)
         self.listeners.setdefault(event_id, set()).add(listener)
+        self.by_pod.setdefault((event_id, None), set()).add(listener)
         if event_id not in self.pumps:
             self.ready[event_id] = asyncio.Event()
             self.pumps[event_id] = asyncio.create_task(
@@ -162,6 +214,7 @@ class DraftHub:
         finally:
             group = self.listeners.get(event_id, set())
             group.discard(listener)
+            self._unindex(event_id, listener)
             if not group:
                 self.listeners.pop(event_id, None)
                 self.ready.pop(event_id, None)
@@ -170,11 +223,54 @@ class DraftHub:
                     pump.cancel()
 
     def _deliver(self, event_id: int, notice: Notice) -> None:
-        """A notice of one pod goes to that pod's pages only (and to pages not seated yet)."""
+        """A notice of one pod goes to that pod's pages only (and to pages not seated yet);
+        its "ready" ones are gathered for the end of the loop's turn (:meth:`_flush`)."""
         pod = notice.data.get("pod")
-        for listener in list(self.listeners.get(event_id, ())):
-            if pod is None or listener.pod is None or listener.pod == pod:
+        if pod is None:  # the start, a reconnect: every page of the event
+            for listener in list(self.listeners.get(event_id, ())):
                 offer(listener.queue, notice)
+            return
+        for listener in list(self.by_pod.get((event_id, None), ())):
+            offer(listener.queue, notice)  # not seated yet: it may read its state (issue 31)
+        if notice.kind == "picked":
+            booster, pick = notice.data.get("booster"), notice.data.get("pick")
+            seat = notice.data.get("seat")
+            if isinstance(booster, int) and isinstance(pick, int) and isinstance(seat, int):
+                self._ready.setdefault((event_id, pod, booster, pick), []).append(seat)
+                if not self._flushing:
+                    self._flushing = True
+                    asyncio.get_running_loop().call_later(READY_WINDOW, self._flush)
+            return
+        if notice.kind == "pass":  # its pages move on: the ready seats of the pick before are
+            self._drop(event_id, pod)  # news of nothing (the pass brings the next pack)
+        else:
+            self._flush(event_id, pod)  # a disqualification: after the seats that picked
+        for listener in list(self.by_pod.get((event_id, pod), ())):
+            offer(listener.queue, notice)
+
+    def _drop(self, event_id: int, pod: int) -> None:
+        for key in [k for k in self._ready if k[0] == event_id and k[1] == pod]:
+            del self._ready[key]
+
+    def _flush(self, event_id: int | None = None, pod: int | None = None) -> None:
+        """Every gathered "ready" (or the one pod's): one message per pod and position, with
+        every seat that picked, encoded once for all its pages."""
+        if event_id is None:
+            self._flushing = False
+            keys = list(self._ready)
+        else:
+            keys = [k for k in self._ready if k[0] == event_id and k[1] == pod]
+        for key in keys:
+            seats = self._ready.pop(key)
+            event, pod_id, booster, pick = key
+            message = Prepared(
+                json.dumps(
+                    {"type": "ready", "seats": seats, "booster": booster, "pick": pick},
+                    separators=(",", ":"),
+                )
+            )
+            for listener in list(self.by_pod.get((event, pod_id), ())):
+                offer(listener.queue, message)
 
     async def _pump(self, event_id: int) -> None:
         while True:
@@ -196,7 +292,7 @@ class DraftHub:
             await asyncio.sleep(1.0)
 
 
-def offer(queue: asyncio.Queue[Notice | None], notice: Notice | None) -> None:
+def offer(queue: asyncio.Queue[Notice | Prepared | None], notice: Notice | Prepared | None) -> None:
     if queue.full():
         queue.get_nowait()
     queue.put_nowait(notice)

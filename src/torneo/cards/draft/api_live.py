@@ -6,8 +6,9 @@ worker's draft timer.
   picks, deadline, the server's clock: a reconnecting page gets everything back); the client
   sends ``{"type": "pick", "card": "DEMO-012", "booster": 1, "pick": 3}`` and gets ``picked``
   or ``error`` (the refusal in the page's language, with its field and what is accepted); every
-  seat of the pod gets ``pack`` when the boosters pass, ``ready`` when a seat has picked (but
-  the last seat of a pass: the ``pack`` that follows says it).
+  seat of the pod gets ``pack`` when the boosters pass, ``ready`` with the seats that have
+  picked (``{"type": "ready", "seats": [2, 5], "booster": 1, "pick": 3}``, gathered over
+  ``api_hub.READY_WINDOW``; not the last seat of a pass: the ``pack`` that follows says it).
 - ``/events/{id}/draft/stream``: the same messages as SSE ``data:`` lines, for networks that
   refuse WebSockets.
 - Fan-out: a pick commits on whichever worker got it; its notices (``cards.draft.commands.topic``,
@@ -38,8 +39,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from torneo.cards.draft import commands as commands
 from torneo.cards.draft import views as views
-from torneo.cards.draft.api_hub import DraftHub, Listener, hub_of, offer
+from torneo.cards.draft.api_hub import DraftHub, Listener, Prepared, hub_of, offer
 from torneo.cards.draft.api_hub import start_timers as start_timers
+from torneo.cards.draft.commands_batch import PickIn
 from torneo.cards.rules.sets import CardSet
 from torneo.cards.state import no_event
 from torneo.cards.tables import Event
@@ -74,6 +76,7 @@ class Seat:
         self.before: views.PlayerDraft | None = None  # the last state read (its event's name)
         self.sending = asyncio.Lock()  # one message at a time on the socket
         self.looked_for_seat = False  # read once on a pod's notice while seatless (hear)
+        self.seated: tuple[int, int, int] | None = None  # (pod id, seat, seat id) last read
 
     def _state(self) -> dict[str, Any]:
         player_id = self.actor.player_id
@@ -85,12 +88,8 @@ class Seat:
         if cards is not None:
             self.cards = cards
         self.before = view
-        if seat is not None:
-            self.listener.pod, self.listener.seat, self.listener.seat_id = (
-                seat.pod_id,
-                seat.seat_no,
-                seat.id,
-            )
+        if seat is not None:  # a worker thread: the hub's index is the event loop's
+            self.seated = (seat.pod_id, seat.seat_no, seat.id)
         return {"type": "state", **view.as_json()}
 
     async def state(self, *, seen: bool = True) -> dict[str, Any]:
@@ -100,21 +99,26 @@ class Seat:
         if seen:  # with the other pages reporting now: one UPDATE (api_draft_hub)
             await self.hub.report(self.event_id, seen=[player_id])
         async with self.hub.catching_up:
-            return await anyio.to_thread.run_sync(self._state)
+            state = await anyio.to_thread.run_sync(self._state)
+        if self.seated is not None:
+            self.hub.place(self.event_id, self.listener, *self.seated)
+        return state
 
     async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:
         at = self.store.clock()  # read from the socket now: the pick's time (BER-DRAFT-2)
 
         def run() -> dict[str, Any]:
             booster, pick = raw.get("booster"), raw.get("pick")
-            done = commands.pick_card(
-                self.store,
-                self.actor,
+            # with the picks of the worker's other pages that arrive meanwhile (issue 32)
+            done = self.hub.picks.submit(
                 self.event_id,
-                str(raw.get("card", ""))[:40],
-                booster=booster if isinstance(booster, int) else None,
-                pick=pick if isinstance(pick, int) else None,
-                at=at,
+                PickIn(
+                    self.actor,
+                    str(raw.get("card", ""))[:40],
+                    booster if isinstance(booster, int) else None,
+                    pick if isinstance(pick, int) else None,
+                    at,
+                ),
             )
             return {
                 "type": "picked",
@@ -143,7 +147,7 @@ class Seat:
         if found is None:
             return None
         view, (pod_id, _, seat_no, _, seat_id) = found
-        self.listener.pod, self.listener.seat, self.listener.seat_id = pod_id, seat_no, seat_id
+        self.hub.place(self.event_id, self.listener, pod_id, seat_no, seat_id)
         self.before = view
         self.hub.report_soon(self.event_id, seen=[player_id])
         return {"type": "state", **view.as_json()}
@@ -158,12 +162,24 @@ class Seat:
                 "accepted": i18n.translate_accepted(err),
             }
 
-    def _card(self, code: str) -> dict[str, object]:
-        card = self.cards.card(code) if self.cards is not None else None
-        return card.as_dict() if card is not None else {"id": code, "name": code}
+    def _pack(self, codes: list[str]) -> str:
+        """A pack's cards as JSON, each card encoded once per worker (issue 32)."""
+        texts = _card_texts(self.cards)
+        out = []
+        for code in codes:
+            text = texts.get(code)
+            if text is None:
+                card = self.cards.card(code) if self.cards is not None else None
+                shown = card.as_dict() if card is not None else {"id": code, "name": code}
+                text = texts[code] = json.dumps(shown, default=str)
+            out.append(text)
+        return "[" + ",".join(out) + "]"
 
-    async def hear(self, notice: Notice) -> dict[str, Any] | None:
-        """The message for this page of one notice of the event's draft (None: not for it)."""
+    async def hear(self, notice: Notice | Prepared) -> dict[str, Any] | str | None:
+        """The message for this page of one notice of the event's draft (None: not for it): a
+        dict, or its text already encoded (the same for every page, or the pack's cards)."""
+        if isinstance(notice, Prepared):
+            return notice.text  # a pod's "ready" (DraftHub._flush)
         data, mine = notice.data, self.listener
         if notice.kind == "started" and (started := self._started(data)) is not None:
             return started
@@ -181,25 +197,20 @@ class Seat:
             return await self.state()
         if data.get("pod") != mine.pod or mine.seat is None:
             return None
-        if notice.kind == "picked":
-            return {
-                "type": "ready",
-                "seat": data.get("seat"),
-                "booster": data.get("booster"),
-                "pick": data.get("pick"),
-            }
         if notice.kind == "pass":
             codes = cast(dict[str, list[str]], data.get("packs") or {}).get(str(mine.seat), [])
-            return {
-                "type": "pack",
-                "status": data.get("status"),
-                "booster": data.get("booster"),
-                "pick": data.get("pick"),
-                "deadline": data.get("deadline"),
-                "server_now": self.store.clock().isoformat(),
-                "pack": [self._card(c) for c in codes],
-            }
-        return None
+            head = json.dumps(
+                {
+                    "type": "pack",
+                    "status": data.get("status"),
+                    "booster": data.get("booster"),
+                    "pick": data.get("pick"),
+                    "deadline": data.get("deadline"),
+                    "server_now": self.store.clock().isoformat(),
+                }
+            )
+            return head[:-1] + ', "pack": ' + self._pack(codes) + "}"
+        return None  # a "picked" goes to the seated pages as a pod's "ready" (DraftHub._flush)
 
 
 def _player(actor: Actor | None) -> Actor:
@@ -309,9 +320,10 @@ async def _read(socket: WebSocket, seat: Seat) -> None:
             await _send(socket, seat, answer)
 
 
-async def _send(socket: WebSocket, seat: Seat, message: dict[str, Any]) -> None:
+async def _send(socket: WebSocket, seat: Seat, message: dict[str, Any] | str) -> None:
+    text = message if isinstance(message, str) else json.dumps(message, default=str)
     async with seat.sending:
-        await socket.send_text(json.dumps(message, default=str))
+        await socket.send_text(text)
 
 
 async def _left(app: FastAPI, event_id: int, listener: Listener) -> None:
@@ -363,5 +375,18 @@ async def draft_stream(request: Request, event_id: int) -> StreamingResponse:
     )
 
 
-def _sse(message: dict[str, Any]) -> str:
-    return f"data: {json.dumps(message, default=str)}\n\n"
+def _sse(message: dict[str, Any] | str) -> str:
+    text = message if isinstance(message, str) else json.dumps(message, default=str)
+    return f"data: {text}\n\n"
+
+
+# Each card's JSON, per card set (sets are never edited: state.card_set keeps them too), so a
+# pass's eight packs are joined from texts, not built and encoded card by card (issue 32).
+_texts: dict[int, tuple[CardSet | None, dict[str, str]]] = {}
+
+
+def _card_texts(cards: CardSet | None) -> dict[str, str]:
+    found = _texts.get(id(cards))
+    if found is None or found[0] is not cards:  # the set itself is held: its id stays its own
+        found = _texts[id(cards)] = (cards, {})
+    return found[1]

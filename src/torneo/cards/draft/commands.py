@@ -35,7 +35,7 @@ from torneo.cards.draft.commands_presence import (
 from torneo.cards.draft.commands_presence import (
     RESTART_GRACE_SECONDS as RESTART_GRACE_SECONDS,
 )
-from torneo.cards.draft.commands_presence import TIMER, is_connected, lock_pod
+from torneo.cards.draft.commands_presence import TIMER, disqualify_absent, is_connected, lock_pod
 from torneo.cards.draft.commands_presence import due_pods as due_pods
 from torneo.cards.draft.commands_presence import mark_left as mark_left
 from torneo.cards.draft.commands_presence import mark_presence as mark_presence
@@ -405,53 +405,72 @@ def pick_card(
                 params={"event": event_id},
             ) from None
         state, facts = _context(uow, pod)
-        seat = next(s for s in state.seats.values() if s.player_id == player_id)
-        position = state.position
-        asked = Position(booster, pick) if booster is not None and pick is not None else None
-        key = (seat.seat_no, position.booster, position.pick) if position else None
-        refusal = can_pick(
-            running=state.pod.status == RUNNING,
-            current=position,
-            asked=asked,
-            disqualified=seat.disqualified,
-            already=state.picks.get(key) if key else None,
-            pack_left=pack(state.plan, state.opened, state.picks, seat.seat_no, position)
-            if position
-            else (),
-            card=card,
-            now=min(at, uow.now) if at is not None else uow.now,
-            deadline=state.deadline,
+        return take_pick(uow, state, facts, player_id, card, booster=booster, pick=pick, at=at)
+
+
+def take_pick(
+    uow: UnitOfWork,
+    state: PodState,
+    facts: DraftFacts,
+    player_id: int,
+    card: str,
+    *,
+    booster: int | None,
+    pick: int | None,
+    at: datetime | None,
+    alone: bool = True,
+) -> Picked:
+    """The pick of :func:`pick_card` in a unit holding the pod's lock; a refusal changes nothing
+    (``alone`` False: a batch's, ``commands_batch``, which a clash with a stored pick fails)."""
+    seat = next(s for s in state.seats.values() if s.player_id == player_id)
+    position = state.position
+    asked = Position(booster, pick) if booster is not None and pick is not None else None
+    key = (seat.seat_no, position.booster, position.pick) if position else None
+    refusal = can_pick(
+        running=state.pod.status == RUNNING,
+        current=position,
+        asked=asked,
+        disqualified=seat.disqualified,
+        already=state.picks.get(key) if key else None,
+        pack_left=pack(state.plan, state.opened, state.picks, seat.seat_no, position)
+        if position
+        else (),
+        card=card,
+        now=min(at, uow.now) if at is not None else uow.now,
+        deadline=state.deadline,
+    )
+    if refusal is not None:
+        raise refusal.raise_as(TorneoError if refusal.field == "card" else Conflict)
+    assert position is not None
+    _add_pick(uow, state, seat.seat_no, position, card, BY_PLAYER)
+    try:
+        passed = _advance(uow, state, facts)
+        _write_picks(uow, state)
+    except IntegrityError:
+        if not alone:
+            raise
+        # BER-DRAFT-1: one card a pick. Two picks of one seat that read the pod together
+        # (two tabs, a resent request) meet the database's one row per pick: the lost one
+        # is answered as a conflict in words, never the constraint's text (issue 29 item 5).
+        raise Conflict(
+            "pick",
+            N_("another pick of yours for booster %(booster)s, pick %(pick)s came first"),
+            N_("one card a pick; wait for the next pack"),
+            params={"booster": position.booster, "pick": position.pick},
+            rule="BER-DRAFT-1",
+        ) from None
+    if not passed:
+        # "seat N is ready" for the pod's pages; the last pick of a pass needs none: the
+        # pass's notice brings every page its next pack (one broker message fewer)
+        uow.notify(
+            topic(facts.event_id),
+            "picked",
+            pod=state.pod.id,
+            seat=seat.seat_no,
+            booster=position.booster,
+            pick=position.pick,
         )
-        if refusal is not None:
-            raise refusal.raise_as(TorneoError if refusal.field == "card" else Conflict)
-        assert position is not None
-        _add_pick(uow, state, seat.seat_no, position, card, BY_PLAYER)
-        try:
-            passed = _advance(uow, state, facts)
-            _write_picks(uow, state)
-        except IntegrityError:
-            # BER-DRAFT-1: one card a pick. Two picks of one seat that read the pod together
-            # (two tabs, a resent request) meet the database's one row per pick: the lost one
-            # is answered as a conflict in words, never the constraint's text (issue 29 item 5).
-            raise Conflict(
-                "pick",
-                N_("another pick of yours for booster %(booster)s, pick %(pick)s came first"),
-                N_("one card a pick; wait for the next pack"),
-                params={"booster": position.booster, "pick": position.pick},
-                rule="BER-DRAFT-1",
-            ) from None
-        if not passed:
-            # "seat N is ready" for the pod's pages; the last pick of a pass needs none: the
-            # pass's notice brings every page its next pack (one broker message fewer)
-            uow.notify(
-                topic(event_id),
-                "picked",
-                pod=state.pod.id,
-                seat=seat.seat_no,
-                booster=position.booster,
-                pick=position.pick,
-            )
-        return Picked(seat.seat_no, position, card, state.position)
+    return Picked(seat.seat_no, position, card, state.position)
 
 
 def expire_pod(store: Store, pod_id: int) -> bool:
@@ -474,27 +493,8 @@ def expire_pod(store: Store, pod_id: int) -> bool:
                 how = FOR_DISQUALIFIED if seat.disqualified else AT_TIMEOUT
                 _auto(uow, state, facts.seed, seat_no, position, how)
                 continue
-            _disqualify(uow, facts.event_id, seat, position)
+            disqualify_absent(uow, state, seat, position)
             _auto(uow, state, facts.seed, seat_no, position, FOR_DISQUALIFIED)
         _advance(uow, state, facts)
         _write_picks(uow, state)
         return True
-
-
-def _disqualify(uow: UnitOfWork, event_id: int, seat: DraftSeat, position: Position) -> None:
-    event = uow.session.get(Event, event_id)
-    assert event is not None
-    seat.disqualified = True
-    reason = f"BER-DRAFT-2: not connected at the end of pick {position.pick} of booster {position.booster}"
-    for reg in event.registrations:
-        if reg.player_id == seat.player_id and not reg.disqualified:
-            reg.disqualified, reg.dq_reason = True, reason
-    uow.audit(
-        "draft.disqualify",
-        "registration",
-        seat.player_id,
-        event_id=event.id,
-        after={"player_id": seat.player_id, "seat": seat.seat_no, "rule": "BER-DRAFT-2"},
-        reason=reason,
-    )
-    uow.notify(topic(event.id), "disqualified", pod=seat.pod_id, seat=seat.seat_no)

@@ -9,22 +9,26 @@ the event: it is written without an audit row.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import bindparam, func, or_, select, update
 from sqlalchemy.orm import Session
 
-from torneo.cards.draft.state import RUNNING, aware
+from torneo.cards.draft.commands_notices import topic
+from torneo.cards.draft.state import RUNNING, PodState, SeatRow, aware
 from torneo.cards.draft.tables import DraftPod, DraftSeat
+from torneo.cards.rules.draft import Position
+from torneo.cards.tables import Event
 from torneo.core.errors import NotFound
 from torneo.core.messages import N_
-from torneo.platform.store.uow import Actor, Store
+from torneo.platform.store.uow import Actor, Store, UnitOfWork
 
 PRESENCE_SECONDS = 15
 TIMER = Actor("draft-timer")  # the server's own acts: timeouts, disqualifications, presence
 
 
-def is_connected(seat: DraftSeat, now: datetime) -> bool:
+def is_connected(seat: DraftSeat | SeatRow, now: datetime) -> bool:
     """A page of the seat's player reported within :data:`PRESENCE_SECONDS` and was not closed."""
     if seat.seen_at is None:
         return False
@@ -145,6 +149,24 @@ def mark_presence(
             )
 
 
+# The pod's row locked, by id or by a seated player, in statements built once (issue 32: building
+# one at every pick cost more than its round trip). ``populate_existing``: the row as locked,
+# never a version the session held before.
+_POD_BY_ID = (
+    select(DraftPod)
+    .where(DraftPod.id == bindparam("pod"))
+    .with_for_update(of=DraftPod)
+    .execution_options(populate_existing=True)
+)
+_POD_OF_PLAYER = (
+    select(DraftPod)
+    .join(DraftSeat, DraftSeat.pod_id == DraftPod.id)
+    .where(DraftSeat.event_id == bindparam("event"), DraftSeat.player_id == bindparam("player"))
+    .with_for_update(of=DraftPod)
+    .execution_options(populate_existing=True)
+)
+
+
 def lock_pod(
     session: Session, pod_id: int | None = None, *, event_id: int = 0, player_id: int = 0
 ) -> DraftPod:
@@ -161,18 +183,36 @@ def lock_pod(
             .values(status=DraftPod.status)
             .execution_options(synchronize_session=False)
         )
-    stmt = select(DraftPod)
     if pod_id is None:
-        stmt = stmt.join(DraftSeat, DraftSeat.pod_id == DraftPod.id).where(
-            DraftSeat.event_id == event_id, DraftSeat.player_id == player_id
-        )
+        found = session.scalars(_POD_OF_PLAYER, {"event": event_id, "player": player_id})
     else:
-        stmt = stmt.where(DraftPod.id == pod_id)
-    pod = session.scalars(
-        stmt.with_for_update(of=DraftPod).execution_options(populate_existing=True)
-    ).first()
+        found = session.scalars(_POD_BY_ID, {"pod": pod_id})
+    pod = found.first()
     if pod is None:
         raise NotFound(
             "pod", N_("no draft pod %(id)s"), N_("a pod of a started draft"), params={"id": pod_id}
         )
     return pod
+
+
+def disqualify_absent(uow: UnitOfWork, state: PodState, seat: SeatRow, position: Position) -> None:
+    """BER-DRAFT-2: the seat's player, not connected at the end of a pick, is disqualified from
+    the event (the registration marked with the reason, the act audited as the server's)."""
+    event = uow.session.get(Event, state.pod.event_id)
+    assert event is not None
+    # the seat is a plain row (state.pod_state): its change is written, and seen by _advance
+    uow.session.execute(update(DraftSeat).where(DraftSeat.id == seat.id).values(disqualified=True))
+    state.seats[seat.seat_no] = replace(seat, disqualified=True)
+    reason = f"BER-DRAFT-2: not connected at the end of pick {position.pick} of booster {position.booster}"
+    for reg in event.registrations:
+        if reg.player_id == seat.player_id and not reg.disqualified:
+            reg.disqualified, reg.dq_reason = True, reason
+    uow.audit(
+        "draft.disqualify",
+        "registration",
+        seat.player_id,
+        event_id=event.id,
+        after={"player_id": seat.player_id, "seat": seat.seat_no, "rule": "BER-DRAFT-2"},
+        reason=reason,
+    )
+    uow.notify(topic(event.id), "disqualified", pod=seat.pod_id, seat=seat.seat_no)

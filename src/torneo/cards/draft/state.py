@@ -11,8 +11,9 @@ import threading
 import weakref
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import cast
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, Table, bindparam, select
 from sqlalchemy.orm import Session
 
 from torneo.cards.draft.tables import (
@@ -155,12 +156,27 @@ def draft_seating(event: Event) -> list[list[PlayerId]]:
     return [list(pod.players) for pod in form_pods([PlayerId(r.player_id) for r in ranked])]
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat of a pod as read by :func:`pod_state`: a plain row, not an ORM object (issue 32:
+    eight ORM objects a pick cost more than the rules that use them). A change to a seat is an
+    explicit UPDATE (``commands._disqualify``)."""
+
+    id: int
+    pod_id: int
+    seat_no: int
+    player_id: int
+    disqualified: bool
+    seen_at: datetime | None
+    left_at: datetime | None
+
+
 @dataclass
 class PodState:
     """One pod as the draft rules see it, rebuilt from its rows (and the seed)."""
 
     pod: DraftPod
-    seats: dict[int, DraftSeat]  # seat number → seat
+    seats: dict[int, SeatRow]  # seat number → seat
     plan: DraftPlan
     opened: dict[tuple[int, int], tuple[str, ...]]
     picks: dict[tuple[int, int, int], str]
@@ -178,7 +194,7 @@ class PodState:
     def deadline(self) -> datetime | None:
         return aware(self.pod.deadline) if self.pod.deadline is not None else None
 
-    def seat_of(self, player_id: int) -> DraftSeat | None:
+    def seat_of(self, player_id: int) -> SeatRow | None:
         return next((s for s in self.seats.values() if s.player_id == player_id), None)
 
 
@@ -235,6 +251,32 @@ def draft_facts(session: Session, event_id: int) -> DraftFacts:
     return found
 
 
+_SEATS = cast(Table, DraftSeat.__table__)
+_PICKS = cast(Table, DraftPick.__table__)
+# The pod's seats and their picks of the boosters from ``first``, in one statement built once
+# (issue 32: building it at every pick cost more than running it) and read as plain rows.
+_POD_ROWS = (
+    select(
+        _SEATS.c.id,
+        _SEATS.c.seat_no,
+        _SEATS.c.player_id,
+        _SEATS.c.disqualified,
+        _SEATS.c.seen_at,
+        _SEATS.c.left_at,
+        _PICKS.c.booster_no,
+        _PICKS.c.pick_no,
+        _PICKS.c.card_code,
+    )
+    .outerjoin(
+        _PICKS,
+        (_PICKS.c.pod_id == _SEATS.c.pod_id)
+        & (_PICKS.c.seat_no == _SEATS.c.seat_no)
+        & (_PICKS.c.booster_no >= bindparam("first")),
+    )
+    .where(_SEATS.c.pod_id == bindparam("pod"))
+)
+
+
 def pod_state(
     session: Session,
     pod: DraftPod,
@@ -248,22 +290,14 @@ def pod_state(
     state, asks this: one round trip fewer than two selects)."""
     first = 1 if all_boosters or pod.status != RUNNING else pod.booster_no
     last = pod.boosters if all_boosters or pod.status != RUNNING else pod.booster_no
-    rows = session.execute(
-        select(DraftSeat, DraftPick.booster_no, DraftPick.pick_no, DraftPick.card_code)
-        .outerjoin(
-            DraftPick,
-            (DraftPick.pod_id == DraftSeat.pod_id)
-            & (DraftPick.seat_no == DraftSeat.seat_no)
-            & (DraftPick.booster_no >= first),
-        )
-        .where(DraftSeat.pod_id == pod.id)
-    )
-    seats: dict[int, DraftSeat] = {}
+    rows = session.connection().execute(_POD_ROWS, {"pod": pod.id, "first": first})
+    seats: dict[int, SeatRow] = {}
     picks: dict[tuple[int, int, int], str] = {}
-    for seat, booster_no, pick_no, code in rows:
-        seats[seat.seat_no] = seat
+    for seat_id, seat_no, player_id, out, seen, left, booster_no, pick_no, code in rows:
+        if seat_no not in seats:
+            seats[seat_no] = SeatRow(seat_id, pod.id, seat_no, player_id, out, seen, left)
         if booster_no is not None:
-            picks[(seat.seat_no, booster_no, pick_no)] = code
+            picks[(seat_no, booster_no, pick_no)] = code
     cards = card_set(session, setup.set_id)
     plan = DraftPlan(len(seats), pod.boosters, cards.booster.size, setup.alternate)
     database = _database(session)  # once: rendering the URL is not free, 8 boosters a pick

@@ -12,7 +12,7 @@ import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 CHANNEL_PREFIX = os.environ.get("TORNEO_REDIS_PREFIX", "torneo")
@@ -32,7 +32,11 @@ class Notice:
     data: dict[str, Any] = field(default_factory=dict)
 
     def encode(self) -> str:
-        return json.dumps(asdict(self), separators=(",", ":"))
+        # not dataclasses.asdict: it deep-copies ``data`` first (a draft's pass carries eight
+        # packs; issue 32: a tenth of a pick's transaction went there)
+        return json.dumps(
+            {"topic": self.topic, "kind": self.kind, "data": self.data}, separators=(",", ":")
+        )
 
     @staticmethod
     def decode(raw: str | bytes) -> Notice:

@@ -94,8 +94,11 @@
           if (missed) send({ type: "state" });
         }
       } else if (message.type === "ready" && state) {
-        if (message.booster === state.booster && message.pick === state.pick && state.ready.indexOf(message.seat) < 0) {
-          state.ready.push(message.seat);
+        // one message for every seat of the pod that picked meanwhile (issue 32)
+        if (message.booster === state.booster && message.pick === state.pick) {
+          (message.seats || []).forEach(function (seat) {
+            if (state.ready.indexOf(seat) < 0) state.ready.push(seat);
+          });
         }
       } else if (message.type === "picked" && state) {
         if (message.booster === state.booster && message.pick === state.pick) {
