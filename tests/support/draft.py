@@ -81,6 +81,12 @@ def seat_players(store: Store, event_id: int) -> dict[tuple[int, int], int]:
     return {(p, seat): player for p, seat, player in rows}
 
 
+def online(store: Store, event_id: int, *seat_nos: int) -> None:
+    """The pages of these seats (pod 1) report they are open (BER-DRAFT-2's presence)."""
+    seats = seat_players(store, event_id)
+    draft.mark_seen(store, event_id, [seats[(1, n)] for n in seat_nos])
+
+
 def player(player_id: int) -> Actor:
     return Actor(f"player{player_id}", player_id=player_id)
 
