@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from torneo.cards.draft.views import event_pools
@@ -46,7 +46,7 @@ from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web import csrf
 from torneo.platform.web.auth import PageActor, PageWriter
-from torneo.platform.web.forms import form_int_required
+from torneo.platform.web.forms import form_int_required, text_fields
 from torneo.platform.web.prg import refuse_to, take_refusal
 from torneo.platform.web.ratelimit import RateLimiter, TooManyAttempts, client_address
 from torneo.platform.web.session import current_actor, flash, settings_of, store_of
@@ -61,6 +61,10 @@ CODE_FAILURES = 10  # wrong codes for one table from one address ...
 ADDRESS_FAILURES = 200  # ... and for all the event's tables from one address ...
 CODE_WINDOW = 300  # ... within this many seconds
 Text = Annotated[str, Form(max_length=200)]
+# The report's fields, read without FastAPI's per-parameter work (issue 32 item 4: forms.py).
+ReportForm = Annotated[
+    dict[str, str], Depends(text_fields("table", "code", "result", "csrf_token", max_length=200))
+]
 
 
 def _limiter(request: Request) -> RateLimiter:
@@ -125,8 +129,12 @@ def slip_attempt(
 
 
 def remember_slip(request: Request, event_id: int, table: object, code: str) -> None:
-    """The slip opened its match: this session need not prove it again."""
-    request.session[SLIP_KEY] = _slip_digest(request, event_id, table, code)
+    """The slip opened its match: this session need not prove it again. Written only when it
+    changes: a session left as it came is not signed again nor sent back (issue 32 item 4: a
+    report from a phone that opened its match cost a new cookie every time)."""
+    digest = _slip_digest(request, event_id, table, code)
+    if request.session.get(SLIP_KEY) != digest:
+        request.session[SLIP_KEY] = digest
 
 
 _TABLE_NUMBER = N_("a table number")
@@ -288,14 +296,7 @@ def _report_url(event_id: int, table: str = "", code: str = "") -> str:
 
 
 @router.post("/events/{event_id}/report", response_class=HTMLResponse)
-def report_submit(
-    request: Request,
-    event_id: int,
-    table: Text = "",
-    code: Text = "",
-    result: Text = "",
-    csrf_token: Text = "",
-) -> Response:
+def report_submit(request: Request, event_id: int, form: ReportForm) -> Response:
     """Post/Redirect/Get (issue 26 item 3): the code that opens a match, the report accepted
     and the report refused all end on the GET page (reload and Back never report again). A
     wrong code is refused there too (counted once); only "too many wrong codes" (429) answers
@@ -308,7 +309,8 @@ def report_submit(
     the session for a page to take back."""
     # A plain (sync) endpoint: the services block on the database, so they run in the
     # worker's thread pool, never on its event loop (which serves the live streams).
-    csrf.check(request, csrf_token)
+    table, code, result = form["table"], form["code"], form["result"]
+    csrf.check(request, form["csrf_token"])
     htmx = request.headers.get("HX-Request") == "true"
     typed = _Typed(table, code, result)
     try:
