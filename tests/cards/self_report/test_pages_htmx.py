@@ -194,6 +194,9 @@ def test_a_report_from_a_phone_that_opened_its_match_sends_no_new_cookie(
     assert 'class="alert ok" role="status"' in done.text
     assert "set-cookie" not in done.headers
     assert anon.cookies.get("torneo_session") == cookie
+    # It waited for its batch on the event loop (pages._report_at_once): the batch ran in a
+    # thread of the group commit's own, not in one of the pool's held by the request.
+    assert anon.app.state.report_batches._threads is not None  # type: ignore[attr-defined]
     # Another slip's code, typed on the same phone, is remembered: a new cookie goes back.
     other, code_other, _ = tables[1]
     opened = anon.get(f"/events/{event_id}/report", params={"table": other, "code": code_other})
