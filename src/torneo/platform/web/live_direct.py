@@ -20,21 +20,27 @@ protocol (httptools, what ``torneo serve`` and the tests' servers run) keeps it 
 nothing and the stream goes the ASGI way (:func:`torneo.platform.web.live._stream`).
 
 A browser that does not read: the bytes it has not taken wait in the transport's buffer; past
-:data:`MOST_BUFFERED` its next blocks are dropped whole (it loses notices, as a full queue lost
-them, never the server's memory, and a block is never cut: the framing stays whole).
+:data:`MOST_BUFFERED` its next blocks are dropped whole (it loses notices, as a full queue of 64
+blocks lost them, never the server's memory, and a block is never cut: the framing stays
+whole). The first drop of a stream is logged (``live: a stream fell behind``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 from starlette.types import Receive, Scope
 
 from torneo.platform.web.arrival import SERVER_SEND
 
-MOST_BUFFERED = 256 * 1024  # bytes a stream's socket may hold unsent before blocks are dropped
+log = logging.getLogger(__name__)
+
+# Bytes a stream's socket may hold unsent before its blocks are dropped: about what the queue of
+# 64 blocks held before (a burst's block is some 8 KB).
+MOST_BUFFERED = 512 * 1024
 
 
 def frame(chunk: bytes) -> bytes:
@@ -62,13 +68,14 @@ class DirectWriter:
     """One stream as the hub writes to it: ``push`` a block (its bytes and its framed bytes,
     both made once for every stream), or None to end the stream."""
 
-    __slots__ = ("chunked", "ended", "pending", "transport")
+    __slots__ = ("behind", "chunked", "ended", "pending", "transport")
 
     def __init__(self, transport: Any) -> None:
         self.transport = transport
         self.chunked = True
         self.pending: list[tuple[bytes, bytes]] | None = []  # until the first block is sent
         self.ended = asyncio.Event()
+        self.behind = False  # it has lost a block (logged once)
 
     def push(self, chunk: bytes | None, framed: bytes = b"") -> None:
         if chunk is None:
@@ -82,6 +89,9 @@ class DirectWriter:
             self.ended.set()
         elif transport.get_write_buffer_size() <= MOST_BUFFERED:
             transport.write(framed if self.chunked else chunk)
+        elif not self.behind:
+            self.behind = True
+            log.warning("live: a stream fell behind; its next notices are dropped until it reads")
 
     def start(self, chunked: bool) -> None:
         """The first block has gone through ``send``: the blocks held meanwhile go now, and
