@@ -99,6 +99,11 @@ def main() -> None:
         busy_server = server_cpu_seconds(server) - busy_server
         busy_readers = cpu_seconds(readers.pid or 0) - busy_readers
         broker.close()
+        time.sleep(2.0)
+        stop.set()
+        heard: dict[int, tuple[int, float, float]] = out.get(timeout=60)  # type: ignore[assignment]
+        published = args.windows * args.notices
+        missed = sum(live - heard.get(t, (0, 0.0, 0.0))[0] for t in range(1, published + 1))
 
         worker = (busy_server - idle_server) / args.windows
         per_stream = worker / max(live, 1)
@@ -111,7 +116,8 @@ def main() -> None:
             f"{worker * 1000:.2f} ms per window = {per_stream * 1e6:.1f} µs per stream and window"
         )
         print(
-            f"readers' CPU: {(busy_readers - idle_readers) / args.windows * 1000:.2f} ms per window"
+            f"readers' CPU: {(busy_readers - idle_readers) / args.windows * 1000:.2f} ms per "
+            f"window; notices missed {missed} of {published * live}"
         )
     finally:
         stop.set()
