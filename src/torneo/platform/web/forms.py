@@ -115,9 +115,9 @@ def text_fields(
     """A dependency giving a small form's text fields by name ("" when absent), each at most
     ``max_length`` characters, as ``Annotated[str, Form(max_length=...)]`` parameters would.
 
-    Issue 32 item 4: FastAPI works out each form parameter's annotation again at every request
-    (170 µs for the report's four fields, against about 60 µs read here: a player's report is
-    the hottest form). An url-encoded body is parsed with :func:`urllib.parse.parse_qsl`; any
+    Issue 32 item 4: FastAPI works out each form parameter's annotation again at every request:
+    an async route with the report's four fields cost 128-161 µs a request, 62-90 µs with them
+    read here (docs/deploy.md; a player's report is the hottest form). An url-encoded body is parsed with :func:`urllib.parse.parse_qsl`; any
     other (multipart) goes through Starlette's parser. The last value of a repeated field
     counts, and a value too long is the same 422 as FastAPI's (``string_too_long``)."""
 
