@@ -311,6 +311,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, help="arrival window (default 60)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
+        "--grace",
+        type=float,
+        default=3.0,
+        help="seconds the live pages read on after the last answer",
+    )
+    parser.add_argument(
         "--threads", type=int, help="TORNEO_WORKER_THREADS of each worker (default: the server's)"
     )
     parser.add_argument(
@@ -408,7 +414,7 @@ def main() -> None:
         if shares:
             for who, value in taken().items():
                 shares[who].append(value)
-        time.sleep(3)  # the last notices are on their way
+        time.sleep(args.grace)  # the last notices are on their way
         stop.set()
         heard: dict[int, tuple[int, float, float]] = out.get(timeout=60)
         sub.join(30)

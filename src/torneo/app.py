@@ -52,7 +52,7 @@ from torneo.platform.live.broker import RedisBroker, broker_from_env
 from torneo.platform.store.db import worker_threads
 from torneo.platform.store.uow import Store
 from torneo.platform.web import auth, clubs_pages, desks, health, live, metrics, problems
-from torneo.platform.web.arrival import StampArrival
+from torneo.platform.web.arrival import stamp_arrivals
 from torneo.platform.web.headers import SecurityHeaders
 from torneo.platform.web.limits import BodyLimit, number_out_of_range
 from torneo.platform.web.overload import database_busy
@@ -285,6 +285,6 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)  # 413 before any work
     app.add_middleware(metrics.RequestMetrics, pool=store.engine.pool)  # issue 31: by route
     app.add_middleware(RequestIds)  # every log line of the request has its id
-    app.add_middleware(StampArrival)  # outermost: a page's data-live-since precedes its reads
+    stamp_arrivals(app)  # outermost: a page's data-live-since precedes its reads
     install_route_index(app)  # last: every route is in (torneo.platform.web.route_index)
     return app

@@ -10,7 +10,7 @@ from tests.support.web import SECRET, api_login, form_status, form_token, make_c
 from torneo.cards import commands as events
 from torneo.cards.self_report import api as api_self_report
 from torneo.cards.self_report import commands as sr
-from torneo.cards.self_report import pages as pages_self_report
+from torneo.cards.self_report import pages_slips
 from torneo.cards.self_report import views as srv
 from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
@@ -165,7 +165,7 @@ def test_one_address_sweeping_the_tables_meets_the_wider_cap(
 ) -> None:
     """Wrong codes over every table from one address count together too (ADDRESS_FAILURES,
     here 3): a sweep of the tables is stopped, even at a table never tried."""
-    monkeypatch.setattr(pages_self_report, "ADDRESS_FAILURES", 3)
+    monkeypatch.setattr(pages_slips, "ADDRESS_FAILURES", 3)
     event_id, tables = running(web_store)
     for table, _, _ in tables[:3]:
         body = {"table": table, "code": "ZZZZZZ", "result": "2-0"}

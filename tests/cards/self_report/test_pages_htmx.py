@@ -172,3 +172,57 @@ def test_a_player_account_reports_with_htmx(anon: TestClient, web_store: Store) 
     _is_section(done.text)
     assert 'class="alert ok" role="status"' in done.text
     assert anna.name in done.text
+
+
+def test_a_report_from_a_phone_that_opened_its_match_sends_no_new_cookie(
+    anon: TestClient, web_store: Store
+) -> None:
+    """Issue 32 item 4: the session already remembers the slip, so the report leaves it as it
+    came: it is not signed again and no cookie goes back (one HMAC and a header less)."""
+    event_id, tables = running(web_store)
+    table, code_a, _ = tables[0]
+    form = _opened(anon, event_id, table, code_a)
+    cookie = anon.cookies.get("torneo_session")
+    assert cookie
+    done = anon.post(
+        f"/events/{event_id}/report",
+        data={**form, "result": "2-1"},
+        headers=HX,
+        follow_redirects=False,
+    )
+    assert done.status_code == 200
+    assert 'class="alert ok" role="status"' in done.text
+    assert "set-cookie" not in done.headers
+    assert anon.cookies.get("torneo_session") == cookie
+    # It waited for its batch on the event loop (pages._report_at_once): the batch ran in a
+    # thread of the group commit's own, not in one of the pool's held by the request.
+    assert anon.app.state.report_batches._threads is not None  # type: ignore[attr-defined]
+    # Another slip's code, typed on the same phone, is remembered: a new cookie goes back.
+    other, code_other, _ = tables[1]
+    opened = anon.get(f"/events/{event_id}/report", params={"table": other, "code": code_other})
+    assert opened.status_code == 200
+    assert "torneo_session=" in opened.headers.get("set-cookie", "")
+
+
+def test_the_report_form_is_read_as_form_parameters_were(
+    anon: TestClient, web_store: Store
+) -> None:
+    """Issue 32 item 4: the report's fields are read by forms.text_fields, not by FastAPI's
+    parameters; a field over 200 characters is still a 422 page, and a multipart form (any
+    client may send one) reports as the url-encoded one does."""
+    event_id, tables = running(web_store)
+    table, code_a, _ = tables[0]
+    url = f"/events/{event_id}/report"
+    form = _opened(anon, event_id, table, code_a)
+    too_long = anon.post(url, data={**form, "result": "2" * 201}, follow_redirects=False)
+    assert too_long.status_code == 422
+    assert "risultato:" in too_long.text  # the error page names the field and its limit
+    assert "200" in too_long.text
+    with web_store.read() as s:
+        assert s.scalars(select(SelfReport.status)).all() == []
+    files = {name: (None, value) for name, value in {**form, "result": "2-1"}.items()}
+    done = anon.post(url, files=files, headers=HX, follow_redirects=False)
+    assert done.status_code == 200
+    assert 'class="alert ok" role="status"' in done.text
+    with web_store.read() as s:
+        assert s.scalars(select(SelfReport.status)).all() == [srv.PENDING]

@@ -18,8 +18,8 @@ from fastapi import APIRouter, Depends, Request
 
 from torneo.cards.self_report import commands as sr
 from torneo.cards.self_report import views as srv
-from torneo.cards.self_report.pages import code_attempt
 from torneo.cards.self_report.pages_batches import report_by_account, report_by_slip
+from torneo.cards.self_report.pages_slips import code_attempt
 from torneo.cards.self_report.schemas import (
     ReportOut,
     ResolveIn,

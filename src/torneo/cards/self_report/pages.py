@@ -24,31 +24,42 @@ with the same slip skip the limit (:func:`slip_attempt`).
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import uuid
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from torneo.cards.draft.views import event_pools
 from torneo.cards.self_report import commands as sr
 from torneo.cards.self_report import views as srv
-from torneo.cards.self_report.pages_batches import report_by_account, report_by_slip
+from torneo.cards.self_report.pages_batches import (
+    report_by_account,
+    report_by_slip,
+    report_by_slip_async,
+)
+from torneo.cards.self_report.pages_slips import (  # noqa: F401 - the page module's names
+    ADDRESS_FAILURES,
+    CODE_FAILURES,
+    CODE_WINDOW,
+    SLIP_KEY,
+    _slip_digest,
+    code_attempt,
+    code_keys,
+    remember_slip,
+    slip_attempt,
+)
 from torneo.cards.self_report.views import Reported
 from torneo.cards.views_rounds import allowed_results, likely_results
 from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web import csrf
 from torneo.platform.web.auth import PageActor, PageWriter
-from torneo.platform.web.forms import form_int_required
+from torneo.platform.web.forms import form_int_required, text_fields
 from torneo.platform.web.prg import refuse_to, take_refusal
-from torneo.platform.web.ratelimit import RateLimiter, TooManyAttempts, client_address
+from torneo.platform.web.ratelimit import TooManyAttempts
 from torneo.platform.web.session import current_actor, flash, settings_of, store_of
 from torneo.platform.web.templating import add_templates, render, render_fragment, say
 
@@ -57,76 +68,11 @@ add_templates("torneo.cards.self_report", "self_report")  # its own, as "self_re
 
 router = APIRouter(include_in_schema=False)
 
-CODE_FAILURES = 10  # wrong codes for one table from one address ...
-ADDRESS_FAILURES = 200  # ... and for all the event's tables from one address ...
-CODE_WINDOW = 300  # ... within this many seconds
 Text = Annotated[str, Form(max_length=200)]
-
-
-def _limiter(request: Request) -> RateLimiter:
-    limiter: RateLimiter = request.app.state.rate_limiter
-    return limiter
-
-
-def code_keys(request: Request, event_id: int, table: object) -> list[tuple[str, int]]:
-    """The limits an attempt counts in: this table from this address, and every table of the
-    event from this address (the module doc). ``table`` is as typed: a bad one counts too."""
-    address = client_address(request.scope)
-    typed = str(table).strip()[:10]
-    return [
-        (f"code:{event_id}:{typed}@{address}", CODE_FAILURES),
-        (f"code:{event_id}@{address}", ADDRESS_FAILURES),
-    ]
-
-
-@contextmanager
-def code_attempt(request: Request, event_id: int, table: object) -> Iterator[None]:
-    """Reserve one attempt of a slip code before it is checked (429 when this address has typed
-    too many wrong codes for this table, or for this event): concurrent guesses count like
-    sequential ones. The attempt counts when the code is refused; anything else gives it
-    back."""
-    limiter, member = _limiter(request), uuid.uuid4().hex
-    limits = code_keys(request, event_id, table)
-    wait = limiter.reserve(limits, CODE_WINDOW, member)
-    if wait is not None:
-        raise TooManyAttempts("code", wait)
-    counted = False
-    try:
-        yield
-    except Forbidden as err:
-        counted = err.field == "code"
-        raise
-    finally:
-        if not counted:
-            limiter.release([key for key, _ in limits], member)
-
-
-SLIP_KEY = "slip"  # the session's slip: the table and code that last opened a match
-
-
-def _slip_digest(request: Request, event_id: int, table: object, code: str) -> str:
-    """Which slip opened a match, keyed with the server's secret: the session cookie is only
-    signed, and a bare hash of a six-symbol code could be reversed by trying them all."""
-    secret = settings_of(request).secret_key.encode()
-    said = f"{event_id}|{str(table).strip()}|{srv.normalize_code(code)}".encode()
-    return hmac.new(secret, said, hashlib.sha256).hexdigest()[:32]
-
-
-def slip_attempt(
-    request: Request, event_id: int, table: object, code: str
-) -> AbstractContextManager[None]:
-    """:func:`code_attempt`, except for the slip this session has already opened its match
-    with: a phone that proved its code is not guessing, so its next requests (the match, the
-    report) skip the rate limit's two trips to Redis, and wrong codes typed at its table by
-    others behind the same address do not lock it out."""
-    if request.session.get(SLIP_KEY) == _slip_digest(request, event_id, table, code):
-        return nullcontext()
-    return code_attempt(request, event_id, table)
-
-
-def remember_slip(request: Request, event_id: int, table: object, code: str) -> None:
-    """The slip opened its match: this session need not prove it again."""
-    request.session[SLIP_KEY] = _slip_digest(request, event_id, table, code)
+# The report's fields, read without FastAPI's per-parameter work (issue 32 item 4: forms.py).
+ReportForm = Annotated[
+    dict[str, str], Depends(text_fields("table", "code", "result", "csrf_token", max_length=200))
+]
 
 
 _TABLE_NUMBER = N_("a table number")
@@ -288,14 +234,7 @@ def _report_url(event_id: int, table: str = "", code: str = "") -> str:
 
 
 @router.post("/events/{event_id}/report", response_class=HTMLResponse)
-def report_submit(
-    request: Request,
-    event_id: int,
-    table: Text = "",
-    code: Text = "",
-    result: Text = "",
-    csrf_token: Text = "",
-) -> Response:
+async def report_submit(request: Request, event_id: int, form: ReportForm) -> Response:
     """Post/Redirect/Get (issue 26 item 3): the code that opens a match, the report accepted
     and the report refused all end on the GET page (reload and Back never report again). A
     wrong code is refused there too (counted once); only "too many wrong codes" (429) answers
@@ -305,10 +244,56 @@ def report_submit(
     section itself, with what the report did on top (issue 32 item 4): one request per report
     instead of a redirect and a whole page, and nothing read again to show it. A refusal comes
     back the same way, with its status (htmx swaps 4xx answers: base.html); nothing is kept in
-    the session for a page to take back."""
-    # A plain (sync) endpoint: the services block on the database, so they run in the
-    # worker's thread pool, never on its event loop (which serves the live streams).
-    csrf.check(request, csrf_token)
+    the session for a page to take back.
+
+    Issue 32 item 4: the report of a phone that opened its match (the htmx form of the match
+    section) waits for its batch on the event loop (:func:`_report_at_once`); everything else
+    runs in the worker's thread pool, where the services may block on the database and Redis,
+    never on the event loop (which serves the live streams)."""
+    done = await _report_at_once(request, event_id, form)
+    if done is not None:
+        return done
+    return await run_in_threadpool(_report_submit, request, event_id, form)
+
+
+async def _report_at_once(request: Request, event_id: int, form: dict[str, str]) -> Response | None:
+    """The htmx report of the slip this session opened its match with, answered as
+    :func:`_report_submit` answers it, without a thread of the pool for the wait; None for
+    any other request. Such a report meets no rate limit (:func:`slip_attempt`), so what may
+    block is only the batch (run in the group commit's thread) and a refusal's page (in the
+    pool)."""
+    table, code, result = form["table"], form["code"], form["result"]
+    if (
+        request.headers.get("HX-Request") != "true"
+        or not code.strip()
+        or not result.strip()
+        or request.session.get(SLIP_KEY) != _slip_digest(request, event_id, table, code)
+    ):
+        return None
+    csrf.check(request, form["csrf_token"])
+    typed = _Typed(table, code, result)
+    try:
+        number = form_int_required("table", table, accepted=_TABLE_NUMBER)
+        try:
+            done = await report_by_slip_async(request, event_id, number, code, result)
+        except Forbidden:
+            raise
+        except TorneoError:  # the code is right: the match is shown beside the refusal
+            typed.proven = code
+            raise
+    except TorneoError as err:
+        return await run_in_threadpool(_refused, request, event_id, err, typed)
+    kind, text = ANSWERS[done.answer]
+    heading = done.heading
+    if heading is None:
+        heading = await run_in_threadpool(srv.heading, store_of(request), event_id)
+    answer = (kind, say(request, text))
+    return _section(request, heading, seat=done.seat, form=_slip(table, code), answer=answer)
+
+
+def _report_submit(request: Request, event_id: int, form: dict[str, str]) -> Response:
+    table, code, result = form["table"], form["code"], form["result"]
+    csrf.check(request, form["csrf_token"])
     htmx = request.headers.get("HX-Request") == "true"
     typed = _Typed(table, code, result)
     try:

@@ -26,6 +26,14 @@ def report_by_slip(request: Request, event_id: int, table: int, code: str, resul
     return _batches(request).submit(event_id, SlipReport(table, code, result))
 
 
+async def report_by_slip_async(
+    request: Request, event_id: int, table: int, code: str, result: str
+) -> Reported:
+    """:func:`report_by_slip` awaited on the event loop (issue 32 item 4: no thread of the
+    worker's pool for the wait; the batch runs in the group commit's own)."""
+    return await _batches(request).submit_async(event_id, SlipReport(table, code, result))
+
+
 def report_by_account(request: Request, event_id: int, actor: Actor, result: str) -> Reported:
     """The logged-in player's report of their own match: its answer, or its refusal."""
     return _batches(request).submit(event_id, AccountReport(actor, result))

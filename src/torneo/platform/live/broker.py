@@ -130,6 +130,14 @@ def reconnected() -> None:
         hook()
 
 
+# Notices one topic's subscription on a worker may hold before its hub takes them (one queue
+# per topic and worker, not per page). Redis hands a commit's notices over at once, and the
+# reader can queue many before the hub's task runs: with 100, a batch of 45 players' reports
+# (70 notices, issue 32 item 4) behind another overflowed it and every page of that worker
+# lost the oldest (bench/load/run.py --burst: "notices missed").
+SUBSCRIPTION_QUEUE = 4096
+
+
 class RedisBroker:
     """Redis pub/sub: publish with a synchronous client, subscribe through one connection.
 
@@ -187,7 +195,7 @@ class RedisBroker:
     @asynccontextmanager
     async def subscribe(self, topic: str) -> AsyncIterator[AsyncIterator[Notice]]:
         channels = self._for_loop()
-        queue: asyncio.Queue[Notice | None] = asyncio.Queue(100)
+        queue: asyncio.Queue[Notice | None] = asyncio.Queue(SUBSCRIPTION_QUEUE)
         await channels.add(self.channel(topic), queue)
         try:
             yield _until_dropped(queue)

@@ -38,7 +38,9 @@ Decisions:
   notice): when a thousand players report in a minute, a worker writes a few chunks a second to
   each phone instead of one per notice, and a change costs its encoding once per worker, not
   once per stream (issue 32 item 4). The load run (bench/load/run.py) measured the difference;
-  the delay it adds is the window.
+  the delay it adds is the window. Under uvicorn the hub writes that block, framed once, to each
+  stream's socket itself (:mod:`torneo.platform.web.live_direct`: one ``transport.write`` per
+  stream, 34 → 13 µs of a worker per stream and window, ``bench/load/fanout.py``).
 - A comment line every :data:`HEARTBEAT_SECONDS` keeps proxies from closing an idle stream.
   One timer of the hub hands it to every stream (issue 32 item 4: a stream waiting for its next
   chunk is a plain queue read, not a timeout of its own re-armed at each chunk); a client that
@@ -85,6 +87,7 @@ from torneo.core.errors import NotFound
 from torneo.core.messages import N_
 from torneo.platform.live.broker import Broker, Notice
 from torneo.platform.store.uow import Store
+from torneo.platform.web.live_direct import DirectWriter, frame, socket_of, until_gone
 from torneo.platform.web.ratelimit import TooManyAttempts, client_address
 
 log = logging.getLogger(__name__)
@@ -139,6 +142,7 @@ class TooManyStreams(TooManyAttempts):
 
 
 HEARTBEAT = b": heartbeat\n\n"
+FRAMED_HEARTBEAT = frame(HEARTBEAT)
 
 
 def _offer(queue: asyncio.Queue[bytes | None], chunk: bytes | None) -> None:
@@ -157,6 +161,7 @@ class LiveHub:
         self.streams: Counter[str] = Counter()  # open streams per client address
         self.open_streams = 0  # and in all
         self._listeners: dict[str, set[asyncio.Queue[bytes | None]]] = {}
+        self._writers: dict[str, set[DirectWriter]] = {}  # streams written to their sockets
         self._pumps: dict[str, asyncio.Task[None]] = {}
         self._ready: dict[str, asyncio.Event] = {}
         self._pending: dict[str, list[Notice]] = {}
@@ -169,7 +174,7 @@ class LiveHub:
         return self._seq
 
     def listener_count(self, topic: str) -> int:
-        return len(self._listeners.get(topic, ()))
+        return len(self._listeners.get(topic, ())) + len(self._writers.get(topic, ()))
 
     def admit(self, address: str, most: int, capacity: int) -> Callable[[], None]:
         """Count one more stream of ``address``: 429 when the worker holds ``capacity``, or
@@ -198,6 +203,9 @@ class LiveHub:
         for listeners in list(self._listeners.values()):
             for queue in list(listeners):
                 _offer(queue, None)
+        for writers in list(self._writers.values()):
+            for writer in list(writers):
+                writer.push(None)
 
     @asynccontextmanager
     async def listen(self, topic: str) -> AsyncIterator[asyncio.Queue[bytes | None]]:
@@ -207,26 +215,49 @@ class LiveHub:
         if self.closing:
             queue.put_nowait(None)
         self._listeners.setdefault(topic, set()).add(queue)
+        try:
+            await self._subscribed(topic)
+            yield queue
+        finally:
+            self._listeners.get(topic, set()).discard(queue)
+            self._leave(topic)
+
+    @asynccontextmanager
+    async def attach(self, topic: str, writer: DirectWriter) -> AsyncIterator[None]:
+        """``writer`` gets the topic's blocks (and heartbeats), framed, once this context is
+        entered (:mod:`torneo.platform.web.live_direct`)."""
+        if self.closing:
+            writer.push(None)
+        self._writers.setdefault(topic, set()).add(writer)
+        try:
+            await self._subscribed(topic)
+            yield
+        finally:
+            self._writers.get(topic, set()).discard(writer)
+            self._leave(topic)
+
+    async def _subscribed(self, topic: str) -> None:
+        """The topic's subscription to the broker, started with its first stream."""
         if self._beat is None:
             self._beat = self.loop.call_later(HEARTBEAT_SECONDS, self._heartbeat)
         if topic not in self._pumps:
             self._ready[topic] = asyncio.Event()
             self._pumps[topic] = asyncio.create_task(self._pump(topic), name=f"live:{topic}")
         ready = self._ready[topic]
-        try:
-            with contextlib.suppress(TimeoutError):
-                # Until the broker confirms the subscription a notice could slip by unseen.
-                await asyncio.wait_for(ready.wait(), SUBSCRIBE_TIMEOUT)
-            yield queue
-        finally:
-            listeners = self._listeners.get(topic, set())
-            listeners.discard(queue)
-            if not listeners:
-                self._listeners.pop(topic, None)
-                self._ready.pop(topic, None)
-                pump = self._pumps.pop(topic, None)
-                if pump is not None:
-                    pump.cancel()
+        with contextlib.suppress(TimeoutError):
+            # Until the broker confirms the subscription a notice could slip by unseen.
+            await asyncio.wait_for(ready.wait(), SUBSCRIBE_TIMEOUT)
+
+    def _leave(self, topic: str) -> None:
+        """A stream of ``topic`` has ended: the subscription ends with the topic's last."""
+        for streams in (self._listeners, self._writers):
+            if not streams.get(topic, True):
+                del streams[topic]
+        if topic not in self._listeners and topic not in self._writers:
+            self._ready.pop(topic, None)
+            pump = self._pumps.pop(topic, None)
+            if pump is not None:
+                pump.cancel()
 
     async def _pump(self, topic: str) -> None:
         first = True
@@ -260,16 +291,24 @@ class LiveHub:
         chunk = "".join(format_notice(notice, self.next_id()) for notice in notices).encode()
         for queue in list(self._listeners.get(topic, ())):
             _offer(queue, chunk)  # the same bytes for every stream: encoded once
+        writers = self._writers.get(topic)
+        if writers:
+            framed = frame(chunk)  # and framed once: one socket write per stream
+            for writer in list(writers):
+                writer.push(chunk, framed)
 
     def _heartbeat(self) -> None:
         """A heartbeat to every stream of this worker, then the next one in
         :data:`HEARTBEAT_SECONDS` while any stream is open."""
         self._beat = None
-        if not self._listeners:
+        if not self._listeners and not self._writers:
             return
         for listeners in list(self._listeners.values()):
             for queue in list(listeners):
                 _offer(queue, HEARTBEAT)
+        for writers in list(self._writers.values()):
+            for writer in list(writers):
+                writer.push(HEARTBEAT, FRAMED_HEARTBEAT)
         self._beat = self.loop.call_later(HEARTBEAT_SECONDS, self._heartbeat)
 
 
@@ -313,13 +352,17 @@ async def _missed(hub: LiveHub, topic: str, since: float | None) -> str:
     return format_notice(Notice(topic, "missed", {}), hub.next_id())
 
 
+def _first_block(topic: str, missed: str) -> bytes:
+    # The first bytes tell the client the subscription is live (tests and the load bench wait
+    # for them before committing the change they expect to hear about).
+    return f"retry: {RETRY_MS}\n: live {topic}\n\n{missed}".encode()
+
+
 async def _stream(hub: LiveHub, topic: str, since: float | None) -> AsyncIterator[bytes]:
     async with hub.listen(topic) as queue:
         # Subscribed: a change from now on arrives as a notice, an earlier one is in the broker.
         missed = await _missed(hub, topic, since)
-        # The first bytes tell the client the subscription is live (tests and the load bench
-        # wait for them before committing the change they expect to hear about).
-        yield f"retry: {RETRY_MS}\n: live {topic}\n\n{missed}".encode()
+        yield _first_block(topic, missed)
         # The notices' blocks and the hub's heartbeats (module doc); a client that leaves is
         # heard by the response, which then ends this generator.
         while (chunk := await queue.get()) is not None:  # None: the worker is stopping
@@ -357,6 +400,51 @@ class CountedStream(StreamingResponse):
             self._release()
 
 
+class LiveAnswer(CountedStream):
+    """A live page's stream: written by the hub to its socket where the server allows it
+    (:mod:`torneo.platform.web.live_direct`), else through ASGI (:func:`_stream`)."""
+
+    def __init__(
+        self, hub: LiveHub, topic: str, since: float | None, release: Callable[[], None]
+    ) -> None:
+        super().__init__(
+            _stream(hub, topic, since),
+            release,
+            media_type="text/event-stream",
+            headers={
+                "Cache-Control": "no-cache, no-transform",
+                "X-Accel-Buffering": "no",  # nginx: pass each event on at once (docs/deploy.md)
+                "Connection": "keep-alive",
+            },
+        )
+        self._hub, self._topic, self._since = hub, topic, since
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found = socket_of(scope)
+        if found is None:
+            await super().__call__(scope, receive, send)
+            return
+        cycle, transport = found
+        writer = DirectWriter(transport)
+        try:
+            async with self._hub.attach(self._topic, writer):
+                missed = await _missed(self._hub, self._topic, self._since)
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": self.status_code,
+                        "headers": self.raw_headers,
+                    }
+                )
+                first = _first_block(self._topic, missed)
+                await send({"type": "http.response.body", "body": first, "more_body": True})
+                writer.start(cycle.chunked_encoding is not False)
+                await until_gone(receive, writer)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            self._release()
+
+
 @router.get("/live/{topic}")
 async def live(
     request: Request,
@@ -369,19 +457,7 @@ async def live(
     state = request.app.state
     kinds: Mapping[str, type[Any]] = getattr(state, "live_topics", {})
     await anyio.to_thread.run_sync(check_topic, state.store, kinds, topic)
-    hub = hub_of(request)
-    release = admit_stream(request)
-    headers: dict[str, Any] = {
-        "Cache-Control": "no-cache, no-transform",
-        "X-Accel-Buffering": "no",  # nginx: pass each event on at once (docs/deploy.md)
-        "Connection": "keep-alive",
-    }
-    return CountedStream(
-        _stream(hub, topic, since),
-        release,
-        media_type="text/event-stream",
-        headers=headers,
-    )
+    return LiveAnswer(hub_of(request), topic, since, admit_stream(request))
 
 
 def close_streams(app: FastAPI) -> None:
