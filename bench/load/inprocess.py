@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "bench" / "load"))
 
-from run import SECRET, seed_event  # noqa: E402
+from seed import SECRET, seed_event  # noqa: E402
 
 from _common import host_line  # noqa: E402
 from _servers import create_database, drop_database  # noqa: E402
@@ -111,7 +111,7 @@ class Phone:
 
 async def drive(app: Any, event_id: int, slips: list[Any], profile: str | None) -> None:
     url = f"/events/{event_id}/report"
-    phones = []
+    phones: list[tuple[Phone, dict[str, Any]]] = []
     for n, slip in enumerate(slips):
         phone = Phone(app, f"10.9.{n // 250}.{n % 250 + 1}")
         status, page = await phone.call("GET", f"{url}?table={slip.table}&code={slip.code}")
@@ -134,7 +134,7 @@ async def drive(app: Any, event_id: int, slips: list[Any], profile: str | None) 
         if bad and not refused:
             print(status, re.findall(r"class=\"alert[^<]*<[^<]*", page))
         refused += bad
-    if profiler:
+    if profiler and profile:
         profiler.disable()
         profiler.dump_stats(profile)
     loop = time.thread_time() - loop

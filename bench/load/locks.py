@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "bench/load"))
 
-from run import SECRET, seed_event  # noqa: E402
+from seed import SECRET, seed_event  # noqa: E402
 
 from _servers import create_database, drop_database  # noqa: E402
 from torneo.cards.self_report import commands as sr  # noqa: E402

@@ -60,6 +60,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from checks import check_database  # noqa: E402
 from phones import Answer, HttpError, Phone, Pool  # noqa: E402
+from seed import SECRET, seed_event  # noqa: E402
 from streams import subscribers_main  # noqa: E402
 
 from _common import host_line, percentile  # noqa: E402
@@ -74,63 +75,10 @@ from _servers import (  # noqa: E402
     start_server,
     stop_server,
 )
-from torneo.cards import commands as events  # noqa: E402
 from torneo.cards.self_report import views as sr  # noqa: E402
-from torneo.cards.tables import Registration  # noqa: E402
-from torneo.platform.store.db import make_engine  # noqa: E402
-from torneo.platform.store.migrate import upgrade  # noqa: E402
-from torneo.platform.store.tables import Player, User  # noqa: E402
-from torneo.platform.store.uow import Actor, Store  # noqa: E402
 
-SECRET = "load-bench-secret-" + "x" * 40
 SESSION_COOKIE = "torneo_session"  # torneo.app
-ORG = Actor("bench", frozenset({(1, "organizer")}))
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-
-# --- setup -----------------------------------------------------------------------------------
-
-
-def seed_event(
-    url: str, players: int, accounts: bool = False
-) -> tuple[int, list[sr.Slip], dict[int, int]]:
-    """The event, its slips, and with ``accounts`` a player account per player (user by
-    player id: stored directly, no password is ever checked)."""
-    engine = make_engine(url)
-    upgrade(engine)
-    store = Store(engine)
-    event_id = events.create_event(
-        store, ORG, name="Finale nazionale", preset="invasion-it-2012", held_on="2012-06-30", seed=7
-    )
-    with store.unit(ORG) as uow:  # bulk: 2,000 registrations one by one is not the point here
-        now = uow.now
-        rows = [
-            Player(name=f"Giocatore {i:04d}", created_at=now, version=1) for i in range(players)
-        ]
-        uow.session.add_all(rows)
-        uow.session.flush()
-        uow.session.add_all(
-            Registration(event_id=event_id, player_id=p.id, joined_round=1, version=1) for p in rows
-        )
-        users = [
-            User(
-                username=f"giocatore-{p.id}",
-                display_name=p.name,
-                password_hash="-",
-                player_id=p.id,
-                created_at=now,
-                version=1,
-            )
-            for p in (rows if accounts else [])
-        ]
-        uow.session.add_all(users)
-        uow.session.flush()
-        user_of = {u.player_id: u.id for u in users if u.player_id is not None}
-    events.start_event(store, ORG, event_id)
-    events.pair_next_round(store, ORG, event_id)
-    slips = [s for s in sr.slips(store, ORG, event_id, secret=SECRET) if s.code]
-    engine.dispose()
-    return event_id, slips, user_of
 
 
 # --- players ---------------------------------------------------------------------------------

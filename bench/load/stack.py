@@ -125,7 +125,8 @@ async def main() -> None:
     async def answer() -> PlainTextResponse:
         return PlainTextResponse("ok")
 
-    app.router.middleware_stack = None  # the route index again, with this route in it
+    # the route index again, with this route in it (Starlette builds the stack when None)
+    app.router.middleware_stack = None  # type: ignore[assignment]
     from torneo.platform.web.route_index import install_route_index
 
     install_route_index(app)

@@ -15,6 +15,7 @@ from tests.cards.self_report.test_pages import ORG, running
 from tests.support.events import fingerprint
 from tests.support.web import PASSWORD, SECRET, form_token
 from torneo.cards.self_report import pages as pages_self_report
+from torneo.cards.self_report import pages_slips
 from torneo.cards.self_report import views as srv
 from torneo.cards.self_report.tables import SelfReport
 from torneo.platform import accounts
@@ -133,7 +134,7 @@ def test_a_wrong_code_sent_with_htmx_is_refused_in_the_section_and_counted(
     url = f"/events/{event_id}/report"
     token = form_token(anon.get(url).text)
     wrong = {"table": str(table), "code": "ZZZZZZ", "result": "2-0", "csrf_token": token}
-    for _ in range(pages_self_report.CODE_FAILURES):
+    for _ in range(pages_slips.CODE_FAILURES):
         r = anon.post(url, data=wrong, headers=HX, follow_redirects=False)
         assert r.status_code == 403
         _is_section(r.text)
