@@ -13,8 +13,10 @@ that breakdown, which only one team's score page reads; that page now explains t
 when it is read (:mod:`.state_explain`), from the same inputs by the same rules
 (:func:`torneo.fantasy.rules.team_score.score_team`, whose total ``team_total`` equals:
 ``tests/fantasy/rules/test_totals.py``, ``tests/fantasy/test_explain.py``). Only the scores
-whose digest changed are computed and written again, in bulk, after every matchday is worked
-out.
+whose digest changed are computed and written again, in bulk: first every digest is worked
+out (which rows change, which stored rows they replace), then the changed rows are computed
+as :mod:`.state_score_rows` writes them (on PostgreSQL each row goes into a ``COPY`` as soon
+as it is computed, so the server's work overlaps the process's).
 """
 
 from __future__ import annotations
@@ -56,9 +58,10 @@ def rescore_matchdays(
     the number of teams scored (of the last matchday).
 
     Issue 32 item 2: a score whose basis (:mod:`.state_basis`) is the stored one is left as
-    it is; the others are computed and written, after every matchday is worked out, so the
-    transaction holds SQLite's write lock only for the writes (a lineup sent meanwhile waits
-    for them, not for the whole recomputation; PostgreSQL locks only the rows written)."""
+    it is; the others are computed and written (:func:`.state_score_rows.write_scores`): on
+    SQLite after all are computed, so the transaction holds the write lock only for the writes
+    (a lineup sent meanwhile waits for them, not for the whole recomputation); on PostgreSQL
+    while they are computed (it locks only the rows written)."""
     numbers = [m.matchday for m in matchdays]
     loaded = load_inputs(session, league)
     extra = penalties_of(session, league, numbers)
