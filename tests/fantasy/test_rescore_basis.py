@@ -17,7 +17,7 @@ from tests.fantasy.conftest import ADMIN, League
 from tests.fantasy.test_rescore import _lineups
 from torneo.fantasy import commands as fantasy_commands
 from torneo.fantasy import commands_votes as votes
-from torneo.fantasy import state_scores
+from torneo.fantasy import state_score_rows, state_scores
 from torneo.fantasy.rules import samples
 from torneo.fantasy.state import get_league
 from torneo.fantasy.tables import FantasyMatchday, FantasyPenalty, FantasyScore
@@ -124,12 +124,13 @@ def test_fan_score_1_fan_pen_1_a_recompute_writes_only_what_changed_and_equals_e
     assert _rows(store, league) == after
 
 
-def test_fan_lineup_1_a_lineup_sent_during_a_recompute_is_accepted(
-    store: Store, clock: FakeClock, league: League, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The recompute's transaction does not hold back a manager's lineup: on SQLite it is sent
-    while the season is being worked out (the write lock is taken only for the final bulk
-    writes), on PostgreSQL after the scores are written, before the commit."""
+def _sent_during(
+    store: Store, clock: FakeClock, league: League, patch: Callable[[Callable[..., Any]], None]
+) -> Counter[str]:
+    """A recompute of every score of matchday 1 during which, at the first call of the function
+    ``patch`` replaces, a manager sends matchday 2's lineup from another thread: it is
+    accepted without waiting for the recompute's commit. The rows the recompute wrote, by
+    statement (:func:`_writes`)."""
     _lineups(store, league, 1, range(10), seed=1)
     clock.advance(days=6)  # matchday 1 played, matchday 2 still open
     data = samples.rows_csv(samples.vote_rows(league.season, 1, seed=1))
@@ -153,11 +154,46 @@ def test_fan_lineup_1_a_lineup_sent_during_a_recompute_is_accepted(
 
         return during
 
-    if store.engine.dialect.name == "sqlite":
-        monkeypatch.setattr(state_scores, "_rescore_team", sending(state_scores._rescore_team))
-    else:
-        monkeypatch.setattr(votes, "audit", sending(fantasy_commands.audit))
+    patch(sending)
+    counted, stop = _writes(store)
     assert votes.rescore_season(store, ADMIN, league.id) == 1
+    stop()
     assert len(sent) == 11
     with store.read() as session:
         assert session.scalars(select(FantasyScore.basis)).all().count(None) == 0
+    return counted
+
+
+def test_fan_lineup_1_a_lineup_sent_during_a_recompute_is_accepted(
+    store: Store, clock: FakeClock, league: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The recompute's transaction does not hold back a manager's lineup: on SQLite it is sent
+    while the season is being worked out (the write lock is taken only for the final bulk
+    writes), on PostgreSQL after the scores are written, before the commit."""
+
+    def patch(sending: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+        if store.engine.dialect.name == "sqlite":
+            monkeypatch.setattr(state_scores, "_rescore_team", sending(state_scores._rescore_team))
+        else:
+            monkeypatch.setattr(votes, "audit", sending(fantasy_commands.audit))
+
+    _sent_during(store, clock, league, patch)
+
+
+def test_fan_lineup_1_a_lineup_sent_while_the_scores_are_copied_is_accepted(
+    store: Store, clock: FakeClock, league: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32 item 2: on PostgreSQL the rows go into ``COPY`` as they are computed, after
+    the stored rows they replace are deleted; a lineup sent meanwhile (between two rows of
+    the copy) does not wait for the recompute either. On SQLite every row is computed before
+    the first write, as above."""
+    monkeypatch.setattr(state_score_rows, "COPY_FROM", 1)  # 10 rows: copied on PostgreSQL
+
+    def patch(sending: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+        monkeypatch.setattr(state_scores, "lineup_points", sending(state_scores.lineup_points))
+
+    counted = _sent_during(store, clock, league, patch)
+    # Through the driver's COPY (no statement SQLAlchemy sees) on PostgreSQL; one UPDATE a row
+    # on SQLite (the lineup's own row is an INSERT into fantasy_lineups).
+    sqlite = store.engine.dialect.name == "sqlite"
+    assert counted == (Counter({"UPDATE": 10}) if sqlite else Counter())

@@ -13,34 +13,39 @@ that breakdown, which only one team's score page reads; that page now explains t
 when it is read (:mod:`.state_explain`), from the same inputs by the same rules
 (:func:`torneo.fantasy.rules.team_score.score_team`, whose total ``team_total`` equals:
 ``tests/fantasy/rules/test_totals.py``, ``tests/fantasy/test_explain.py``). Only the scores
-whose digest changed are computed and written again, in bulk, after every matchday is worked
-out.
+whose digest changed are computed and written again, in bulk: first every digest is worked
+out (which rows change, which stored rows they replace), then the changed rows are computed
+as :mod:`.state_score_rows` writes them (on PostgreSQL each row goes into a ``COPY`` as soon
+as it is computed, so the server's work overlaps the process's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from torneo.fantasy.rules.team_score import Penalty
-from torneo.fantasy.rules.totals import MatchdayTable, matchday_table, team_points
+from torneo.fantasy.rules.totals import MatchdayTable, lineup_points, matchday_table
 from torneo.fantasy.state import Matchday, find_matchday
 from torneo.fantasy.state_inputs import (
     LeagueInputs,
+    TeamInputs,
+    lineup_ids,
     load_inputs,
     matchday_keys,
-    parse_lineup,
     penalties_of,
     player_scores,
     team_inputs,
 )
-from torneo.fantasy.state_score_rows import write_scores
+from torneo.fantasy.state_score_rows import Row, write_scores
 from torneo.fantasy.tables import FantasyLeague, FantasyMatchday, FantasyScore
+from torneo.presets.fantasy import FantasyRules
 
 
 def rescore(session: Session, league: FantasyLeague, data: FantasyMatchday) -> int:
@@ -55,9 +60,31 @@ def rescore_matchdays(
     the number of teams scored (of the last matchday).
 
     Issue 32 item 2: a score whose basis (:mod:`.state_basis`) is the stored one is left as
-    it is; the others are computed and written, after every matchday is worked out, so the
-    transaction holds SQLite's write lock only for the writes (a lineup sent meanwhile waits
-    for them, not for the whole recomputation; PostgreSQL locks only the rows written)."""
+    it is; the others are computed and written (:func:`.state_score_rows.write_scores`): on
+    SQLite after all are computed, so the transaction holds the write lock only for the writes
+    (a lineup sent meanwhile waits for them, not for the whole recomputation); on PostgreSQL
+    while they are computed (it locks only the rows written)."""
+    with _no_cycle_collection():
+        return _rescore(session, league, matchdays)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Issue 32 item 2: a season of 10,000 teams keeps a million small objects alive at once
+    (the inputs of each changed score until its row is written, the lineups' texts, the rows),
+    none in a cycle, and the collector's full passes over them were a tenth of the
+    recomputation's CPU. Reference counting frees them as before; cycles made meanwhile (by
+    this thread or another) wait for the next collection."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _rescore(session: Session, league: FantasyLeague, matchdays: Sequence[FantasyMatchday]) -> int:
     numbers = [m.matchday for m in matchdays]
     loaded = load_inputs(session, league)
     extra = penalties_of(session, league, numbers)
@@ -72,23 +99,22 @@ def rescore_matchdays(
         )
         .all()
     }
-    writes = _Writes([], [])
     days = [
-        _Day(d, find_matchday(loaded.calendar, d.matchday), keys[d.matchday]) for d in matchdays
+        _Day(
+            d, d.matchday, d.official, find_matchday(loaded.calendar, d.matchday), keys[d.matchday]
+        )
+        for d in matchdays
     ]
+    changed: list[_Changed] = []
     for team in loaded.teams:  # team by team: the rows go in the unique index's order
-        _rescore_team(league, loaded, team, days, extra, stored, writes)
+        _rescore_team(loaded, team, days, extra, stored, changed)
+    for one in {id(c[0]): c[0] for c in changed if c[2].text is not None}.values():
+        one.points(loaded)  # its vote file read now: not while the rows are being copied
     gone = [row_id for row_id, _ in stored.values()]  # teams no longer there
-    if gone:
-        session.execute(delete(FantasyScore).where(FantasyScore.id.in_(gone)))
-    write_scores(session, writes.inserts, writes.updates)
+    replaced = [old for _, _, _, old in changed if old is not None]
+    rows = _rows(league.id, loaded.rules, changed)
+    write_scores(session, rows, len(changed), replaced, gone)
     return len(loaded.teams) if matchdays else 0
-
-
-@dataclass(frozen=True, slots=True)
-class _Writes:
-    updates: list[tuple[Any, ...]]  # state_score_rows.CHANGED, then the stored row's id
-    inserts: list[tuple[Any, ...]]  # state_score_rows.INSERTED
 
 
 @dataclass(slots=True)
@@ -96,6 +122,8 @@ class _Day:
     """A matchday being recomputed; its players' points worked out when a team needs them."""
 
     data: FantasyMatchday
+    number: int  # data's, read once (an ORM attribute read per row cost 1.1 million reads)
+    official: bool
     day: Matchday
     key: str  # state_inputs.matchday_keys
     table: MatchdayTable | None = None
@@ -119,34 +147,39 @@ class _Day:
         return found
 
 
+# A score whose inputs changed: its matchday, team, inputs, and the stored row's id (None:
+# none stored).
+_Changed = tuple[_Day, int, TeamInputs, int | None]
+
+
 def _rescore_team(
-    league: FantasyLeague,
     loaded: LeagueInputs,
     team: int,
     days: Sequence[_Day],
     extra: dict[tuple[int, int], list[Penalty]],
     stored: dict[tuple[int, int], tuple[int, str | None]],
-    writes: _Writes,
+    changed: list[_Changed],
 ) -> None:
-    """One team's scores of these matchdays: those whose basis changed go to ``writes``."""
-    rules = loaded.rules
+    """One team's scores of these matchdays whose basis changed go to ``changed``."""
     for one in days:
-        number = one.data.matchday
+        number = one.number
         got = team_inputs(loaded, one.day, one.key, team, extra.get((number, team), ()))
         old = stored.pop((number, team), None)
-        if old is not None and old[1] == got.basis:
-            continue
+        if old is None:
+            changed.append((one, team, got, None))
+        elif old[1] != got.basis:
+            changed.append((one, team, got, old[0]))
+
+
+def _rows(league: int, rules: FantasyRules, changed: list[_Changed]) -> Iterator[Row]:
+    """The rows of the changed scores, each computed as it is asked for (on PostgreSQL while
+    the rows before it are being copied: ``state_score_rows``)."""
+    for one, team, got, old in changed:
         if got.text is None:
             total, eligible = "0", False
         else:
-            table = one.points(loaded)
-            lineup = parse_lineup(got.text)
-            points = team_points(lineup, got.roster, table, rules, got.sold)
+            assert one.table is not None  # worked out before the rows (rescore_matchdays)
+            starters, bench = lineup_ids(got.text)
+            points = lineup_points(starters, bench, got.roster, one.table, rules, got.sold)
             total, eligible = one.total(points, got.penalties), got.reused is None
-        official = one.data.official
-        if old is None:
-            writes.inserts.append(
-                (team, league.id, number, total, eligible, official, got.reused, got.basis)
-            )
-        else:
-            writes.updates.append((total, eligible, official, got.reused, got.basis, old[0]))
+        yield old, (team, league, one.number, total, eligible, one.official, got.reused, got.basis)
