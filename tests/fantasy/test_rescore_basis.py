@@ -18,7 +18,7 @@ from tests.fantasy.test_rescore import _lineups
 from torneo.fantasy import commands as fantasy_commands
 from torneo.fantasy import commands_votes as votes
 from torneo.fantasy import state_score_rows, state_scores
-from torneo.fantasy.rules import samples
+from torneo.fantasy.rules import samples, totals
 from torneo.fantasy.state import get_league
 from torneo.fantasy.tables import FantasyMatchday, FantasyPenalty, FantasyScore
 from torneo.platform.store.uow import Store
@@ -190,7 +190,7 @@ def test_fan_lineup_1_a_lineup_sent_while_the_scores_are_copied_is_accepted(
     monkeypatch.setattr(state_score_rows, "COPY_FROM", 1)  # 10 rows: copied on PostgreSQL
 
     def patch(sending: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
-        monkeypatch.setattr(state_scores, "lineup_points", sending(state_scores.lineup_points))
+        monkeypatch.setattr(state_scores, "lineup_points", sending(totals.lineup_points))
 
     counted = _sent_during(store, clock, league, patch)
     # Through the driver's COPY (no statement SQLAlchemy sees) on PostgreSQL; one UPDATE a row
