@@ -86,16 +86,20 @@ class GroupCommit(Generic[K, I, R]):
         # worker's pool would have had it.
         self._threads.submit(contextvars.copy_context().run, self._lead, key)
 
-    async def submit_async(self, key: K, item: I) -> R:
-        """:meth:`submit` for a caller on an event loop: it waits on the loop, and its batch
-        runs in a thread of the group commit's (module doc)."""
-        slot: _Slot[I, R] = _Slot(item, asyncio.get_running_loop().create_future())
+    def _enqueue(self, key: K, slot: _Slot[I, R]) -> bool:
+        """Queue ``slot`` under ``key``; True when no batch of ``key`` runs: the caller leads."""
         with self._lock:
             self._queued.setdefault(key, []).append(slot)
             lead = key not in self._busy
             if lead:
                 self._busy.add(key)
-        if lead:
+        return lead
+
+    async def submit_async(self, key: K, item: I) -> R:
+        """:meth:`submit` for a caller on an event loop: it waits on the loop, and its batch
+        runs in a thread of the group commit's (module doc)."""
+        slot: _Slot[I, R] = _Slot(item, asyncio.get_running_loop().create_future())
+        if self._enqueue(key, slot):
             self._in_thread(key)
         assert slot.future is not None
         await slot.future
@@ -106,12 +110,7 @@ class GroupCommit(Generic[K, I, R]):
     def submit(self, key: K, item: I) -> R:
         """Write ``item`` (with others of ``key``, if they came at the same time); its outcome."""
         slot: _Slot[I, R] = _Slot(item)
-        with self._lock:
-            self._queued.setdefault(key, []).append(slot)
-            lead = key not in self._busy
-            if lead:
-                self._busy.add(key)
-        if lead:
+        if self._enqueue(key, slot):
             self._lead(key)
         else:
             slot.woken.wait()
