@@ -127,3 +127,16 @@ def test_issue31_the_systemd_units_pass_systemd_analyze_verify(tmp_path: Path) -
 def test_issue31_systemd_analyze_would_catch_a_missing_program(tmp_path: Path) -> None:
     checked = _verify(tmp_path, ["torneo.service"], "/nonexistent/torneo")
     assert "not executable" in checked.stderr
+
+
+def test_issue32_systemctl_reload_renews_the_workers_without_migrating() -> None:
+    """``systemctl reload torneo`` is SIGHUP to ``torneo serve`` (its supervisor is the main
+    process), which replaces the workers on the same sockets (tests/cli/test_serve_workers.py);
+    the migration stays the start's (ExecStartPre), not the reload's."""
+    unit = (DEPLOY / "systemd" / "torneo.service").read_text()
+    lines = [line.strip() for line in unit.splitlines() if not line.startswith("#")]
+    assert "ExecReload=/bin/kill -HUP $MAINPID" in lines
+    assert "Type=exec" in lines  # $MAINPID is torneo serve itself
+    assert [line for line in lines if "db upgrade" in line] == [
+        "ExecStartPre=/srv/torneo/.venv/bin/torneo db upgrade"
+    ]
