@@ -51,6 +51,7 @@ from torneo.cards.draft.state import (
     card_set,
     draft_facts,
     draft_seating,
+    no_seat,
     pod_state,
     pods_of,
     setup_of,
@@ -398,12 +399,7 @@ def pick_card(
         try:
             pod = lock_pod(uow.session, event_id=event_id, player_id=player_id)
         except NotFound:
-            raise NotFound(
-                "seat",
-                N_("you have no seat in the draft of event %(event)s"),
-                N_("a player seated in a started draft"),
-                params={"event": event_id},
-            ) from None
+            raise no_seat(event_id) from None
         state, facts = _context(uow, pod)
         return take_pick(uow, state, facts, player_id, card, booster=booster, pick=pick, at=at)
 

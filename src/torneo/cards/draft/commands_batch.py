@@ -29,10 +29,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from torneo.cards.draft import commands
 from torneo.cards.draft.commands_presence import TIMER
-from torneo.cards.draft.state import draft_facts, pod_state
+from torneo.cards.draft.state import draft_facts, no_seat, pod_state
 from torneo.cards.draft.tables import DraftPod, DraftSeat
-from torneo.core.errors import NotFound, TorneoError
-from torneo.core.messages import N_
+from torneo.core.errors import TorneoError
 from torneo.platform.guards import require_player
 from torneo.platform.store.uow import Actor, Store
 
@@ -105,12 +104,7 @@ def _together(
                 player_id = require_player(p.actor)
                 pod = pod_of.get(player_id)
                 if pod is None or facts is None:
-                    raise NotFound(
-                        "seat",
-                        N_("you have no seat in the draft of event %(event)s"),
-                        N_("a player seated in a started draft"),
-                        params={"event": event_id},
-                    )
+                    raise no_seat(event_id)
                 with uow.acting_as(p.actor):
                     outcomes.append(
                         commands.take_pick(

@@ -228,6 +228,17 @@ def _database(session: Session) -> str:
     return found
 
 
+def no_seat(event_id: int) -> NotFound:
+    """The refusal of a pick by an actor with no seat in the event's started draft (a lone pick
+    and a batch's pick say the same)."""
+    return NotFound(
+        "seat",
+        N_("you have no seat in the draft of event %(event)s"),
+        N_("a player seated in a started draft"),
+        params={"event": event_id},
+    )
+
+
 def draft_facts(session: Session, event_id: int) -> DraftFacts:
     """The facts of a *started* draft (cached: call it only once the pods exist)."""
     key = (_database(session), event_id)
