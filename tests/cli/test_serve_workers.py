@@ -205,7 +205,8 @@ def test_issue32_each_worker_listens_on_its_own_socket_and_gets_its_share(
     )
     assert {frozenset(v) for v in renewed.values()} == {frozenset(v) for v in after.values()}
     for pid in (second, standby):
-        assert f"Finished server process [{pid}]" in log.read_text()
+        # the old worker lets go of its socket before it ends: its last line is waited for
+        _until(f"worker {pid} finished", _finished(log, pid))
 
     # SIGTERM to the supervisor alone: every worker ends gracefully, then the supervisor.
     os.kill(master, signal.SIGTERM)
@@ -213,6 +214,10 @@ def test_issue32_each_worker_listens_on_its_own_socket_and_gets_its_share(
     assert not [pid for pid in renewed if Path(f"/proc/{pid}").exists()]
     for pid in renewed:
         assert f"Finished server process [{pid}]" in log.read_text()
+
+
+def _finished(log: Path, pid: int) -> Callable[[], bool]:
+    return lambda: f"Finished server process [{pid}]" in log.read_text()
 
 
 def _ok(
