@@ -227,3 +227,31 @@ def test_the_report_form_is_read_as_form_parameters_were(
     assert 'class="alert ok" role="status"' in done.text
     with web_store.read() as s:
         assert s.scalars(select(SelfReport.status)).all() == [srv.PENDING]
+
+
+def test_the_result_buttons_follow_the_language_and_the_result_to_confirm(
+    anon: TestClient, web_store: Store
+) -> None:
+    """Issue 32 item 4: the buttons are rendered once per format, result to confirm and
+    language, then kept (pages_choices.result_buttons): a page in another language, or the
+    opponent's page with a result to confirm, never gets the buttons kept for another."""
+    event_id, tables = running(web_store)
+    table, code_a, code_b = tables[0]
+    url = f"/events/{event_id}/report"
+    slip = {"table": table, "code": code_a}
+    for _ in range(2):  # the second time from what was kept
+        italian = anon.get(url, params={**slip, "lang": "it"}).text
+        english = anon.get(url, params={**slip, "lang": "en"}).text
+        assert 'value="2-0">Ho vinto 2-0</button>' in italian
+        assert "I won" not in italian
+        assert 'value="2-0">I won 2-0</button>' in english
+        assert "Ho vinto" not in english
+    assert "autofocus" not in english  # nothing to confirm yet
+    form = _opened(anon, event_id, table, code_a)
+    assert anon.post(url, data={**form, "result": "2-1"}, headers=HX).status_code == 200
+    with TestClient(anon.app) as phone_b:
+        page_b = phone_b.get(url, params={"table": table, "code": code_b, "lang": "en"}).text
+    assert 'value="1-2" autofocus>Confirm 1-2</button>' in page_b
+    mine = anon.get(url, params={**slip, "lang": "en"}).text  # the first reporter: no confirm
+    assert "autofocus" not in mine
+    assert 'value="2-0">I won 2-0</button>' in mine

@@ -40,6 +40,12 @@ from torneo.cards.self_report.pages_batches import (
     report_by_slip,
     report_by_slip_async,
 )
+from torneo.cards.self_report.pages_choices import (  # noqa: F401 - the page module's names
+    confirm_choice,
+    result_buttons,
+    result_choices,
+    split_choices,
+)
 from torneo.cards.self_report.pages_slips import (  # noqa: F401 - the page module's names
     ADDRESS_FAILURES,
     CODE_FAILURES,
@@ -52,7 +58,7 @@ from torneo.cards.self_report.pages_slips import (  # noqa: F401 - the page modu
     slip_attempt,
 )
 from torneo.cards.self_report.views import Reported
-from torneo.cards.views_rounds import allowed_results, likely_results
+from torneo.cards.views_rounds import allowed_results
 from torneo.core.errors import Forbidden, TorneoError
 from torneo.core.messages import N_
 from torneo.platform.web import csrf
@@ -78,40 +84,6 @@ ReportForm = Annotated[
 _TABLE_NUMBER = N_("a table number")
 
 
-def result_choices(seat: srv.Seat) -> list[tuple[str, str]]:
-    """(value, kind) of every result the player may tap, seen from their side."""
-    out = []
-    for text in allowed_results(seat.best_of, draws=not seat.is_top):
-        parts = [int(p) for p in text.split("-")]
-        mine, theirs = parts[0], parts[1]
-        draws = parts[2] if len(parts) > 2 else 0
-        if mine == theirs == 0 and draws == seat.best_of:
-            kind = "id"
-        elif mine > theirs:
-            kind = "won"
-        elif mine < theirs:
-            kind = "lost"
-        else:
-            kind = "draw"
-        out.append((text, kind))
-    return out
-
-
-def split_choices(seat: srv.Seat) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """Issue 15: the likely results first (2-0, 2-1, 1-2, 0-2, 1-1-1), the rest behind "other"."""
-    likely = set(likely_results(seat.best_of, draws=not seat.is_top))
-    choices = result_choices(seat)
-    return [c for c in choices if c[0] in likely], [c for c in choices if c[0] not in likely]
-
-
-def confirm_choice(seat: srv.Seat) -> str | None:
-    """The one result the opponent of the first reporter confirms, seen from their side."""
-    report = seat.report
-    if report.status != "pending" or report.first_player_id in (None, seat.player_id):
-        return None
-    return seat.mine(report.first_result)
-
-
 def _page(
     request: Request,
     event_id: int,
@@ -134,15 +106,13 @@ def _match_context(
     seat: srv.Seat | None, error: TorneoError | None, form: dict[str, Any] | None
 ) -> dict[str, Any]:
     """What the match section shows of a seat: the page's and the htmx answer's."""
-    likely, others = split_choices(seat) if seat is not None else ([], [])
+    confirm = confirm_choice(seat) if seat is not None else None
     return {
         "seat": seat,
         "error": error,
         "form": form or {},
-        "choices": result_choices(seat) if seat is not None else [],
-        "likely": likely,
-        "others": others,
-        "confirm": confirm_choice(seat) if seat is not None else None,
+        "confirm": confirm,
+        "result_buttons": result_buttons,  # report_buttons.html, kept per format (issue 32)
     }
 
 
