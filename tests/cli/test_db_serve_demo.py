@@ -15,6 +15,7 @@ from torneo.cli import serve
 from torneo.cli.main import app
 from torneo.platform.logs import log_format, logging_config
 from torneo.platform.store.db import make_engine
+from torneo.platform.web.joined_writes import HTTP_PROTOCOL
 
 
 def test_db_upgrade_migrates_the_default_file_here(
@@ -63,6 +64,7 @@ def test_serve_runs_the_app_factory(cli: Cli, monkeypatch: pytest.MonkeyPatch) -
                 "reload": False,
                 "timeout_graceful_shutdown": 10,
                 "ws_per_message_deflate": False,
+                "http": HTTP_PROTOCOL,  # issue 32: an answer's head and body in one write
                 # Issue 31 item 3: Torneo writes its own access line (with the request id).
                 "access_log": False,
                 "log_config": logging_config(log_format(), access=True),
@@ -111,6 +113,7 @@ def test_serve_allows_workers_on_postgresql(
                 "reload": False,
                 "timeout_graceful_shutdown": 10,
                 "ws_per_message_deflate": False,
+                "http": HTTP_PROTOCOL,
                 "access_log": False,
                 "log_config": logging_config(log_format(), access=True),
             },

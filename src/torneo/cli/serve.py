@@ -18,6 +18,7 @@ from torneo.platform.logs import log_format, logging_config
 from torneo.platform.store.db import database_url, make_engine, pool_size
 from torneo.platform.store.pool import connection_budget
 from torneo.platform.store.uow import Store
+from torneo.platform.web.joined_writes import HTTP_PROTOCOL
 from torneo.platform.web.settings import (
     InsecureSettings,
     WebSettings,
@@ -82,6 +83,8 @@ def serve(
         # time with 512 drafters on a worker (bench/draft.py, issue 16), plus a zlib context of
         # each open socket's own.
         "ws_per_message_deflate": False,
+        # Issue 32: uvicorn's HTTP/1.1 protocol, an answer's head and body in one socket write.
+        "http": HTTP_PROTOCOL,
         "access_log": False,
         "log_config": logging_config(log_format(), access=access_log),
     }

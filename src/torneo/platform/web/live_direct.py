@@ -35,6 +35,7 @@ from typing import Any
 from starlette.types import Receive, Scope
 
 from torneo.platform.web.arrival import SERVER_SEND
+from torneo.platform.web.joined_writes import HeldHead
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,10 @@ def socket_of(scope: Scope) -> tuple[Any, Any] | None:
     send = scope.get(SERVER_SEND)
     cycle = getattr(send, "__self__", None)
     transport = getattr(cycle, "transport", None)
+    if isinstance(transport, HeldHead):
+        # torneo serve's protocol holds the head until the first block, which goes through
+        # ``send`` before the hub writes (DirectWriter.start): the hub writes to the socket's.
+        transport = transport.transport
     if (
         transport is None
         or not hasattr(cycle, "chunked_encoding")
