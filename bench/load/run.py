@@ -241,6 +241,30 @@ async def run_players(
     return stats, time.perf_counter() - start
 
 
+def _shares(streams: int, readers: int) -> list[tuple[int, int]]:
+    """(first stream's number, streams) of each reading process: the streams split evenly."""
+    readers = max(1, min(readers, streams))
+    return [
+        (n * streams // readers, (n + 1) * streams // readers - n * streams // readers)
+        for n in range(readers)
+    ]
+
+
+def _merged(
+    parts: list[dict[int, tuple[int, float, float]]],
+) -> dict[int, tuple[int, float, float]]:
+    """The readers' {table: (streams that heard it, last arrival, first arrival)} as one."""
+    heard: dict[int, tuple[int, float, float]] = {}
+    for part in parts:
+        for table, (count, last, first) in part.items():
+            if table in heard:
+                was = heard[table]
+                heard[table] = (was[0] + count, max(was[1], last), min(was[2], first))
+            else:
+                heard[table] = (count, last, first)
+    return heard
+
+
 def ms(values: list[float]) -> str:
     if not values:
         return "n/a"
@@ -263,6 +287,13 @@ def main() -> None:
         type=float,
         default=3.0,
         help="seconds the live pages read on after the last answer",
+    )
+    parser.add_argument(
+        "--readers",
+        type=int,
+        default=2,
+        help="processes reading the live streams, each its share (default 2; 1 as before "
+        "2026-12-05: one process lagged behind a burst)",
     )
     parser.add_argument(
         "--threads", type=int, help="TORNEO_WORKER_THREADS of each worker (default: the server's)"
@@ -305,7 +336,7 @@ def main() -> None:
 
     name, url = create_database("torneo_load")
     server = None
-    sub: Any = None
+    subs: list[Any] = []
     try:
         t0 = time.perf_counter()
         event_id, slips, user_of = seed_event(url, field, args.accounts)
@@ -323,9 +354,17 @@ def main() -> None:
         )
         ctx = mp.get_context("spawn")
         ready, out, stop = ctx.Queue(), ctx.Queue(), ctx.Event()
-        sub = ctx.Process(target=subscribers_main, args=(port, event_id, streams, ready, stop, out))
-        sub.start()
-        live, failed = ready.get(timeout=90)
+        # The live pages in --readers processes, each its share of the streams: one process
+        # reading all 500 lagged behind the workers in a burst (its own delay was in the
+        # commit → every stream figure).
+        for first, count in _shares(streams, args.readers):
+            sub = ctx.Process(
+                target=subscribers_main, args=(port, event_id, count, ready, stop, out, first)
+            )
+            sub.start()
+            subs.append(sub)
+        opened = [ready.get(timeout=90) for _ in subs]
+        live, failed = sum(o[0] for o in opened), sum(o[1] for o in opened)
         print(f"live: {live} streams open ({failed} failed to connect)")
         cpu: dict[str, float] = {"start": server_cpu_seconds(server)}
         shares: dict[str, list[float]] = {}  # CPU at the go and at the end, by who spent it
@@ -335,7 +374,7 @@ def main() -> None:
                 "server": server_cpu_seconds(server),
                 "postgres": postgres_cpu_seconds(name),
                 "phones": time.process_time(),
-                "live pages": cpu_seconds(sub.pid),
+                "live pages": sum(cpu_seconds(sub.pid) for sub in subs),
             }
 
         def on_go() -> None:
@@ -364,13 +403,15 @@ def main() -> None:
                 shares[who].append(value)
         time.sleep(args.grace)  # the last notices are on their way
         stop.set()
-        heard: dict[int, tuple[int, float, float]] = out.get(timeout=60)
-        sub.join(30)
+        heard = _merged([out.get(timeout=60) for _ in subs])
+        for sub in subs:
+            sub.join(30)
         tables = sorted({s.table for s in slips})[: reporters // 2]
         db = check_database(url, event_id, tables)
     finally:
-        if sub is not None and sub.is_alive():
-            sub.kill()
+        for sub in subs:
+            if sub.is_alive():
+                sub.kill()
         if server is not None:
             stop_server(server)
         drop_database(name)
@@ -378,7 +419,8 @@ def main() -> None:
     every = [x for values in stats.latency.values() for x in values]
     print(f"\n{host_line()}")
     print(
-        f"== {reporters} players reporting within {seconds:.0f} s, {streams} live streams, "
+        f"== {reporters} players reporting within {seconds:.0f} s, {streams} live streams "
+        f"({args.readers} reading processes), "
         f"{args.workers} workers, PostgreSQL + Redis, "
         f"reports posted {'plain (303 + GET)' if args.plain else 'with htmx'} =="
     )

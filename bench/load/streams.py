@@ -12,8 +12,11 @@ from typing import Any
 from _servers import open_live_stream
 
 
-def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any, out: Any) -> None:
-    """Open ``count`` streams; report {table: (streams that heard it, last arrival)}."""
+def subscribers_main(
+    port: int, event_id: int, count: int, ready: Any, stop: Any, out: Any, first: int = 0
+) -> None:
+    """Open ``count`` streams, numbered from ``first`` (their addresses: several processes
+    share the streams); report {table: (streams that heard it, last arrival, first arrival)}."""
     try:
         import uvloop
 
@@ -24,9 +27,10 @@ def subscribers_main(port: int, event_id: int, count: int, ready: Any, stop: Any
     live = 0
     failed = 0
 
-    async def one(n: int) -> None:
+    async def one(number: int) -> None:
         nonlocal live, failed
         # each reader its own address, like the phones
+        n = first + number
         opened = await open_live_stream(
             port, f"event:{event_id}", f"10.250.{n // 250}.{n % 250 + 1}"
         )
