@@ -18,8 +18,9 @@ from fastapi import FastAPI
 
 
 @contextmanager
-def running(app: FastAPI) -> Iterator[str]:
-    """Serve ``app`` on a free port; yields its base URL; stops it on exit."""
+def running(app: FastAPI, http: str = "auto") -> Iterator[str]:
+    """Serve ``app`` on a free port; yields its base URL; stops it on exit. ``http`` is
+    uvicorn's HTTP protocol (``torneo serve`` runs torneo.platform.web.joined_writes')."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -30,6 +31,7 @@ def running(app: FastAPI) -> Iterator[str]:
         log_level="warning",
         lifespan="off",
         timeout_graceful_shutdown=1,
+        http=http,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

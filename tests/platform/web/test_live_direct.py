@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from fastapi import FastAPI
 
 from tests.platform.web.test_live import _app, bare_event
@@ -17,6 +18,7 @@ from tests.support.servers import event_stream, running
 from torneo.platform.live.broker import InProcessBroker, Notice
 from torneo.platform.store.uow import Store
 from torneo.platform.web import live, live_direct
+from torneo.platform.web.joined_writes import HTTP_PROTOCOL, HeldHead
 from torneo.platform.web.live_direct import DirectWriter, frame
 
 
@@ -26,19 +28,23 @@ def _hub(app: FastAPI) -> live.LiveHub:
     return hub
 
 
-def test_on_uvicorn_the_hub_writes_the_stream_to_its_socket(web_store: Store) -> None:
+@pytest.mark.parametrize("http", ["auto", HTTP_PROTOCOL])
+def test_on_uvicorn_the_hub_writes_the_stream_to_its_socket(web_store: Store, http: str) -> None:
+    """On uvicorn's own protocol and on torneo serve's (its head joined to the first block)."""
     broker = web_store.broker
     assert isinstance(broker, InProcessBroker)
     event_id = bare_event(web_store)
     topic = f"event:{event_id}"
     app = _app(web_store)
     with (
-        running(app) as base,
-        httpx.Client(base_url=base, timeout=5) as http,
-        event_stream(http, f"/live/{topic}") as stream,
+        running(app, http) as base,
+        httpx.Client(base_url=base, timeout=5) as client,
+        event_stream(client, f"/live/{topic}") as stream,
     ):
         hub = _hub(app)
-        assert len(hub._writers[topic]) == 1  # written by the hub, not through a queue
+        (writer,) = hub._writers[topic]  # written by the hub, not through a queue
+        # the socket's own transport, not the one that held the answer's head
+        assert not isinstance(writer.transport, HeldHead)
         assert topic not in hub._listeners
         headers = stream.response.headers
         # The middlewares' headers still come with it: the start goes through ASGI.
