@@ -61,7 +61,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from checks import check_database  # noqa: E402
 from phones import Answer, HttpError, Phone, Pool  # noqa: E402
 from seed import SECRET, seed_event  # noqa: E402
-from streams import subscribers_main  # noqa: E402
+from streams import merge_heard, split_streams, subscribers_main  # noqa: E402
 
 from _common import host_line, percentile  # noqa: E402
 from _servers import (  # noqa: E402
@@ -241,30 +241,6 @@ async def run_players(
     return stats, time.perf_counter() - start
 
 
-def _shares(streams: int, readers: int) -> list[tuple[int, int]]:
-    """(first stream's number, streams) of each reading process: the streams split evenly."""
-    readers = max(1, min(readers, streams))
-    return [
-        (n * streams // readers, (n + 1) * streams // readers - n * streams // readers)
-        for n in range(readers)
-    ]
-
-
-def _merged(
-    parts: list[dict[int, tuple[int, float, float]]],
-) -> dict[int, tuple[int, float, float]]:
-    """The readers' {table: (streams that heard it, last arrival, first arrival)} as one."""
-    heard: dict[int, tuple[int, float, float]] = {}
-    for part in parts:
-        for table, (count, last, first) in part.items():
-            if table in heard:
-                was = heard[table]
-                heard[table] = (was[0] + count, max(was[1], last), min(was[2], first))
-            else:
-                heard[table] = (count, last, first)
-    return heard
-
-
 def ms(values: list[float]) -> str:
     if not values:
         return "n/a"
@@ -357,7 +333,7 @@ def main() -> None:
         # The live pages in --readers processes, each its share of the streams: one process
         # reading all 500 lagged behind the workers in a burst (its own delay was in the
         # commit → every stream figure).
-        for first, count in _shares(streams, args.readers):
+        for first, count in split_streams(streams, args.readers):
             sub = ctx.Process(
                 target=subscribers_main, args=(port, event_id, count, ready, stop, out, first)
             )
@@ -403,7 +379,7 @@ def main() -> None:
                 shares[who].append(value)
         time.sleep(args.grace)  # the last notices are on their way
         stop.set()
-        heard = _merged([out.get(timeout=60) for _ in subs])
+        heard = merge_heard([out.get(timeout=60) for _ in subs])
         for sub in subs:
             sub.join(30)
         tables = sorted({s.table for s in slips})[: reporters // 2]
@@ -475,20 +451,26 @@ def main() -> None:
         f"stray {len(db['strays'])}"
     )
     delays = []
+    firsts = []  # to the first stream that heard it: the server's part, before the readers'
     missed = 0
     for table, at in db["reported_at"].items():
         got = heard.get(table)
         if got is None:
             missed += live
             continue
-        count, last, _ = got
+        count, last, earliest = got
         missed += max(0, live - count)
         commit = at.replace(tzinfo=at.tzinfo or UTC).timestamp()
         delays.append(last - commit)
+        firsts.append(earliest - commit)
     print(
         f"live: commit → every stream: median {statistics.median(delays) if delays else 0:.3f} s, "
         f"p99 {percentile(delays, 99):.3f} s, max {max(delays) if delays else 0:.3f} s; "
         f"notices missed {missed} of {live * len(db['reported_at'])}"
+    )
+    print(
+        f"  commit → the first stream: median {statistics.median(firsts) if firsts else 0:.3f} s, "
+        f"p99 {percentile(firsts, 99):.3f} s"
     )
 
 

@@ -72,3 +72,27 @@ def subscribers_main(
 
     asyncio.run(main())
     out.put({t: (len(v), max(v), min(v)) for t, v in heard.items()})
+
+
+def split_streams(streams: int, readers: int) -> list[tuple[int, int]]:
+    """(first stream's number, streams) of each reading process: the streams split evenly."""
+    readers = max(1, min(readers, streams))
+    return [
+        (n * streams // readers, (n + 1) * streams // readers - n * streams // readers)
+        for n in range(readers)
+    ]
+
+
+def merge_heard(
+    parts: list[dict[int, tuple[int, float, float]]],
+) -> dict[int, tuple[int, float, float]]:
+    """The readers' {table: (streams that heard it, last arrival, first arrival)} as one."""
+    heard: dict[int, tuple[int, float, float]] = {}
+    for part in parts:
+        for table, (count, last, first) in part.items():
+            if table in heard:
+                was = heard[table]
+                heard[table] = (was[0] + count, max(was[1], last), min(was[2], first))
+            else:
+                heard[table] = (count, last, first)
+    return heard
