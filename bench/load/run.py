@@ -267,9 +267,9 @@ def main() -> None:
     parser.add_argument(
         "--readers",
         type=int,
-        default=2,
-        help="processes reading the live streams, each its share (default 2; 1 as before "
-        "2026-12-05: one process lagged behind a burst)",
+        default=1,
+        help="processes reading the live streams, each its share (default 1: two read a "
+        "burst's notices no sooner on 2 cores, docs/deploy.md)",
     )
     parser.add_argument(
         "--threads", type=int, help="TORNEO_WORKER_THREADS of each worker (default: the server's)"
@@ -330,9 +330,8 @@ def main() -> None:
         )
         ctx = mp.get_context("spawn")
         ready, out, stop = ctx.Queue(), ctx.Queue(), ctx.Event()
-        # The live pages in --readers processes, each its share of the streams: one process
-        # reading all 500 lagged behind the workers in a burst (its own delay was in the
-        # commit → every stream figure).
+        # The live pages in --readers processes, each its share of the streams (whether one
+        # process reading all 500 was the burst's live lag: it was not, docs/deploy.md).
         for first, count in split_streams(streams, args.readers):
             sub = ctx.Process(
                 target=subscribers_main, args=(port, event_id, count, ready, stop, out, first)
