@@ -10,8 +10,8 @@ many, how they are written depends on the database:
 - SQLite: every row is computed first, then written by ``executemany`` (an ``UPDATE`` of the
   stored row, or an ``INSERT``), so the write lock is held only for the writes and a lineup
   sent meanwhile waits for them, not for the whole recomputation.
-- PostgreSQL: the stored rows being replaced are deleted, then each row goes into ``COPY
-  fantasy_scores`` as soon as it is computed: the server takes the rows and their four indexes
+- PostgreSQL: the stored rows being replaced are deleted (the first rows are computed while
+  the server deletes), then each row goes into ``COPY fantasy_scores`` as soon as it is computed: the server takes the rows and their four indexes
   in while the process computes the next ones, on the other core (the foreign keys' checks, two
   thirds of its work, are ``AFTER`` triggers: they run when the copy ends). Staging the rows
   for one ``UPDATE … FROM`` at the end costs the server less for a season rewritten (an update
@@ -27,6 +27,7 @@ setting up a copy, and keeps their ids.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import chain, islice
 from typing import Any
 
 from sqlalchemy import delete
@@ -38,6 +39,9 @@ INSERTED: tuple[str, ...] = ("team_id", "league_id", "matchday", "total", "eligi
 INSERTED += ("official", "lineup_from", "basis")
 CHANGED = ("total", "eligible", "official", "lineup_from", "basis")
 COPY_FROM = 2_000  # rows: from this many, PostgreSQL copies them
+# Rows computed while the DELETE runs, as a share of the rows deleted: computing a row costs
+# about six times what deleting one costs the server (bench/fantasy_season.py, stale).
+AHEAD = 6
 
 # A row to write: the stored row's id it replaces (None: a new one), and its values in
 # INSERTED's order.
@@ -77,11 +81,19 @@ def write_scores(
 
 def _stream(session: Session, rows: Iterator[Row], deleted: Sequence[int]) -> None:
     """PostgreSQL: the rows replaced or gone deleted first (the unique ``(team_id, matchday)``
-    would refuse their new rows), then every row copied as it is computed."""
+    would refuse their new rows), then every row copied as it is computed.
+
+    The ``DELETE`` is sent in pipeline mode and not waited for: while the server deletes, the
+    process computes the first rows (a share of :data:`AHEAD` of the rows deleted, about the
+    delete's own time), which go into the copy first. A season rewritten (380,000 rows
+    deleted) no longer waits 0.5-0.8 s for its ``DELETE`` before computing."""
     raw: Any = session.connection().connection.driver_connection  # psycopg's, same transaction
+    ahead: list[Row] = []
     with raw.cursor() as cursor:
         if deleted:
-            cursor.execute("DELETE FROM fantasy_scores WHERE id = ANY(%s)", [list(deleted)])
+            with raw.pipeline():  # its end waits for the DELETE (and raises its error)
+                cursor.execute("DELETE FROM fantasy_scores WHERE id = ANY(%s)", [list(deleted)])
+                ahead = list(islice(rows, len(deleted) // AHEAD))
         with cursor.copy(f"COPY fantasy_scores ({', '.join(INSERTED)}) FROM STDIN") as copy:
-            for _, row in rows:
+            for _, row in chain(ahead, rows):
                 copy.write_row(row)
