@@ -258,7 +258,7 @@ def test_a_worker_wants_the_notices_of_its_pods_only(sqlite_store: Store) -> Non
         async with hub.listen(1, 1) as page:
             early = hub.wants(1, raw("picked", pod=20, seat=1, booster=1, pick=1))
             hub.place(1, page, 10, 1, 101)
-            found = [
+            return [
                 early,
                 hub.wants(1, raw("picked", pod=10, seat=2, booster=1, pick=1)),
                 hub.wants(1, raw("pass", pod=10, booster=1, pick=2, packs={})),
@@ -267,6 +267,5 @@ def test_a_worker_wants_the_notices_of_its_pods_only(sqlite_store: Store) -> Non
                 hub.wants(1, raw("disqualified", pod=20, seat=3)),
                 hub.wants(1, raw("started", seating={})),
             ]
-        return found
 
     assert asyncio.run(scene()) == [True, True, True, False, False, True, True]

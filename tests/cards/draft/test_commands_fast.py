@@ -19,6 +19,7 @@ from torneo.cards.draft import commands as draft
 from torneo.cards.draft import commands_fast
 from torneo.cards.draft.commands import Picked
 from torneo.cards.draft.commands_batch import PickIn, pick_cards
+from torneo.cards.draft.state import database_of
 from torneo.cards.draft.tables import DraftPick, DraftSeat
 from torneo.cards.rules.draft import Position
 from torneo.core.errors import TorneoError
@@ -252,3 +253,34 @@ def test_ber_draft_1_a_whole_pass_in_one_batch_the_last_pick_passes_the_packs(
     assert pod_now(store, event).position == Position(1, 2)
     assert _counts(store)[0] == 8
     assert [n.kind for n in published] == ["picked"] * 7 + ["pass", "draft"]
+
+
+def test_a_pick_heard_to_end_its_pass_goes_the_usual_way_without_the_statement(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hub heard the other seven seats' picks: the eighth goes straight to the usual path,
+    which passes the packs (its own seat heard does not count)."""
+    event = draft_event(store, 8)
+    seats = seat_players(store, event)
+    pick_round(store, event, skip=frozenset({8}))
+    pod_id = pod_now(store, event).pod.id
+    database = database_of(store.engine)
+    sent: list[object] = []
+
+    def run(*args: object) -> list[bool]:
+        sent.append(args)
+        return [False]
+
+    monkeypatch.setattr(commands_fast, "_run", run)
+    last = PickIn(player(seats[(1, 8)]), pack_of(store, event, 8)[0], 1, 1, None)
+    for seat in (1, 2, 3, 4, 5, 6, 8):
+        commands_fast.heard(database, pod_id, seat, 1, 1)
+    assert _try(store, event, last) is None
+    on_postgresql = store.engine.dialect.name == "postgresql"
+    assert len(sent) == (1 if on_postgresql else 0)  # six others heard: it is sent
+    commands_fast.heard(database, pod_id, 7, 1, 1)
+    assert _try(store, event, last) is None
+    assert len(sent) == (1 if on_postgresql else 0)  # seven: not sent
+    [out] = pick_cards(store, event, [last])
+    assert isinstance(out, Picked)
+    assert out.now == Position(1, 2)

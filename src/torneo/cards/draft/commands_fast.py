@@ -152,6 +152,32 @@ def _seat(store: Store, database: str, event_id: int, player_id: int) -> _Seat |
     return _seats.get(key)
 
 
+# (database, pod id) → (booster, pick, the seats heard to have picked there): the "picked"
+# notices this worker's hub hears (``api_hub.DraftHub._deliver``). A pick that ends its pass
+# by them goes the usual way at once, not after a statement that would leave it (issue 32: a
+# round trip more before every pass). A notice not heard yet costs only that round trip.
+_heard: dict[tuple[str, int], tuple[int, int, set[int]]] = {}
+
+
+def heard(database: str, pod_id: int, seat: int, booster: int, pick: int) -> None:
+    """A pick's notice: ``seat`` of the pod picked at (``booster``, ``pick``)."""
+    found = _heard.get((database, pod_id))
+    if found is not None and found[0] == booster and found[1] == pick:
+        found[2].add(seat)
+        return
+    if len(_heard) >= MAX_SEATS:
+        _heard.clear()
+    _heard[(database, pod_id)] = (booster, pick, {seat})
+
+
+def _ends_the_pass(database: str, seat: _Seat, position: Position) -> bool:
+    found = _heard.get((database, seat.pod_id))
+    if found is None or (found[0], found[1]) != (position.booster, position.pick):
+        return False
+    others = len(found[2]) - (seat.seat_no in found[2])
+    return others >= seat.plan.seats - 1
+
+
 @dataclass(frozen=True, slots=True)
 class FastPick:
     """A pick as ``commands.pick_card`` takes it (``card`` stripped)."""
@@ -228,6 +254,8 @@ def _candidate(
     if not (1 <= booster <= plan.boosters and 1 <= pick <= plan.booster_size):
         return None
     position = Position(booster, pick)
+    if _ends_the_pass(database, seat, position):
+        return None  # the usual path passes the packs
     opener = plan.opener(seat.seat_no, position)
     holders = (str(plan.holder(opener, Position(booster, e))) for e in range(1, pick))
     opened = opened_booster(database, seat.cards, seat.seed, seat.pod_no, opener, booster)
