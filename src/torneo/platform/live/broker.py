@@ -206,7 +206,11 @@ class RedisBroker:
         queue: asyncio.Queue[Notice | None] = asyncio.Queue(SUBSCRIPTION_QUEUE)
         if wants is not None:
             channels.wants[queue] = wants
-        await channels.add(self.channel(topic), queue)
+        try:
+            await channels.add(self.channel(topic), queue)
+        except BaseException:
+            channels.wants.pop(queue, None)
+            raise
         try:
             yield _until_dropped(queue)
         finally:
