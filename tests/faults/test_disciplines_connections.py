@@ -25,6 +25,8 @@ from tests.fantasy.conftest import ADMIN, build_league
 from tests.faults.test_database_connections import _kill_connections
 from tests.support import draft as drafting
 from tests.support.poker import running_tuesday, seated_at
+from torneo.cards.draft.commands import Picked
+from torneo.cards.draft.commands_batch import PickIn, pick_cards
 from torneo.cards.draft.tables import DraftPick, DraftPod, DraftSeat
 from torneo.core.errors import TorneoError
 from torneo.fantasy import commands_lineups as lineups
@@ -142,6 +144,39 @@ def test_issue31_BER_DRAFT_2_picks_survive_killed_connections_and_nobody_is_disq
     state = drafting.pod_now(store, event_id)
     assert state.position is not None
     assert (state.position.booster, state.position.pick) == (1, 4)
+
+
+def test_issue32_a_batch_whose_connection_dies_is_taken_the_usual_way_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one round trip of a batch's picks (``commands_fast``) loses its connection: nothing
+    of it was stored, the connection is not given back, and every pick is taken the usual way,
+    once, its answer the page's (BER-DRAFT-1)."""
+    _postgres(store)
+    event_id = drafting.draft_event(store, 8, pick_seconds=60)
+    seats = drafting.seat_players(store, event_id)
+    picks = [
+        PickIn(drafting.player(seats[(1, s)]), drafting.pack_of(store, event_id, s)[0], 1, 1, None)
+        for s in (1, 2, 3)
+    ]
+    checkout = store.engine.raw_connection
+    killed: list[int] = []
+
+    def dying() -> Any:
+        raw = checkout()
+        if not killed:  # the batch's own connection dies once it has it
+            driver = raw.driver_connection
+            assert driver is not None
+            killed.append(driver.info.backend_pid)
+            _kill_connections(store, only_pid=killed[0])
+        return raw
+
+    monkeypatch.setattr(store.engine, "raw_connection", dying)
+    out = pick_cards(store, event_id, picks)
+    assert killed
+    assert all(isinstance(o, Picked) for o in out)
+    assert _picks(store, event_id) == (3, 0)  # each once
+    assert _audits(store, "draft.pick") == 3
 
 
 # --- a fantasy vote import -------------------------------------------------------------------------

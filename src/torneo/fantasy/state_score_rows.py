@@ -11,8 +11,9 @@ many, how they are written depends on the database:
   stored row, or an ``INSERT``), so the write lock is held only for the writes and a lineup
   sent meanwhile waits for them, not for the whole recomputation.
 - PostgreSQL: the stored rows being replaced are deleted (the first rows are computed while
-  the server deletes), then each row goes into ``COPY fantasy_scores`` as soon as it is computed: the server takes the rows and their four indexes
-  in while the process computes the next ones, on the other core (the foreign keys' checks, two
+  the server deletes), then each row goes into ``COPY fantasy_scores`` as soon as it is
+  computed: the server takes the rows and their four indexes in while the process computes
+  the next ones, on the other core (the foreign keys' checks, two
   thirds of its work, are ``AFTER`` triggers: they run when the copy ends). Staging the rows
   for one ``UPDATE … FROM`` at the end costs the server less for a season rewritten (an update
   that keeps the keys checks no foreign key: 4.0 s of its CPU for 380,000 rows against 5.8 s),

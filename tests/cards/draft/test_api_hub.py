@@ -239,3 +239,33 @@ def test_a_pods_ready_seats_reach_its_pages_only_as_one_message(
     assert heard["a1"][0] is heard["a2"][0]  # encoded once for the pod's pages
     assert heard["b1"] == []  # another pod's page: nothing
     assert [n.kind for n in heard["new"]] == ["picked", "picked", "picked", "pass"]
+
+
+def test_a_worker_wants_the_notices_of_its_pods_only(sqlite_store: Store) -> None:
+    """Issue 32: a pick's or a pass's notice of a pod with no page here is declined before it is
+    decoded; any other notice is wanted, and every notice while a page here has no seat yet
+    (issue 31: it reads its state on any pod's notice)."""
+    topic = commands_draft.topic(1)
+
+    def raw(kind: str, **data: object) -> bytes:
+        return Notice(topic, kind, dict(data)).encode().encode()
+
+    async def scene() -> list[bool]:
+        hub = DraftHub(sqlite_store)
+        hub.pumps[1] = asyncio.create_task(asyncio.sleep(3600))  # the last page cancels it
+        hub.ready[1] = asyncio.Event()
+        hub.ready[1].set()
+        async with hub.listen(1, 1) as page:
+            early = hub.wants(1, raw("picked", pod=20, seat=1, booster=1, pick=1))
+            hub.place(1, page, 10, 1, 101)
+            return [
+                early,
+                hub.wants(1, raw("picked", pod=10, seat=2, booster=1, pick=1)),
+                hub.wants(1, raw("pass", pod=10, booster=1, pick=2, packs={})),
+                hub.wants(1, raw("picked", pod=20, seat=1, booster=1, pick=1)),
+                hub.wants(1, raw("pass", pod=20, booster=1, pick=2, packs={})),
+                hub.wants(1, raw("disqualified", pod=20, seat=3)),
+                hub.wants(1, raw("started", seating={})),
+            ]
+
+    assert asyncio.run(scene()) == [True, True, True, False, False, True, True]

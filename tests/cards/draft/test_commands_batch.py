@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from tests.cards.test_draft_load import statements
 from tests.support.draft import draft_event, pack_of, player, seat_players
+from torneo.cards.draft import commands_fast
 from torneo.cards.draft.commands import Picked
 from torneo.cards.draft.commands_batch import PickIn, pick_cards
 from torneo.cards.draft.tables import DraftPick, DraftPod
@@ -31,6 +32,7 @@ def test_ber_draft_1_picks_of_two_pods_together_each_answered_as_alone(
     twice = PickIn(player(seats[(1, 1)]), first[1], 1, 1, None)  # the same seat again
     published: list[Notice] = []
     monkeypatch.setattr(store.broker, "publish", published.append)
+    monkeypatch.setattr(commands_fast, "ENABLED", False)  # the batch's own transaction
     with statements(store) as sent:
         out = pick_cards(store, event, [mine, wrong, other_pod, twice])
     assert isinstance(out[0], Picked)

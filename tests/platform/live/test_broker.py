@@ -156,3 +156,32 @@ def test_issue31_notices_a_broker_cannot_take_cost_one_line_and_one_try(
     assert lines[0].exc_info is None
     assert "2 live notice(s)" in lines[0].getMessage()
     assert "Connection refused" in lines[0].getMessage()
+
+
+def test_a_notice_its_subscriber_does_not_want_is_never_decoded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 32: a subscriber's ``wants`` looks at a notice's bytes first; one it declines is
+    not decoded nor queued, the next one it wants arrives as ever."""
+    publisher = _redis_or_skip()
+    subscriber = RedisBroker(REDIS_URL, prefix=publisher._prefix)
+    decoded: list[str | bytes] = []
+    decode = Notice.decode
+
+    def counted(raw: str | bytes) -> Notice:
+        decoded.append(raw)
+        return decode(raw)
+
+    monkeypatch.setattr(Notice, "decode", staticmethod(counted))
+    skipped, kept = Notice("event:8", "skip", {"n": 1}), Notice("event:8", "keep", {"n": 2})
+
+    async def scenario() -> Notice:
+        async with subscriber.subscribe("event:8", lambda raw: b'"skip"' not in raw) as notices:
+            await asyncio.sleep(0.1)
+            await asyncio.to_thread(publisher.publish_all, [skipped, kept])
+            return await asyncio.wait_for(anext(aiter(notices)), timeout=5)
+
+    assert asyncio.run(scenario()) == kept
+    assert decoded == [kept.encode().encode()]
+    publisher.close()
+    subscriber.close()

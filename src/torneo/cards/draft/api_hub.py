@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -34,11 +35,12 @@ import anyio.to_thread
 from fastapi import FastAPI
 
 from torneo.cards.draft import commands as commands
-from torneo.cards.draft import commands_batch
+from torneo.cards.draft import commands_batch, commands_fast
 from torneo.cards.draft.commands import Picked
 from torneo.cards.draft.commands_batch import PickIn
+from torneo.cards.draft.state import database_of
 from torneo.core.errors import TorneoError
-from torneo.platform.live.broker import Notice
+from torneo.platform.live.broker import Notice, RedisBroker
 from torneo.platform.store.group_commit import GroupCommit
 from torneo.platform.store.uow import Store
 
@@ -54,6 +56,12 @@ QUEUE_SIZE = 256
 # the worker more than the pick's transaction's share; the count of ready seats is shown, not
 # acted on, so half a second late is no loss; a pass drops them: its pack says more).
 READY_WINDOW = 0.5
+
+
+# A pick's or a pass's notice as ``Notice.encode`` writes it (compact JSON, its data last,
+# the pod first in it: ``commands.take_pick``, ``commands_notices.pass_notice``): a topic
+# without quotes or escapes, so a match is exactly that notice's pod. Anything else is decoded.
+_POD_NOTICE = re.compile(rb'\{"topic":"[^"\\]*","kind":"(?:picked|pass)","data":\{"pod":(\d+)[,}]')
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +244,8 @@ class DraftHub:
             booster, pick = notice.data.get("booster"), notice.data.get("pick")
             seat = notice.data.get("seat")
             if isinstance(booster, int) and isinstance(pick, int) and isinstance(seat, int):
+                if isinstance(pod, int):  # this worker's next pick of the pod may end the pass
+                    commands_fast.heard(database_of(self.store.engine), pod, seat, booster, pick)
                 self._ready.setdefault((event_id, pod, booster, pick), []).append(seat)
                 if not self._flushing:
                     self._flushing = True
@@ -272,10 +282,27 @@ class DraftHub:
             for listener in list(self.by_pod.get((event, pod_id), ())):
                 offer(listener.queue, message)
 
+    def wants(self, event_id: int, raw: bytes) -> bool:
+        """Whether a notice of the event's draft, as it came from the broker, is for a page here:
+        a pick or a pass of a pod none of whose pages is here is not (:meth:`_deliver` would
+        hand it to nobody), unless a page here has no seat yet (it reads its state on any
+        pod's notice, issue 31). Read without decoding the notice (issue 32: half of what each
+        worker decoded was for the other worker's pods)."""
+        found = _POD_NOTICE.match(raw)
+        if found is None or self.by_pod.get((event_id, None)):
+            return True
+        return (event_id, int(found.group(1))) in self.by_pod
+
     async def _pump(self, event_id: int) -> None:
         while True:
             try:
-                async with self.store.broker.subscribe(commands.topic(event_id)) as notices:
+                broker, topic = self.store.broker, commands.topic(event_id)
+                subscription = (  # a broker that decodes its notices asks which are wanted
+                    broker.subscribe(topic, partial(self.wants, event_id))
+                    if isinstance(broker, RedisBroker)
+                    else broker.subscribe(topic)
+                )
+                async with subscription as notices:
                     ready = self.ready.get(event_id)
                     if ready is not None:
                         ready.set()

@@ -106,34 +106,30 @@ class Seat:
 
     async def pick(self, raw: dict[str, Any]) -> dict[str, Any]:
         at = self.store.clock()  # read from the socket now: the pick's time (BER-DRAFT-2)
-
-        def run() -> dict[str, Any]:
-            booster, pick = raw.get("booster"), raw.get("pick")
-            # with the picks of the worker's other pages that arrive meanwhile (issue 32)
-            done = self.hub.picks.submit(
-                self.event_id,
-                PickIn(
-                    self.actor,
-                    str(raw.get("card", ""))[:40],
-                    booster if isinstance(booster, int) else None,
-                    pick if isinstance(pick, int) else None,
-                    at,
-                ),
-            )
-            return {
-                "type": "picked",
-                "card": done.card,
-                "booster": done.position.booster,
-                "pick": done.position.pick,
-            }
-
+        booster, pick = raw.get("booster"), raw.get("pick")
+        item = PickIn(
+            self.actor,
+            str(raw.get("card", ""))[:40],
+            booster if isinstance(booster, int) else None,
+            pick if isinstance(pick, int) else None,
+            at,
+        )
         try:
-            return await anyio.to_thread.run_sync(run)
+            # with the picks of the worker's other pages that arrive meanwhile (issue 32); the
+            # page waits on the loop, its batch runs in the group commit's thread: handing
+            # each pick to a thread of the worker's pool and waiting there cost more
+            done = await self.hub.picks.submit_async(self.event_id, item)
         except TorneoError as err:
             return self.error(err)
         except SQLAlchemyError:  # nothing was stored: the page may pick again (or the timer)
             log.warning("draft: a pick of event %s not taken, the database away", self.event_id)
             return self.error(BUSY)
+        return {
+            "type": "picked",
+            "card": done.card,
+            "booster": done.position.booster,
+            "pick": done.position.pick,
+        }
 
     def _started(self, data: dict[str, Any]) -> dict[str, Any] | None:
         """The page's state at the draft's start from the start's notice, with no read (issue

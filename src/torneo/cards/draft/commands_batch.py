@@ -14,7 +14,10 @@ pick is that pick's answer only and changes nothing. The answers are given after
 If the batch's transaction fails (the database away, a clash), nothing of it was stored and each
 pick is tried again alone, as if it had come by itself: none is lost, none doubled.
 
-SQLite (the default install: one worker, one writer) writes each pick alone.
+On PostgreSQL a batch's picks are first sent in one message that stores each pick which is not
+the last of its pass and which the rules take (``commands_fast``: most picks); the others (the
+pass's last, the refusals) go as above, judged after them. SQLite (the default install: one
+worker, one writer) writes each pick alone.
 """
 
 from __future__ import annotations
@@ -23,11 +26,12 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from torneo.cards.draft import commands
+from torneo.cards.draft import commands, commands_fast
 from torneo.cards.draft.commands_presence import TIMER
 from torneo.cards.draft.state import draft_facts, no_seat, pod_state
 from torneo.cards.draft.tables import DraftPod, DraftSeat
@@ -66,7 +70,35 @@ _PODS = (
 def pick_cards(
     store: Store, event_id: int, picks: Sequence[PickIn]
 ) -> list[commands.Picked | BaseException]:
-    """Each pick's outcome, in order: what ``commands.pick_card`` returns, or what it raises."""
+    """Each pick's outcome, in order: what ``commands.pick_card`` returns, or what it raises.
+    On PostgreSQL each pick is first tried in one round trip (``commands_fast``: most picks are
+    not the last of their pass); the others go the usual way."""
+    outcomes = _fast(store, event_id, picks)
+    rest = [p for p, outcome in zip(picks, outcomes, strict=True) if outcome is None]
+    if not rest:
+        return cast(list[commands.Picked | BaseException], outcomes)
+    usual = iter(_usual(store, event_id, rest))
+    return [next(usual) if outcome is None else outcome for outcome in outcomes]
+
+
+def _fast(store: Store, event_id: int, picks: Sequence[PickIn]) -> list[commands.Picked | None]:
+    tried = [
+        commands_fast.FastPick(p.actor, p.card.strip(), p.booster, p.pick, p.at) for p in picks
+    ]
+    try:
+        done = commands_fast.try_picks(store, event_id, tried)
+    except SQLAlchemyError:  # the seats not read (the database away): the usual path meets it
+        return [None] * len(picks)
+    # a pick the statement takes is not the pass's last: the pod stays at its position
+    return [
+        None if d is None else commands.Picked(d[0], d[1], t.card, d[1])
+        for t, d in zip(tried, done, strict=True)
+    ]
+
+
+def _usual(
+    store: Store, event_id: int, picks: Sequence[PickIn]
+) -> list[commands.Picked | BaseException]:
     if len(picks) > 1 and store.engine.dialect.name == "postgresql":
         try:
             return _together(store, event_id, picks)

@@ -53,14 +53,20 @@ def timer_look(store: Store) -> tuple[list[int], datetime | None]:
     """The running pods due now, and the next deadline after now (None: no other pod runs):
     two ranges of the (status, deadline) index, however many pods run, so a worker's timer can
     sleep until the next deadline instead of polling (``cards.draft.api_hub.DraftTimers``)."""
-    now = store.clock()
     with store.read() as session:
-        running = DraftPod.status == RUNNING
-        due = list(session.scalars(select(DraftPod.id).where(running, DraftPod.deadline <= now)))
-        wake = session.scalar(
-            select(func.min(DraftPod.deadline)).where(running, DraftPod.deadline > now)
-        )
+        connection = session.connection()
+        now = {"now": store.clock()}
+        due = [pod_id for (pod_id,) in connection.execute(_DUE, now)]
+        wake = connection.execute(_WAKE, now).scalar()
     return due, aware(wake) if wake is not None else None
+
+
+# Built once (issue 32: each worker's timer asks several times a second under load, and
+# building the statements cost more than running them), read as plain rows.
+_DUE = select(DraftPod.id).where(DraftPod.status == RUNNING, DraftPod.deadline <= bindparam("now"))
+_WAKE = select(func.min(DraftPod.deadline)).where(
+    DraftPod.status == RUNNING, DraftPod.deadline > bindparam("now")
+)
 
 
 # BER-DRAFT-2 after a restart: the time every page gets to reconnect and report its presence

@@ -44,6 +44,9 @@ class Notice:
         return Notice(str(value["topic"]), str(value["kind"]), dict(value.get("data") or {}))
 
 
+Wants = Callable[[bytes], bool]
+
+
 class Subscription(Protocol):
     def __aiter__(self) -> AsyncIterator[Notice]: ...
 
@@ -193,14 +196,26 @@ class RedisBroker:
         return channels
 
     @asynccontextmanager
-    async def subscribe(self, topic: str) -> AsyncIterator[AsyncIterator[Notice]]:
+    async def subscribe(
+        self, topic: str, wants: Wants | None = None
+    ) -> AsyncIterator[AsyncIterator[Notice]]:
+        """:meth:`Broker.subscribe`; ``wants``: a cheap look at each notice as it came over the
+        wire (its encoded bytes), before it is decoded: False skips it (issue 32: a worker
+        decoded every pod's draft notices, half of them for pods it holds no page of)."""
         channels = self._for_loop()
         queue: asyncio.Queue[Notice | None] = asyncio.Queue(SUBSCRIPTION_QUEUE)
-        await channels.add(self.channel(topic), queue)
+        if wants is not None:
+            channels.wants[queue] = wants
+        try:
+            await channels.add(self.channel(topic), queue)
+        except BaseException:
+            channels.wants.pop(queue, None)
+            raise
         try:
             yield _until_dropped(queue)
         finally:
             await channels.remove(self.channel(topic), queue)
+            channels.wants.pop(queue, None)
 
     def connection_count(self) -> int:
         """Redis connections this broker holds for subscriptions (one per event loop in use)."""
@@ -219,6 +234,7 @@ class _Channels:
         self.client: Any = None
         self.pubsub: Any = None
         self.listeners: dict[str, set[asyncio.Queue[Notice | None]]] = {}
+        self.wants: dict[asyncio.Queue[Notice | None], Wants] = {}  # RedisBroker.subscribe
         self.confirmed: dict[str, asyncio.Event] = {}
         self.reader: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
@@ -304,9 +320,18 @@ class _Channels:
             elif event is not None:
                 event.set()
         elif message.get("type") == "message":
-            notice = Notice.decode(message["data"])
-            for queue in list(self.listeners.get(channel, ())):
-                _offer(queue, notice)
+            raw = message["data"]
+            queues = [
+                queue
+                for queue in self.listeners.get(channel, ())
+                if not isinstance(raw, bytes)
+                or (wants := self.wants.get(queue)) is None
+                or wants(raw)
+            ]
+            if queues:  # decoded once, if anyone wants it
+                notice = Notice.decode(raw)
+                for queue in queues:
+                    _offer(queue, notice)
 
     async def _drop(self) -> None:
         """End every listener (they resubscribe, on a new connection) and close this one."""

@@ -171,6 +171,11 @@ class Store:
         log_audits(uow.written)  # issue 31 item 3: one log line per committed change
         self._publish(uow.notices)  # after the commit: a notice never announces a rollback
 
+    def publish(self, notices: Sequence[Notice]) -> None:
+        """Notices of a change committed without a unit (``cards.draft.commands_fast``), as a
+        unit publishes its own after its commit."""
+        self._publish(notices)
+
     def _publish(self, notices: Sequence[Notice]) -> None:
         # A lost notice costs freshness, never data (torneo.platform.live): logged, not raised,
         # in one line without a traceback (a `torneo` command on a server whose Redis is away
