@@ -104,18 +104,32 @@ async def timed(stats: Stats, step: str, call: Any) -> Answer:
 
 class Burst:
     """--burst: every phone opens its match first; once all have (or failed), every report is
-    sent at the same moment, so the report phase alone measures results per second."""
+    sent at the same moment, so the report phase alone measures results per second; with
+    ``rate`` (--rate) the reports are sent one after another at that many a second instead,
+    so a report's latency is measured at a steady arrival, not as the time to drain a burst."""
 
-    def __init__(self, phones: int, on_go: Any) -> None:
+    def __init__(self, phones: int, on_go: Any, rate: float | None = None) -> None:
         self.waiting = phones
         self.go = asyncio.Event()
         self.on_go = on_go
+        self.rate = rate
+        self.started = 0.0
+        self.sent = 0
 
     def arrived(self) -> None:
         self.waiting -= 1
         if self.waiting == 0:
             self.on_go()
+            self.started = time.perf_counter()
             self.go.set()
+
+    async def turn(self) -> None:
+        """Wait for this phone's turn to send its report."""
+        await self.go.wait()
+        if self.rate:
+            due = self.started + self.sent / self.rate
+            self.sent += 1
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
 
 
 async def player(
@@ -179,7 +193,7 @@ async def _player(
             return
         if burst is not None:
             burst.arrived()
-            await burst.go.wait()
+            await burst.turn()
         sent = time.perf_counter()
         # The page's form posts with htmx (HX-Request): the answer is the section, at once;
         # --plain posts it as a browser without JavaScript does (303, then the GET page).
@@ -204,6 +218,7 @@ async def run_players(
     on_go: Any = None,
     sessions: dict[int, str] | None = None,
     plain: bool = False,
+    rate: float | None = None,
 ) -> tuple[Stats, float]:
     tables = sorted({s.table for s in slips})[: players // 2]
     chosen = [s for s in slips if s.table in set(tables)]
@@ -211,7 +226,7 @@ async def run_players(
     for s in chosen:
         by_table[s.table].append(s)
     stats = Stats()
-    burst = Burst(len(chosen), on_go) if on_go is not None else None
+    burst = Burst(len(chosen), on_go, rate) if on_go is not None else None
     jobs: list[tuple[sr.Slip, str]] = []
     for pair in by_table.values():
         # The same score from both sides: "2-1" for the first slip (player A), "1-2" for B.
@@ -289,6 +304,12 @@ def main() -> None:
         "--burst",
         action="store_true",
         help="open every match first, then send every report at once (the reports' ceiling)",
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        help="with --burst: send the reports at this many a second instead of all at once "
+        "(a report's p99 at a steady arrival, issue 32 item 4)",
     )
     parser.add_argument(
         "--plain",
@@ -370,6 +391,7 @@ def main() -> None:
                 on_go if args.burst else None,
                 sessions,
                 args.plain,
+                args.rate,
             )
         )
         cpu["end"] = server_cpu_seconds(server)
