@@ -122,8 +122,10 @@ def _served_by(port: int, workers: list[int]) -> Counter[int]:
 
 @pytest.fixture
 def server(
-    pg_reason: str | None, tmp_path: Path
+    pg_reason: str | None, tmp_path: Path, request: pytest.FixtureRequest
 ) -> Iterator[tuple[subprocess.Popen[bytes], int, dict[str, str]]]:
+    """``torneo serve --workers 2`` on PostgreSQL; more options by indirect parametrization."""
+    extra: list[str] = getattr(request, "param", [])
     if pg_reason is not None:
         pytest.skip(pg_reason)
     with migrated_pg_url() as url:
@@ -137,6 +139,7 @@ def server(
         env.pop("TORNEO_REDIS_URL", None)  # the sockets are the question, not the notices
         with (tmp_path / "serve.log").open("wb") as output:
             command = [TORNEO, "serve", "--port", str(port), "--workers", "2", "--no-access-log"]
+            command += extra
             process = subprocess.Popen(
                 command, env=env, stdout=output, stderr=output, start_new_session=True
             )
@@ -214,6 +217,34 @@ def test_issue32_each_worker_listens_on_its_own_socket_and_gets_its_share(
     assert not [pid for pid in renewed if Path(f"/proc/{pid}").exists()]
     for pid in renewed:
         assert f"Finished server process [{pid}]" in log.read_text()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("server", [["--no-standby"]], indirect=True)
+def test_issue32_no_standby_keeps_none_and_a_dead_workers_place_goes_to_a_fresh_process(
+    server: tuple[subprocess.Popen[bytes], int, dict[str, str]], tmp_path: Path
+) -> None:
+    """``--no-standby`` (a server short of memory): no process waits beside the workers, and a
+    killed worker's socket is served by a process started at its death."""
+    process, port, _ = server
+    master = process.pid
+    listeners = _until("two workers listening", lambda: _ok(_listeners(master, port), 2, master))
+    first, second = sorted(listeners)
+    _served_by(port, [first, second])  # both serve: the default starts its standby now
+    before = set(_children(master))
+    os.kill(first, signal.SIGKILL)
+    after = _until(
+        "a new worker listening in the killed worker's place",
+        lambda: _ok(_listeners(master, port), 2, without=first),
+    )
+    (fresh,) = set(after) - {second}
+    assert fresh not in before  # started at the death, not waiting beforehand
+    assert after[fresh] == listeners[first]  # on the killed worker's socket
+    held = _served_by(port, [second, fresh])
+    assert held[second] + held[fresh] == CONNECTIONS
+    log = (tmp_path / "serve.log").read_text()
+    assert "Started the standby process" not in log
+    assert _standby(master, port) is None
 
 
 def _finished(log: Path, pid: int) -> Callable[[], bool]:

@@ -47,6 +47,14 @@ def serve(
             help="Log every request (off behind a proxy that logs them already).",
         ),
     ] = True,
+    standby: Annotated[
+        bool,
+        typer.Option(
+            "--standby/--no-standby",
+            help="With --workers: keep a loaded process ready to take a dead worker's place "
+            "at once (about 170 MB and a database connection).",
+        ),
+    ] = True,
 ) -> None:
     """Serve the web app (pages and /api/v1) on http://HOST:PORT."""
     _refuse_unsafe_settings()
@@ -93,7 +101,7 @@ def serve(
         # live pages spread over them; uvicorn's own supervisor shares one (torneo.cli.workers).
         # The metrics' folder is emptied only once the port is free: a second `torneo serve`
         # started by mistake emptied the running server's.
-        supervise(APP, _multiprocess_metrics, workers=workers, **options)
+        supervise(APP, _multiprocess_metrics, standby, workers=workers, **options)
         return
     uvicorn.run(APP, workers=1, **options)
 

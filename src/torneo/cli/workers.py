@@ -32,7 +32,8 @@ this small supervisor.
   to their pack for seconds of a timed pick, and handing pages back later means closing pages
   that are drafting, at the risk of a seat looking disconnected at a timeout (BER-DRAFT-2). The
   standby costs one idle process's memory (about 170 MB). A standby that dies is not started
-  again (logged): a dead worker's socket then waits for a fresh process (not steered to).
+  again (logged): a dead worker's socket then waits for a fresh process (not steered to), as
+  every dead worker's does under ``torneo serve --no-standby`` (a server short of memory).
 - A worker that dies is replaced (the standby, or a fresh process); one that exits with
   uvicorn's ``STARTUP_FAILURE`` (the app cannot start: its database, its settings) stops the
   server with that code, as uvicorn's supervisor does. Its live gauges are dropped from the
@@ -151,8 +152,12 @@ class Worker(Process):
 class Workers:
     """The supervisor of ``config.workers`` workers and their standby (module doc)."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, standby: bool = True) -> None:
         self.config = config
+        # ``torneo serve --no-standby``: a dead worker's place goes to a process started then
+        # (its pages wait for it to load, a few seconds), for a server short of memory: a
+        # standby holds a loaded app (about 170 MB) and, in production, a database connection.
+        self.keep_standby = standby
         self.sockets: list[socket.socket] = []  # one per place, the supervisor's copies
         self.workers: list[Worker] = []  # the worker serving each place
         self.standby: Worker | None = None
@@ -264,7 +269,7 @@ class Workers:
 
     def _keep_a_standby(self) -> None:
         """A standby once every worker serves (none while they start: they share the cores)."""
-        if self.should_exit.is_set() or self.standby_failed:
+        if self.should_exit.is_set() or self.standby_failed or not self.keep_standby:
             return
         if self.standby is not None:
             if self.standby.process.is_alive():
@@ -313,10 +318,13 @@ def _drop_metrics(pid: int | None) -> None:
     multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]
 
 
-def supervise(app: str, on_port_free: Callable[[], None], **options: Any) -> None:
+def supervise(
+    app: str, on_port_free: Callable[[], None], standby: bool = True, **options: Any
+) -> None:
     """Serve ``app`` on ``options["workers"]`` workers until stopped (``torneo serve --workers
     N``, N > 1); ``options`` are ``uvicorn.Config``'s, as ``uvicorn.run`` takes them;
-    ``on_port_free`` prepares what the workers share once no other server holds the port."""
-    code = Workers(Config(app, **options)).run(on_port_free)
+    ``on_port_free`` prepares what the workers share once no other server holds the port;
+    ``standby``: keep a loaded process ready for a dead worker's place (module doc)."""
+    code = Workers(Config(app, **options), standby).run(on_port_free)
     if code:
         sys.exit(code)
