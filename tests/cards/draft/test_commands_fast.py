@@ -51,10 +51,13 @@ def _rows(store: Store, seat_no: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]
     return tuple(pick), tuple(audit)
 
 
+def _fast(p: PickIn) -> commands_fast.FastPick:
+    return commands_fast.FastPick(p.actor, p.card, p.booster, p.pick, p.at)
+
+
 def _try(store: Store, event: int, p: PickIn) -> object:
     """The statement's answer alone (None: not taken)."""
-    fast = commands_fast.FastPick(p.actor, p.card, p.booster, p.pick, p.at)
-    return commands_fast.try_picks(store, event, [fast])[0]
+    return commands_fast.try_picks(store, event, [_fast(p)])[0]
 
 
 def _counts(store: Store) -> tuple[int, int]:
@@ -401,3 +404,30 @@ def test_ber_draft_1_a_batch_that_passes_and_picks_from_the_next_pack(
     assert state.picks[(holder, 1, 2)] == after_pass[0]
     assert _counts(store)[0] == 9
     assert [n.kind for n in published] == ["pass", "draft", "picked"]
+
+
+def test_issue32_the_batches_keep_their_connection_without_the_pools_ping(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch's connection is kept for the next batch (the pool's check-out pings the server
+    first: a round trip a batch)."""
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite takes no batch in one round trip")
+    event = draft_event(store, 8)
+    seats = seat_players(store, event)
+    picks = [
+        PickIn(player(seats[(1, seat)]), pack_of(store, event, seat)[0], 1, 1, None)
+        for seat in (1, 2, 3)
+    ]
+    assert isinstance(commands_fast.try_picks(store, event, [_fast(picks[0])])[0], tuple)
+    checkout = store.engine.raw_connection
+    taken: list[int] = []
+
+    def counted() -> Any:
+        taken.append(1)
+        return checkout()
+
+    monkeypatch.setattr(store.engine, "raw_connection", counted)
+    for p in picks[1:]:
+        assert isinstance(commands_fast.try_picks(store, event, [_fast(p)])[0], tuple)
+    assert taken == []

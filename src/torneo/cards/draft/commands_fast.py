@@ -25,7 +25,9 @@ begins once the locks are held and sees everything committed before, and the bat
 earlier picks and passes. One round trip, not one per pick: under load the picks of a worker
 queue behind each other (a batch of 30 picks one after the other fell behind the timer). The
 statements are prepared once per connection (planned anew, the CTE cost the server 0.3 ms a
-pick).
+pick), and the connection is kept for the next batch, out of the pool (its check-out pings the
+server: a round trip and a third of a lone pick's CPU; a dead connection fails the batch, which
+the usual path then takes on a pooled one).
 
 The CTE inserts only when, exactly as ``rules.draft.can_pick`` and ``commands.take_pick`` judge:
 the pod runs at the pick the page showed, the seat is the player's and not disqualified, the
@@ -47,11 +49,12 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from torneo.cards.draft.commands_notices import topic
 from torneo.cards.draft.state import RUNNING, card_set, database_of, draft_facts, opened_booster
@@ -361,43 +364,77 @@ def _candidate(
     return seat, position, following, params
 
 
+# How many connections a worker's engine keeps for the batches between them (module doc): one
+# group commit a draft runs one batch at a time; a second batch meanwhile takes the pool's.
+KEPT_CONNECTIONS = 1
+
+
+def _checkout(store: Store) -> Any:
+    """A connection for a batch, in autocommit: the one kept from the batch before if any
+    (issue 32: the pool's check-out pings the server first, a round trip and a tenth of a
+    batch's CPU, where a dead connection is met by the batch anyway), else the pool's."""
+    kept: list[tuple[int, Any]] = store.engine.__dict__.setdefault("_torneo_fast_kept", [])
+    while kept:
+        try:
+            pid, raw = kept.pop()
+        except IndexError:  # another thread took it
+            break
+        if pid == os.getpid():  # not a parent's, before a fork
+            return raw
+    fresh: Any = store.engine.raw_connection()
+    fresh.driver_connection.autocommit = True  # the statements until the sync: one transaction
+    return fresh
+
+
+def _check_in(store: Store, raw: Any, *, keep: bool = True) -> None:
+    """The batch's connection kept for the next one, or given back to the pool as it was."""
+    kept: list[tuple[int, Any]] = store.engine.__dict__.setdefault("_torneo_fast_kept", [])
+    if keep and len(kept) < KEPT_CONNECTIONS:
+        kept.append((os.getpid(), raw))
+        return
+    raw.driver_connection.autocommit = False
+    raw.close()
+
+
 def _run(store: Store, pods: list[int], tried: Sequence[_Tried]) -> list[_Stored]:
     """Which picks the message stored, which of them passed the packs, and the booster's picks
     after such a pass. Any failure stored none (one transaction) and is the usual path's to
-    meet; a connection that failed is not given back to the pool."""
+    meet; a connection that failed is closed, neither kept nor given back to the pool."""
     import psycopg
 
-    raw = store.engine.raw_connection()
+    raw = _checkout(store)
     try:
         connection = raw.driver_connection
         assert isinstance(connection, psycopg.Connection)
-        connection.autocommit = True  # the statements until the sync are one transaction
-        try:
-            # a pipeline: one round trip, the statements prepared once per connection
-            # (PostgreSQL planned the CTE anew at every pick: 0.3 ms of the server's CPU)
-            with connection.pipeline() as pipeline:
-                connection.cursor().execute(_LOCK, {"pods": pods}, prepare=True)
-                cursors = []
-                for *_, params in tried:
-                    cursor = connection.cursor()
-                    cursor.execute(_PICK, params, prepare=True)
-                    cursors.append(cursor)
-                pipeline.sync()
-                stored: list[_Stored] = []
-                for cursor in cursors:
-                    row = cursor.fetchone()
-                    if row is None or row[0] != 1:
-                        stored.append(_NOT_STORED)
-                    else:
-                        stored.append((True, row[1] == 1, row[2]))
-        finally:
-            connection.autocommit = False
-        return stored
+        # a pipeline: one round trip, the statements prepared once per connection
+        # (PostgreSQL planned the CTE anew at every pick: 0.3 ms of the server's CPU)
+        with connection.pipeline() as pipeline:
+            connection.cursor().execute(_LOCK, {"pods": pods}, prepare=True)
+            cursors = []
+            for *_, params in tried:
+                cursor = connection.cursor()
+                cursor.execute(_PICK, params, prepare=True)
+                cursors.append(cursor)
+            pipeline.sync()
+            stored: list[_Stored] = []
+            for cursor in cursors:
+                row = cursor.fetchone()
+                if row is None or row[0] != 1:
+                    stored.append(_NOT_STORED)
+                else:
+                    stored.append((True, row[1] == 1, row[2]))
     except psycopg.OperationalError:
         log.info("draft: a batch's connection failed; the usual path takes it", exc_info=True)
         raw.invalidate()
+        raw.close()
     except psycopg.Error:
         log.warning("draft: a batch's statement failed; the usual path takes it", exc_info=True)
-    finally:
+        _check_in(store, raw, keep=False)  # the pool's reset rolls back whatever is left
+    except BaseException:
+        raw.invalidate()
         raw.close()
+        raise
+    else:
+        _check_in(store, raw)
+        return stored
     return [_NOT_STORED] * len(tried)
