@@ -179,6 +179,45 @@ def test_issue32_a_batch_whose_connection_dies_is_taken_the_usual_way_once(
     assert _audits(store, "draft.pick") == 3
 
 
+def test_issue32_the_batches_kept_connection_dies_between_two_batches(store: Store) -> None:
+    """The connection a batch keeps for the next one (``commands_fast``: no ping of the pool's)
+    dies meanwhile: the next batch's picks are taken the usual way, once each, and the dead
+    connection is not kept again (BER-DRAFT-1)."""
+    _postgres(store)
+    event_id = drafting.draft_event(store, 8, pick_seconds=60)
+    seats = drafting.seat_players(store, event_id)
+
+    def batch(*seat_nos: int) -> list[Picked | BaseException]:
+        return pick_cards(
+            store,
+            event_id,
+            [
+                PickIn(
+                    drafting.player(seats[(1, s)]),
+                    drafting.pack_of(store, event_id, s)[0],
+                    1,
+                    1,
+                    None,
+                )
+                for s in seat_nos
+            ],
+        )
+
+    def kept_pid() -> int:
+        [(_, raw)] = store.engine.__dict__["_torneo_fast_kept"]
+        return int(raw.driver_connection.info.backend_pid)
+
+    assert all(isinstance(o, Picked) for o in batch(1, 2, 3))
+    dead = kept_pid()
+    assert _kill_connections(store) >= 1
+    assert all(isinstance(o, Picked) for o in batch(4, 5, 6))
+    assert _picks(store, event_id) == (6, 0)  # each once
+    assert _audits(store, "draft.pick") == 6
+    assert all(isinstance(o, Picked) for o in batch(7, 8))  # the pass, on a live connection
+    assert kept_pid() != dead
+    assert _picks(store, event_id) == (8, 0)
+
+
 # --- a fantasy vote import -------------------------------------------------------------------------
 
 

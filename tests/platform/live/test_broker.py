@@ -9,6 +9,7 @@ import uuid
 import pytest
 
 from torneo.core.errors import TorneoError
+from torneo.platform.live import broker as broker_module
 from torneo.platform.live.broker import InProcessBroker, Notice, RedisBroker
 from torneo.platform.store.uow import Actor, Store
 
@@ -183,5 +184,72 @@ def test_a_notice_its_subscriber_does_not_want_is_never_decoded(
 
     assert asyncio.run(scenario()) == kept
     assert decoded == [kept.encode().encode()]
+    publisher.close()
+    subscriber.close()
+
+
+def test_notices_read_together_reach_their_listeners_in_order_with_fewer_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 32: the messages read from Redis together are taken from the parser's buffer,
+    not each through ``get_message``: every one arrives, in order, declined ones skipped; a
+    channel of another listener on the same connection keeps its own."""
+    publisher = _redis_or_skip()
+    subscriber = RedisBroker(REDIS_URL, prefix=publisher._prefix)
+    reads: list[int] = []
+
+    async def scenario() -> tuple[list[Notice], list[Notice]]:
+        async with (
+            subscriber.subscribe("event:5", lambda raw: b'"skip"' not in raw) as five,
+            subscriber.subscribe("event:6") as six,
+        ):
+            channels = subscriber._for_loop()
+            get_message = channels.pubsub.get_message
+
+            async def counted(*args: object, **kwargs: object) -> object:
+                found = await get_message(*args, **kwargs)
+                if found is not None:
+                    reads.append(1)
+                return found
+
+            monkeypatch.setattr(channels.pubsub, "get_message", counted)
+            await asyncio.sleep(0.1)
+            sent = [
+                Notice(f"event:{5 + n % 2}", "skip" if n % 7 == 0 else "round", {"n": n})
+                for n in range(200)
+            ]
+            await asyncio.to_thread(publisher.publish_all, sent)
+            heard_five, heard_six = aiter(five), aiter(six)
+            got_five = [await asyncio.wait_for(anext(heard_five), timeout=5) for _ in range(85)]
+            got_six = [await asyncio.wait_for(anext(heard_six), timeout=5) for _ in range(100)]
+            return got_five, got_six
+
+    five, six = asyncio.run(scenario())
+    assert [n.data["n"] for n in five] == [n for n in range(0, 200, 2) if n % 7]
+    assert [n.data["n"] for n in six] == list(range(1, 200, 2))
+    assert len(reads) < 100  # most of the 200 came from the buffer, not a read each
+    publisher.close()
+    subscriber.close()
+
+
+def test_an_internal_topics_notices_set_no_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32: a topic no page's stream opens on (``untimed``, the draft's) is published
+    without its time, alone or with others; the others' time is set as ever."""
+    monkeypatch.setattr(broker_module, "_UNTIMED", {"draft"})
+    publisher = _redis_or_skip()
+    subscriber = RedisBroker(REDIS_URL, prefix=publisher._prefix)
+    lone, event = Notice("draft:4", "picked", {"seat": 1}), Notice("event:4", "draft", {})
+
+    async def scenario() -> list[Notice]:
+        async with subscriber.subscribe("draft:4") as notices:
+            await asyncio.sleep(0.1)
+            await asyncio.to_thread(publisher.publish, lone)
+            await asyncio.to_thread(publisher.publish_all, [lone, event])
+            heard = aiter(notices)
+            return [await asyncio.wait_for(anext(heard), timeout=5) for _ in range(2)]
+
+    assert asyncio.run(scenario()) == [lone, lone]
+    assert publisher.last_published("draft:4") is None
+    assert publisher.last_published("event:4") is not None
     publisher.close()
     subscriber.close()

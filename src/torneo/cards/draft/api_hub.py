@@ -35,10 +35,9 @@ import anyio.to_thread
 from fastapi import FastAPI
 
 from torneo.cards.draft import commands as commands
-from torneo.cards.draft import commands_batch, commands_fast
+from torneo.cards.draft import commands_batch
 from torneo.cards.draft.commands import Picked
 from torneo.cards.draft.commands_batch import PickIn
-from torneo.cards.draft.state import database_of
 from torneo.core.errors import TorneoError
 from torneo.platform.live.broker import Notice, RedisBroker
 from torneo.platform.store.group_commit import GroupCommit
@@ -244,8 +243,6 @@ class DraftHub:
             booster, pick = notice.data.get("booster"), notice.data.get("pick")
             seat = notice.data.get("seat")
             if isinstance(booster, int) and isinstance(pick, int) and isinstance(seat, int):
-                if isinstance(pod, int):  # this worker's next pick of the pod may end the pass
-                    commands_fast.heard(database_of(self.store.engine), pod, seat, booster, pick)
                 self._ready.setdefault((event_id, pod, booster, pick), []).append(seat)
                 if not self._flushing:
                     self._flushing = True

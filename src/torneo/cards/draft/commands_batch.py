@@ -89,9 +89,8 @@ def _fast(store: Store, event_id: int, picks: Sequence[PickIn]) -> list[commands
         done = commands_fast.try_picks(store, event_id, tried)
     except SQLAlchemyError:  # the seats not read (the database away): the usual path meets it
         return [None] * len(picks)
-    # a pick the statement takes is not the pass's last: the pod stays at its position
     return [
-        None if d is None else commands.Picked(d[0], d[1], t.card, d[1])
+        None if d is None else commands.Picked(d.seat, d.position, t.card, d.now)
         for t, d in zip(tried, done, strict=True)
     ]
 

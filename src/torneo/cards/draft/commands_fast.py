@@ -2,11 +2,12 @@
 
 The pick of ``commands.pick_card`` costs a unit of work: a session, BEGIN, the pod's lock (an
 ORM object), its seats and picks, the rules, two INSERTs, COMMIT: seven round trips and the
-ORM's bookkeeping, most of a worker's time per pick under load. Yet most picks only add a row:
-they are not the last of their pass (7 of 8), nothing is wrong with them, and the rules that
-judge them need nothing a worker cannot know without the database: the pack a seat holds at a
-pick is its opener's booster (a function of the seed, cached) less the cards picked from that
-booster before, and those were all stored before the pod reached this pick.
+ORM's bookkeeping, most of a worker's time per pick under load. Yet the rules that judge a pick
+need nothing a worker cannot know without the database: the pack a seat holds at a pick is its
+opener's booster (a function of the seed, cached) less the cards picked from that booster
+before, and those were all stored before the pod reached this pick; and the pass that the last
+pick of a round makes (BER-DRAFT-1) moves the pod's row to a pick the plan names, the next packs
+following from the booster's picks.
 
 So :func:`try_picks` sends the picks of a batch (``commands_batch``: the picks that arrived
 together) in one round trip on a pooled connection in autocommit, as a pipeline, which
@@ -14,25 +15,32 @@ PostgreSQL runs as one implicit transaction (every statement until the pipeline'
 failure rolls all of them back). Its first statement locks the pods' rows in id order, as every
 change to a pod does (``commands`` module doc: two batches never deadlock); then, for each
 pick, a data-modifying CTE inserts the pick and its audit row only if the usual path would take
-the pick *and* it does not end the pass. Not one statement: under READ COMMITTED a statement
-reads the snapshot taken when it began, so a CTE that waited for the lock inside itself would
-judge the pick on picks read before the pass it waited for was committed (a card taken just
-before could be taken twice); each later statement begins once the locks are held and sees
-everything committed before, and the batch's own earlier picks. One round trip, not one per
-pick: under load the picks of a worker queue behind each other (a batch of 30 picks one after
-the other fell behind the timer). The statements are prepared once per connection (planned
-anew, the CTE cost the server 0.3 ms a pick).
+the pick, and when every other seat has picked there it passes the packs as
+``commands._advance`` does (the pod's pick, booster and deadline, its row's version) and returns
+the booster's picks, from which the pass's notice (every seat's next pack) is made here. Not one
+statement: under READ COMMITTED a statement reads the snapshot taken when it began, so a CTE
+that waited for the lock inside itself would judge the pick on picks read before the pass it
+waited for was committed (a card taken just before could be taken twice); each later statement
+begins once the locks are held and sees everything committed before, and the batch's own
+earlier picks and passes. One round trip, not one per pick: under load the picks of a worker
+queue behind each other (a batch of 30 picks one after the other fell behind the timer). The
+statements are prepared once per connection (planned anew, the CTE cost the server 0.3 ms a
+pick), and the connection is kept for the next batch, out of the pool (its check-out pings the
+server: a round trip and a third of a lone pick's CPU; a dead connection fails the batch, which
+the usual path then takes on a pooled one).
 
 The CTE inserts only when, exactly as ``rules.draft.can_pick`` and ``commands.take_pick`` judge:
 the pod runs at the pick the page showed, the seat is the player's and not disqualified, the
 pick's time (when the socket read it, ``at``) is before the deadline (BER-DRAFT-2), the seat has
 no pick there yet, the card is still in the booster it holds (as many copies picked from it
-before as it opened with, fewer), and the pass does not end with it: every other seat is not
-yet picked, and no disqualified seat waits for the server's pick there (``commands._advance``
-would make it). Anything else — a refusal, the last pick of a pass, a pick with no booster or
-pick named, a player with no seat, the database away — returns None and the caller takes the
-usual path (``commands.pick_card``, or a batch's), which gives the same answer a pick always
-got, its refusal in words, or passes the packs: nothing was stored by the attempt.
+before as it opened with, fewer), and no disqualified seat waits for the server's pick there
+(``commands._advance`` would make it). A pick that ends its pass is taken only if another pick
+follows (the draft's last records the pools, BER-FMT-3) and no seat of the pod is disqualified
+(the server would pick for it at once at the next pick, BER-DRAFT-2). Anything else — a
+refusal, those passes, a pick with no booster or pick named, a player with no seat, the
+database away — returns None and the caller takes the usual path (``commands.pick_card``, or a
+batch's), which gives the same answer a pick always got, its refusal in words, or passes the
+packs: nothing was stored by the attempt.
 
 SQLite (the default install: one worker, one writer) keeps the usual path.
 """
@@ -41,14 +49,16 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple
 
 from torneo.cards.draft.commands_notices import topic
-from torneo.cards.draft.state import card_set, database_of, draft_facts, opened_booster
-from torneo.cards.rules.draft import BY_PLAYER, DraftPlan, Position
+from torneo.cards.draft.state import RUNNING, card_set, database_of, draft_facts, opened_booster
+from torneo.cards.rules.draft import BY_PLAYER, DraftPlan, Position, pack
 from torneo.cards.rules.sets import CardSet
 from torneo.platform.live.broker import Notice
 from torneo.platform.logs import log_audits
@@ -58,12 +68,16 @@ log = logging.getLogger(__name__)
 
 ENABLED = True  # a test of the usual path on PostgreSQL turns it off
 
-# The pod's row first (its own statement: module doc), then the pick and its audit row in one
-# statement, each only if the pick is one the usual path would take without passing the packs.
-_LOCK = "SELECT id FROM draft_pods WHERE id = ANY(%(pods)s) ORDER BY id FOR UPDATE"
+# The pod's row first (its own statement: module doc), then the pick, its audit row and, when it
+# is the pass's last, the pod's move to the next pick, in one statement, each only if the usual
+# path would take the pick the same way (module doc).
+_LOCK = "SELECT id FROM draft_pods WHERE id = ANY(%(pods)s::int[]) ORDER BY id FOR UPDATE"
 _PICK = """
 WITH ok AS (
-    SELECT 1
+    SELECT (SELECT count(*) FROM draft_picks k
+            WHERE k.pod_id = p.id AND k.booster_no = %(booster)s AND k.pick_no = %(pick)s)
+           = %(seats)s - 1 AS passes,
+           EXISTS (SELECT 1 FROM draft_seats d WHERE d.pod_id = p.id AND d.disqualified) AS out
     FROM draft_pods p JOIN draft_seats s ON s.pod_id = p.id
     WHERE p.id = %(pod)s AND s.id = %(seat_id)s AND s.player_id = %(player)s
       AND p.status = 'running' AND p.booster_no = %(booster)s AND p.pick_no = %(pick)s
@@ -73,9 +87,6 @@ WITH ok AS (
           SELECT 1 FROM draft_picks k
           WHERE k.pod_id = p.id AND k.seat_no = %(seat)s
             AND k.booster_no = %(booster)s AND k.pick_no = %(pick)s)
-      AND (SELECT count(*) FROM draft_picks k
-           WHERE k.pod_id = p.id AND k.booster_no = %(booster)s AND k.pick_no = %(pick)s)
-          < %(seats)s - 1
       AND NOT EXISTS (
           SELECT 1 FROM draft_seats d
           WHERE d.pod_id = p.id AND d.disqualified AND NOT EXISTS (
@@ -86,9 +97,14 @@ WITH ok AS (
            WHERE k.pod_id = p.id AND k.booster_no = %(booster)s AND k.card_code = %(card)s
              AND k.pick_no < %(pick)s AND k.seat_no = (%(holders)s::int[])[k.pick_no])
           < %(copies)s
+), go AS (
+    -- a pass only to a next pick (the draft's end records the pools) and with no disqualified
+    -- seat (the server would pick for it at once at the next pick): else the usual path's
+    SELECT passes FROM ok
+    WHERE NOT passes OR (NOT out AND %(next_pick)s::int IS NOT NULL)
 ), pick AS (
     INSERT INTO draft_picks (pod_id, seat_no, booster_no, pick_no, card_code, how, picked_at)
-    SELECT %(pod)s, %(seat)s, %(booster)s, %(pick)s, %(card)s, %(how)s, %(now)s::timestamptz FROM ok
+    SELECT %(pod)s, %(seat)s, %(booster)s, %(pick)s, %(card)s, %(how)s, %(now)s::timestamptz FROM go
     ON CONFLICT DO NOTHING
     RETURNING id
 ), audit AS (
@@ -97,9 +113,27 @@ WITH ok AS (
            'null'::json, %(after)s::json, NULL
     FROM pick
     RETURNING id
+), moved AS (
+    -- BER-DRAFT-1: every seat has picked, the boosters pass (as commands._advance, whose ORM
+    -- flush bumps the row's version too)
+    UPDATE draft_pods
+    SET booster_no = %(next_booster)s, pick_no = %(next_pick)s,
+        deadline = %(deadline)s::timestamptz, version = version + 1
+    WHERE id = %(pod)s AND EXISTS (SELECT 1 FROM go WHERE passes) AND EXISTS (SELECT 1 FROM pick)
+    RETURNING id
 )
-SELECT count(*) FROM audit
+SELECT (SELECT count(*) FROM audit), (SELECT count(*) FROM moved),
+       -- after a pass within the booster, its picks so far for the next packs (the statement
+       -- does not see its own insert: the caller adds it)
+       (SELECT json_agg(json_build_array(k.seat_no, k.pick_no, k.card_code))
+        FROM draft_picks k
+        WHERE k.pod_id = %(pod)s AND k.booster_no = %(booster)s
+          AND %(next_booster)s::int = %(booster)s AND EXISTS (SELECT 1 FROM moved))
 """
+
+# as bytes, once: psycopg encoded the text and hashed the new bytes at every pick to find its
+# prepared statement
+_LOCK_SQL, _PICK_SQL = _LOCK.encode(), _PICK.encode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +149,7 @@ class _Seat:
     seed: int
     plan: DraftPlan
     cards: CardSet
+    pick_seconds: int
 
 
 _seats: dict[tuple[str, int, int], _Seat] = {}  # (database, event, player) → the seat
@@ -149,35 +184,9 @@ def _seat(store: Store, database: str, event_id: int, player_id: int) -> _Seat |
         for player, pod_id, pod_no, seat_no, seat_id, boosters, seats in rows:
             plan = DraftPlan(seats, boosters, cards.booster.size, facts.alternate)
             _seats[(database, event_id, player)] = _Seat(
-                pod_id, pod_no, seat_no, seat_id, facts.seed, plan, cards
+                pod_id, pod_no, seat_no, seat_id, facts.seed, plan, cards, facts.pick_seconds
             )
     return _seats.get(key)
-
-
-# (database, pod id) → (booster, pick, the seats heard to have picked there): the "picked"
-# notices this worker's hub hears (``api_hub.DraftHub._deliver``). A pick that ends its pass
-# by them goes the usual way at once, not after a statement that would leave it (issue 32: a
-# round trip more before every pass). A notice not heard yet costs only that round trip.
-_heard: dict[tuple[str, int], tuple[int, int, set[int]]] = {}
-
-
-def heard(database: str, pod_id: int, seat: int, booster: int, pick: int) -> None:
-    """A pick's notice: ``seat`` of the pod picked at (``booster``, ``pick``)."""
-    found = _heard.get((database, pod_id))
-    if found is not None and found[0] == booster and found[1] == pick:
-        found[2].add(seat)
-        return
-    if len(_heard) >= MAX_SEATS:
-        _heard.clear()
-    _heard[(database, pod_id)] = (booster, pick, {seat})
-
-
-def _ends_the_pass(database: str, seat: _Seat, position: Position) -> bool:
-    found = _heard.get((database, seat.pod_id))
-    if found is None or (found[0], found[1]) != (position.booster, position.pick):
-        return False
-    others = len(found[2]) - (seat.seat_no in found[2])
-    return others >= seat.plan.seats - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,29 +200,45 @@ class FastPick:
     at: datetime | None
 
 
-def try_picks(
-    store: Store, event_id: int, picks: Sequence[FastPick]
-) -> list[tuple[int, Position] | None]:
-    """Each pick stored in the batch's one round trip, as (seat, position); None: that pick
-    was not stored, and the usual path judges it (module doc)."""
-    out: list[tuple[int, Position] | None] = [None] * len(picks)
+class Taken(NamedTuple):
+    """A pick the statement stored: the seat, its position, and the pod's position after it
+    (another than ``position`` when the pick ended the pass)."""
+
+    seat: int
+    position: Position
+    now: Position
+
+
+# a pick's statement's parameters, and the pod's next position if the pick ends the pass
+_Tried = tuple[int, _Seat, Position, Position | None, dict[str, object]]
+# stored, passed the packs, the booster's picks after a pass within it ([seat, pick, card] rows)
+_Stored = tuple[bool, bool, list[list[object]] | None]
+_NOT_STORED: _Stored = (False, False, None)
+
+
+def try_picks(store: Store, event_id: int, picks: Sequence[FastPick]) -> list[Taken | None]:
+    """Each pick stored in the batch's one round trip; None: that pick was not stored, and the
+    usual path judges it (module doc)."""
+    out: list[Taken | None] = [None] * len(picks)
     if not ENABLED or store.engine.dialect.name != "postgresql":
         return out
     database = database_of(store.engine)
     now = store.clock()
-    tried: list[tuple[int, _Seat, Position, dict[str, object]]] = []
+    tried: list[_Tried] = []
     for index, p in enumerate(picks):
         found = _candidate(store, database, event_id, p, now)
         if found is not None:
             tried.append((index, *found))
     if not tried:
         return out
-    stored = _run(store, sorted({seat.pod_id for _, seat, _, _ in tried}), tried)
-    audits, notices = [], []
-    for (index, seat, position, params), done in zip(tried, stored, strict=True):
+    stored = _run(store, sorted({t[1].pod_id for t in tried}), tried)
+    audits: list[dict[str, object]] = []
+    notices: list[Notice] = []
+    for (index, seat, position, following, params), (done, moved, others) in zip(
+        tried, stored, strict=True
+    ):
         if not done:
             continue
-        out[index] = (seat.seat_no, position)
         audits.append(
             {
                 "action": "draft.pick",
@@ -223,6 +248,20 @@ def try_picks(
                 "actor": params["actor"],
             }
         )
+        if moved and following is not None:
+            out[index] = Taken(seat.seat_no, position, following)
+            # as commands._advance says a pass: every seat's next pack, and the event's page
+            mine = (seat.seat_no, position.pick, str(params["card"]))
+            notices.append(
+                Notice(
+                    topic(event_id),
+                    "pass",
+                    _pass_notice(database, seat, following, now, [*(others or ()), mine]),
+                )
+            )
+            notices.append(Notice(f"event:{event_id}", "draft", {"pod": seat.pod_no}))
+            continue
+        out[index] = Taken(seat.seat_no, position, position)
         # "seat N is ready", as the usual path says it after its commit (commands.take_pick)
         notices.append(
             Notice(
@@ -242,9 +281,40 @@ def try_picks(
     return out
 
 
+def _pass_notice(
+    database: str,
+    seat: _Seat,
+    following: Position,
+    now: datetime,
+    booster_picks: Sequence[Sequence[object]],
+) -> dict[str, object]:
+    """``commands_notices.pass_notice`` of the pod after the pass: the picks of its booster
+    (none when a new booster opens) are [seat, pick, card] rows."""
+    plan = seat.plan
+    picks = {
+        (int(str(s)), following.booster, int(str(n))): str(card) for s, n, card in booster_picks
+    }
+    opened = {
+        (s, following.booster): opened_booster(
+            database, seat.cards, seat.seed, seat.pod_no, s, following.booster
+        )
+        for s in range(1, plan.seats + 1)
+    }
+    return {
+        "pod": seat.pod_id,
+        "status": RUNNING,
+        "booster": following.booster,
+        "pick": following.pick,
+        "deadline": (now + timedelta(seconds=seat.pick_seconds)).isoformat(),
+        "packs": {
+            str(s): list(pack(plan, opened, picks, s, following)) for s in range(1, plan.seats + 1)
+        },
+    }
+
+
 def _candidate(
     store: Store, database: str, event_id: int, p: FastPick, now: datetime
-) -> tuple[_Seat, Position, dict[str, object]] | None:
+) -> tuple[_Seat, Position, Position | None, dict[str, object]] | None:
     """The pick's statement's parameters, or None when the statement could not take it."""
     player_id, booster, pick = p.actor.player_id, p.booster, p.pick
     if player_id is None or booster is None or pick is None:
@@ -256,14 +326,14 @@ def _candidate(
     if not (1 <= booster <= plan.boosters and 1 <= pick <= plan.booster_size):
         return None
     position = Position(booster, pick)
-    if _ends_the_pass(database, seat, position):
-        return None  # the usual path passes the packs
     opener = plan.opener(seat.seat_no, position)
     holders = (str(plan.holder(opener, Position(booster, e))) for e in range(1, pick))
     opened = opened_booster(database, seat.cards, seat.seed, seat.pod_no, opener, booster)
     copies = opened.count(p.card)
     if not copies:
         return None  # not in the booster: the usual path refuses it in words
+    # where the pod goes if this pick ends the pass (None: the draft ends, the usual path's)
+    following = plan.after(position)
     after = {
         "pod": seat.pod_no,
         "seat": seat.seat_no,
@@ -291,45 +361,86 @@ def _candidate(
         "actor": p.actor.name,
         "event": event_id,
         "after": json.dumps(after),
+        "next_booster": following.booster if following else None,
+        "next_pick": following.pick if following else None,
+        "deadline": (now + timedelta(seconds=seat.pick_seconds)).isoformat(),  # BER-DRAFT-2
     }
-    return seat, position, params
+    return seat, position, following, params
 
 
-def _run(
-    store: Store, pods: list[int], tried: Sequence[tuple[int, _Seat, Position, dict[str, object]]]
-) -> list[bool]:
-    """Which picks the message stored. Any failure stored none (one transaction) and is the
-    usual path's to meet; a connection that failed is not given back to the pool."""
+# How many connections a worker's engine keeps for the batches between them (module doc): one
+# group commit a draft runs one batch at a time; a second batch meanwhile takes the pool's.
+KEPT_CONNECTIONS = 1
+
+
+def _checkout(store: Store) -> Any:
+    """A connection for a batch, in autocommit: the one kept from the batch before if any
+    (issue 32: the pool's check-out pings the server first, a round trip and a tenth of a
+    batch's CPU, where a dead connection is met by the batch anyway), else the pool's."""
+    kept: list[tuple[int, Any]] = store.engine.__dict__.setdefault("_torneo_fast_kept", [])
+    while kept:
+        try:
+            pid, raw = kept.pop()
+        except IndexError:  # another thread took it
+            break
+        if pid == os.getpid():  # not a parent's, before a fork
+            return raw
+    fresh: Any = store.engine.raw_connection()
+    fresh.driver_connection.autocommit = True  # the statements until the sync: one transaction
+    return fresh
+
+
+def _check_in(store: Store, raw: Any, *, keep: bool = True) -> None:
+    """The batch's connection kept for the next one, or given back to the pool as it was."""
+    kept: list[tuple[int, Any]] = store.engine.__dict__.setdefault("_torneo_fast_kept", [])
+    if keep and len(kept) < KEPT_CONNECTIONS:
+        kept.append((os.getpid(), raw))
+        return
+    raw.driver_connection.autocommit = False
+    raw.close()
+
+
+def _run(store: Store, pods: list[int], tried: Sequence[_Tried]) -> list[_Stored]:
+    """Which picks the message stored, which of them passed the packs, and the booster's picks
+    after such a pass. Any failure stored none (one transaction) and is the usual path's to
+    meet; a connection that failed is closed, neither kept nor given back to the pool."""
     import psycopg
 
-    raw = store.engine.raw_connection()
+    raw = _checkout(store)
     try:
         connection = raw.driver_connection
         assert isinstance(connection, psycopg.Connection)
-        connection.autocommit = True  # the statements until the sync are one transaction
-        try:
-            # a pipeline: one round trip, the statements prepared once per connection
-            # (PostgreSQL planned the CTE anew at every pick: 0.3 ms of the server's CPU)
-            with connection.pipeline() as pipeline:
-                connection.cursor().execute(_LOCK, {"pods": pods}, prepare=True)
-                cursors = []
-                for *_, params in tried:
-                    cursor = connection.cursor()
-                    cursor.execute(_PICK, params, prepare=True)
-                    cursors.append(cursor)
-                pipeline.sync()
-                stored = []
-                for cursor in cursors:
-                    row = cursor.fetchone()
-                    stored.append(row is not None and row[0] == 1)
-        finally:
-            connection.autocommit = False
-        return stored
+        # a pipeline: one round trip, the statements prepared once per connection
+        # (PostgreSQL planned the CTE anew at every pick: 0.3 ms of the server's CPU)
+        with connection.pipeline() as pipeline:
+            # the pods as an array's text, as the holders: a list's dumper cost 15 µs a batch
+            pods_text = "{" + ",".join(map(str, pods)) + "}"
+            connection.cursor().execute(_LOCK_SQL, {"pods": pods_text}, prepare=True)
+            cursors = []
+            for *_, params in tried:
+                cursor = connection.cursor()
+                cursor.execute(_PICK_SQL, params, prepare=True)
+                cursors.append(cursor)
+            pipeline.sync()
+            stored: list[_Stored] = []
+            for cursor in cursors:
+                row = cursor.fetchone()
+                if row is None or row[0] != 1:
+                    stored.append(_NOT_STORED)
+                else:
+                    stored.append((True, row[1] == 1, row[2]))
     except psycopg.OperationalError:
         log.info("draft: a batch's connection failed; the usual path takes it", exc_info=True)
         raw.invalidate()
+        raw.close()
     except psycopg.Error:
         log.warning("draft: a batch's statement failed; the usual path takes it", exc_info=True)
-    finally:
+        _check_in(store, raw, keep=False)  # the pool's reset rolls back whatever is left
+    except BaseException:
+        raw.invalidate()
         raw.close()
-    return [False] * len(tried)
+        raise
+    else:
+        _check_in(store, raw)
+        return stored
+    return [_NOT_STORED] * len(tried)

@@ -14,6 +14,11 @@ from torneo.cards.draft.tables import DraftPod, DraftSeat
 from torneo.cards.rules.boosters import draft_booster
 from torneo.cards.rules.draft import pack
 from torneo.cards.rules.sets import CardSet
+from torneo.platform.live.broker import untimed
+
+# no page's stream opens on the draft's topic (its pages have their socket): nobody asks when
+# it last changed, and a pick's notice is one Redis command (issue 32)
+untimed("draft")
 
 
 def topic(event_id: int) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -20,6 +21,19 @@ CHANNEL_PREFIX = os.environ.get("TORNEO_REDIS_PREFIX", "torneo")
 # its stream open gets no catch-up notice (it still has its slow poll).
 LAST_PUBLISHED_SECONDS = 7 * 24 * 3600
 log = logging.getLogger(__name__)
+# Kinds of topic no page's stream opens on (internal ones: the draft's carry private packs):
+# nobody asks when they last changed (``last_published``), so their notices set no time
+# (issue 32: that SET was half of the Redis work of a lone pick's notice). ``untimed`` adds one.
+_UNTIMED: set[str] = set()
+
+
+def untimed(kind: str) -> None:
+    """Notices of topics ``kind:…`` are published without their time (module constant)."""
+    _UNTIMED.add(kind)
+
+
+def _timed(topic: str) -> bool:
+    return topic.partition(":")[0] not in _UNTIMED
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +179,9 @@ class RedisBroker:
         return f"{self._prefix}:last:{topic}"
 
     def publish(self, notice: Notice) -> None:
+        if not _timed(notice.topic):  # one command, no pipeline (``untimed``)
+            self._sync.publish(self.channel(notice.topic), notice.encode())
+            return
         # One round trip: the time it changed (for pages whose stream opens late) and the notice.
         pipe = self._sync.pipeline(transaction=False)
         pipe.set(self.last_key(notice.topic), repr(time.time()), ex=LAST_PUBLISHED_SECONDS)
@@ -178,7 +195,7 @@ class RedisBroker:
         does."""
         pipe = self._sync.pipeline(transaction=False)
         now = repr(time.time())
-        for topic in dict.fromkeys(n.topic for n in notices):
+        for topic in dict.fromkeys(n.topic for n in notices if _timed(n.topic)):
             pipe.set(self.last_key(topic), now, ex=LAST_PUBLISHED_SECONDS)
         for notice in notices:
             pipe.publish(self.channel(notice.topic), notice.encode())
@@ -299,12 +316,36 @@ class _Channels:
                 if message is None:
                     continue
                 self._dispatch(message)
+                await self._drain()
         except asyncio.CancelledError:
             raise
         except Exception:
             log.warning("live: the Redis connection dropped; listeners reconnect", exc_info=True)
             reconnected()
             await self._drop()
+
+    async def _drain(self) -> None:
+        """The messages read from the socket with the one just handled, taken from the parser's
+        buffer without ``get_message``'s layers (issue 32: a worker reads every notice of its
+        draft, and redis-py's health check, retry and timeout per message were a tenth of its
+        CPU). A message to a channel goes straight to its listeners; anything else (a
+        subscription's confirmation) through redis-py's own handling. Without hiredis, or
+        with nothing buffered, nothing to do: the next ``get_message`` reads the socket."""
+        connection = self.pubsub.connection
+        reader = getattr(getattr(connection, "_parser", None), "_reader", None)
+        incomplete = _not_enough()
+        if reader is None or incomplete is None or connection.health_check_interval:
+            return
+        while (reply := reader.gets()) is not incomplete:
+            if isinstance(reply, Exception):
+                raise reply  # as redis-py's parser would
+            if isinstance(reply, list) and len(reply) == 3 and reply[0] == b"message":
+                channel = reply[1]
+                self._message(channel.decode() if isinstance(channel, bytes) else channel, reply[2])
+                continue
+            message = await self.pubsub.handle_message(reply)
+            if message is not None:
+                self._dispatch(message)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         raw = message.get("channel")
@@ -320,18 +361,18 @@ class _Channels:
             elif event is not None:
                 event.set()
         elif message.get("type") == "message":
-            raw = message["data"]
-            queues = [
-                queue
-                for queue in self.listeners.get(channel, ())
-                if not isinstance(raw, bytes)
-                or (wants := self.wants.get(queue)) is None
-                or wants(raw)
-            ]
-            if queues:  # decoded once, if anyone wants it
-                notice = Notice.decode(raw)
-                for queue in queues:
-                    _offer(queue, notice)
+            self._message(channel, message["data"])
+
+    def _message(self, channel: str, raw: Any) -> None:
+        queues = [
+            queue
+            for queue in self.listeners.get(channel, ())
+            if not isinstance(raw, bytes) or (wants := self.wants.get(queue)) is None or wants(raw)
+        ]
+        if queues:  # decoded once, if anyone wants it
+            notice = Notice.decode(raw)
+            for queue in queues:
+                _offer(queue, notice)
 
     async def _drop(self) -> None:
         """End every listener (they resubscribe, on a new connection) and close this one."""
@@ -353,6 +394,18 @@ async def _until_dropped(queue: asyncio.Queue[Notice | None]) -> AsyncIterator[N
         if notice is None:
             raise ConnectionError("the broker connection dropped")
         yield notice
+
+
+@functools.cache
+def _not_enough() -> object | None:
+    """What redis-py's hiredis parser's reader returns while a reply is incomplete (None: no
+    such parser: ``_Channels._drain`` leaves every message to ``get_message``). Asked once a
+    subscription reads, not at import: a command of the CLI imports no Redis client."""
+    try:
+        from redis._parsers.hiredis import NOT_ENOUGH_DATA
+    except ImportError:
+        return None
+    return NOT_ENOUGH_DATA
 
 
 def broker_from_env() -> InProcessBroker | RedisBroker:

@@ -46,13 +46,18 @@ R = TypeVar("R")
 BATCH_THREADS = 4  # threads running the batches of callers on an event loop (module doc)
 
 
+_LOOP = threading.Event()  # the ``woken`` of a caller on an event loop: never waited on
+
+
 class _Slot(Generic[I, R]):
     __slots__ = ("done", "error", "future", "item", "lead", "value", "woken")
 
     def __init__(self, item: I, future: asyncio.Future[None] | None = None) -> None:
         self.item = item
         self.future = future  # a caller on an event loop: set when done
-        self.woken = threading.Event()
+        # a thread's caller waits on it; one on a loop has its future (issue 32: an Event is
+        # a Condition and two locks, made for every pick of a draft)
+        self.woken = threading.Event() if future is None else _LOOP
         self.lead = False  # woken to lead the next batch
         self.done = False  # woken with its outcome
         self.value: R | None = None
