@@ -48,6 +48,7 @@ from tests.support.web import form_token
 from torneo.cards.tables import Event
 from torneo.platform.store.tables import AuditEntry
 from torneo.platform.store.uow import Store
+from torneo.platform.web.route_index import Lean, route_index_of
 
 # The module's fixture is built once: its tests run on one xdist worker (make test: --dist loadgroup).
 pytestmark = pytest.mark.xdist_group("authz")
@@ -235,3 +236,42 @@ def test_writes_with_rights_get_past_the_door(world_and_clients: Any) -> None:
             if problem:
                 wrong.append(f"{role:12} {method} {path}: {problem}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_phones_report_on_its_lean_route_answers_every_role_alike(
+    world_and_clients: Any,
+) -> None:
+    """Issue 32 item 4: ``POST /events/{id}/report`` sent with htmx by a phone that opened its
+    match is answered by the lean route (``cards/self_report/pages_lean.py``), not by FastAPI's
+    route that the matrix above drives. The slip's code is the credential there: every role, the
+    other club's owner and staff too, gets the route's own answer (table 1 is disputed: the
+    repeat of a report writes nothing), never a server error, and nothing changes."""
+    store, world, cs = world_and_clients
+    url = f"/events/{world.event}/report"
+    index = route_index_of(cs["anonymous"].app)
+    (lean,) = index.lean["events"]
+    answered: list[str] = []
+
+    async def counting(request: Any, params: dict[str, str]) -> Any:
+        response = await lean.handler(request, params)
+        answered.append("lean" if response is not None else "route")
+        return response
+
+    before = _state(store)
+    index.lean["events"] = [Lean(lean.method, lean.regex, counting, lean.route)]
+    try:
+        answers = {}
+        for role in (*ROLES, *OTHER_CLUB):
+            client = cs[role]
+            page = client.get(url, params={"table": 1, "code": world.codes[0]})
+            assert page.status_code == 200, role
+            # The CSRF token travels in the clients' X-CSRF-Token header (the module's fixture).
+            form = {"table": "1", "code": world.codes[0], "result": "2-0"}
+            r = client.post(url, data=form, headers={"HX-Request": "true"})
+            answers[role] = (r.status_code, "report-match" in r.text, 'role="alert"' in r.text)
+    finally:
+        index.lean["events"] = [lean]
+    assert answered == ["lean"] * len(answers)
+    # The match is disputed: 409 in the section, with the refusal, for everyone alike.
+    assert set(answers.values()) == {(409, True, True)}, answers
+    assert _state(store) == before

@@ -9,6 +9,11 @@ then the POST that shows the match), then posts its result with htmx, one reques
 It prints the process's CPU per report request (``time.process_time``, the threads' included)
 and, with ``--profile``, writes a cProfile of the report requests alone. What uvicorn adds
 (parsing, writing) is not in it: this is the app's share of the request path.
+
+``--compare`` sends every other report through FastAPI's route instead of the lean one
+(``cards/self_report/pages_lean.py``, issue 32 item 4) and prints the event loop's CPU per
+report of each: the same process, the same database, the two paths interleaved, so a busy
+neighbour on the host weighs on both alike.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from seed import SECRET, seed_event  # noqa: E402
 
 from _common import host_line  # noqa: E402
 from _servers import create_database, drop_database  # noqa: E402
+from torneo.platform.web.route_index import route_index_of  # noqa: E402
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -109,7 +115,9 @@ class Phone:
         return status, b"".join(chunks).decode()
 
 
-async def drive(app: Any, event_id: int, slips: list[Any], profile: str | None) -> None:
+async def drive(
+    app: Any, event_id: int, slips: list[Any], profile: str | None, compare: bool = False
+) -> None:
     url = f"/events/{event_id}/report"
     phones: list[tuple[Phone, dict[str, Any]]] = []
     for n, slip in enumerate(slips):
@@ -128,8 +136,15 @@ async def drive(app: Any, event_id: int, slips: list[Any], profile: str | None) 
     if profiler:
         profiler.enable()
     refused = 0
-    for phone, form in phones:
+    index = route_index_of(app)
+    lean = dict(index.lean)
+    spent = {"lean": 0.0, "FastAPI's route": 0.0}
+    for n, (phone, form) in enumerate(phones):
+        path = "FastAPI's route" if compare and n % 2 else "lean"
+        index.lean = lean if path == "lean" else {}
+        before = time.thread_time()
         status, page = await phone.call("POST", url, form, hx=True)
+        spent[path] += time.thread_time() - before
         bad = status != 200 or 'class="alert ok"' not in page
         if bad and not refused:
             print(status, re.findall(r"class=\"alert[^<]*<[^<]*", page))
@@ -145,12 +160,18 @@ async def drive(app: Any, event_id: int, slips: list[Any], profile: str | None) 
         f"{loop / n * 1000:.3f} ms of it in the event loop's thread "
         f"({wall / n * 1000:.3f} ms wall), {refused} refused"
     )
+    if compare:
+        for path, seconds in spent.items():
+            print(f"  through {path}: {seconds / (n / 2) * 1000:.3f} ms of the event loop a report")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=400)
     parser.add_argument("--profile", help="write a cProfile of the report requests here")
+    parser.add_argument(
+        "--compare", action="store_true", help="every other report through FastAPI's route"
+    )
     args = parser.parse_args()
     print(host_line())
     name, url = create_database("torneo_inproc")
@@ -172,7 +193,7 @@ def main() -> None:
 
         async def run() -> None:
             async with app.router.lifespan_context(app):
-                await drive(app, event_id, slips, args.profile)
+                await drive(app, event_id, slips, args.profile, args.compare)
 
         asyncio.run(run())
         app.state.store.engine.dispose()

@@ -38,6 +38,7 @@ from torneo.cards.public.cache import ReadCache
 from torneo.cards.public.pages_rows import RowCache
 from torneo.cards.self_report import api as api_self_report
 from torneo.cards.self_report import pages as pages_self_report
+from torneo.cards.self_report import pages_lean as pages_self_report_lean
 from torneo.cards.self_report.commands_batch import batcher as report_batches
 from torneo.cards.tables import Event
 from torneo.core.errors import TorneoError
@@ -235,6 +236,10 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
         docs_url=f"{API_PREFIX}/docs",
         redoc_url=None,
         lifespan=_lifespan,
+        # Torneo's metrics are Prometheus' (platform/web/metrics.py, issue 31) and it sets up
+        # no OpenTelemetry: FastAPI's own hook asked three providers whether to trace at every
+        # request, 4.5 µs each (issue 32 item 4: a report's budget is under 1 ms).
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.threads = worker_threads()
     app.state.store = store
@@ -287,4 +292,5 @@ def create_app(store: Store | None = None, *, settings: WebSettings | None = Non
     app.add_middleware(RequestIds)  # every log line of the request has its id
     stamp_arrivals(app)  # outermost: a page's data-live-since precedes its reads
     install_route_index(app)  # last: every route is in (torneo.platform.web.route_index)
+    pages_self_report_lean.install(app)  # issue 32 item 4: the phones' report without FastAPI
     return app

@@ -7,6 +7,7 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.support.web import make_client
+from torneo.app import create_app
 from torneo.platform.store.uow import Store
 
 
@@ -86,3 +87,13 @@ def test_issue31_a_redis_reconnect_is_counted(anon: TestClient) -> None:
     before = total()
     reconnected()  # what the live channel calls when Redis dropped it (platform/live/broker.py)
     assert total() == before + 1
+
+
+def test_fastapis_own_telemetry_is_off(web_store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32 item 4: Torneo's metrics are Prometheus'; FastAPI's OpenTelemetry hook, which
+    asked its providers at every request, stays off even where a provider is set up."""
+    from fastapi.telemetry import _asgi
+
+    monkeypatch.setattr(_asgi, "_unconfigured", lambda provider: False)  # as if one were
+    app = create_app(web_store)
+    assert not app._native_telemetry.enabled()

@@ -143,3 +143,26 @@ def test_an_app_served_under_a_path_prefix_routes_by_the_path_after_it(web_store
         page = client.get("/torneo/login")
         assert page.status_code == 200
         assert client.get("/torneo/no-such-page").status_code == 404
+
+
+def test_a_lean_route_is_the_route_the_whole_router_picks(web_store: Store) -> None:
+    """Issue 32 item 4: a lean handler answers before the router, so it must stand for the one
+    route the whole router would pick for its method and path; add_lean refuses any other."""
+    app = create_app(web_store)
+    index = route_index_of(app)
+    for leans in index.lean.values():
+        for lean in leans:
+            path = PARAM.sub("7", lean.route.path)
+            assert lean.regex.match(path)
+            chosen = _endpoint(
+                _first_match(app.router.routes, path, lean.method), path, lean.method
+            )
+            assert chosen is lean.route.endpoint
+
+    async def nothing(request: Any, params: dict[str, str]) -> None:
+        return None
+
+    with pytest.raises(ValueError, match="0 routes"):
+        index.add_lean("POST", "/events/{event_id}/no-such-page", nothing)
+    with pytest.raises(ValueError, match="0 routes"):
+        index.add_lean("DELETE", "/events/{event_id}/report", nothing)

@@ -76,8 +76,10 @@ router = APIRouter(include_in_schema=False)
 
 Text = Annotated[str, Form(max_length=200)]
 # The report's fields, read without FastAPI's per-parameter work (issue 32 item 4: forms.py).
+REPORT_FIELDS = ("table", "code", "result", "csrf_token")
+REPORT_FIELD_LENGTH = 200
 ReportForm = Annotated[
-    dict[str, str], Depends(text_fields("table", "code", "result", "csrf_token", max_length=200))
+    dict[str, str], Depends(text_fields(*REPORT_FIELDS, max_length=REPORT_FIELD_LENGTH))
 ]
 
 
@@ -219,7 +221,8 @@ async def report_submit(request: Request, event_id: int, form: ReportForm) -> Re
     Issue 32 item 4: the report of a phone that opened its match (the htmx form of the match
     section) waits for its batch on the event loop (:func:`_report_at_once`); everything else
     runs in the worker's thread pool, where the services may block on the database and Redis,
-    never on the event loop (which serves the live streams)."""
+    never on the event loop (which serves the live streams). That report usually comes by
+    the lean route (``pages_lean``), which runs :func:`_report_at_once` without FastAPI."""
     done = await _report_at_once(request, event_id, form)
     if done is not None:
         return done

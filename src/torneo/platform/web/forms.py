@@ -131,22 +131,31 @@ def text_fields(
             given = dict((await request.form()).multi_items())
         else:
             given = {}
-        out: dict[str, str] = {}
-        errors: list[dict[str, Any]] = []
-        for name in names:
-            value = given.get(name, "")
-            if not isinstance(value, str):
-                errors.append(_error("string_type", name, "Input should be a valid string"))
-            elif len(value) > max_length:
-                says = f"String should have at most {max_length} characters"
-                errors.append(_error("string_too_long", name, says, value, max_length))
-            else:
-                out[name] = value
+        out, errors = text_values(given, names, max_length)
         if errors:
             raise RequestValidationError(errors)
         return out
 
     return read
+
+
+def text_values(
+    given: Mapping[str, Any], names: Iterable[str], max_length: int
+) -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """The fields ``names`` of a parsed form ("" when absent), and FastAPI's validation errors
+    of those that are not text or longer than ``max_length`` (:func:`text_fields`)."""
+    out: dict[str, str] = {}
+    errors: list[dict[str, Any]] = []
+    for name in names:
+        value = given.get(name, "")
+        if not isinstance(value, str):
+            errors.append(_error("string_type", name, "Input should be a valid string"))
+        elif len(value) > max_length:
+            says = f"String should have at most {max_length} characters"
+            errors.append(_error("string_too_long", name, says, value, max_length))
+        else:
+            out[name] = value
+    return out, errors
 
 
 def _error(
