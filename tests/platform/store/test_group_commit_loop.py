@@ -104,3 +104,21 @@ def test_a_failing_run_is_every_items_outcome_and_the_key_goes_on() -> None:
     # all three queued before the leader's task ran: a batch of two (max 2) failed, then the third
     assert asyncio.run(scenario()) == ["ConnectionError", "ConnectionError", 3]
     assert calls == [[1, 2], [3]]
+
+
+def test_a_cancelled_leader_leaves_no_caller_waiting() -> None:
+    run = Recorder()
+    batches = LoopGroupCommit(run)
+
+    async def scenario() -> list[bool]:
+        run.release.clear()
+        first = asyncio.ensure_future(batches.submit_async("e1", 2))
+        await run.entered.wait()
+        queued = asyncio.ensure_future(batches.submit_async("e1", 4))
+        await asyncio.sleep(0)
+        batches._leaders["e1"].cancel()  # the loop closing
+        await asyncio.wait([first, queued], timeout=10)
+        return [first.cancelled(), queued.cancelled()]
+
+    assert asyncio.run(scenario()) == [True, True]
+    assert not batches._leaders

@@ -56,6 +56,7 @@ class LoopGroupCommit(Generic[K, I, R]):
         return outcome
 
     async def _lead(self, key: K) -> None:
+        batch: list[tuple[I, asyncio.Future[R | BaseException]]] = []
         try:
             while queue := self._queued.get(key):
                 batch, self._queued[key] = queue[: self._max], queue[self._max :]
@@ -74,5 +75,7 @@ class LoopGroupCommit(Generic[K, I, R]):
         finally:
             left = self._queued.pop(key, [])
             del self._leaders[key]
-            for _, future in left:  # the loop is closing (a cancelled leader): nobody writes
+            # a cancelled leader (the loop closing): its batch's callers and the queued ones
+            # are cancelled, not left waiting (the batch's transaction is the database's)
+            for _, future in [*batch, *left]:
                 future.cancel()
