@@ -443,23 +443,24 @@ def _run(store: Store, pods: list[int], tried: Sequence[Tried]) -> list[Stored]:
         assert isinstance(connection, psycopg.Connection)
         # a pipeline: one round trip, the statements prepared once per connection
         # (PostgreSQL planned the CTE anew at every pick: 0.3 ms of the server's CPU)
-        with connection.pipeline() as pipeline:
+        cursors = []
+        # the pipeline's end sends its one Sync and reads every result (a sync() of our own
+        # before it was a second Sync: a second round trip)
+        with connection.pipeline():
             # the pods as an array's text, as the holders: a list's dumper cost 15 µs a batch
             pods_text = "{" + ",".join(map(str, pods)) + "}"
             connection.cursor().execute(LOCK_SQL, {"pods": pods_text}, prepare=True)
-            cursors = []
             for *_, params in tried:
                 cursor = connection.cursor()
                 cursor.execute(PICK_SQL, params, prepare=True)
                 cursors.append(cursor)
-            pipeline.sync()
-            stored: list[Stored] = []
-            for cursor in cursors:
-                row = cursor.fetchone()
-                if row is None or row[0] != 1:
-                    stored.append(NOT_STORED)
-                else:
-                    stored.append((True, row[1] == 1, row[2]))
+        stored: list[Stored] = []
+        for cursor in cursors:
+            row = cursor.fetchone()
+            if row is None or row[0] != 1:
+                stored.append(NOT_STORED)
+            else:
+                stored.append((True, row[1] == 1, row[2]))
     except psycopg.OperationalError:
         log.info("draft: a batch's connection failed; the usual path takes it", exc_info=True)
         raw.invalidate()

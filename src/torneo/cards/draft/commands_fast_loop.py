@@ -107,23 +107,22 @@ async def _run(store: Store, pods: list[int], tried: Sequence[Tried]) -> list[St
         log.info("draft: no connection for a batch; the usual path takes it", exc_info=True)
         return [NOT_STORED] * len(tried)
     try:
-        async with connection.pipeline() as pipeline:
+        cursors = []
+        # The pipeline's end sends its one Sync and reads every result: no sync() of our own
+        # before it (that was a second Sync, and a second round trip, at the block's end).
+        async with connection.pipeline():
             pods_text = "{" + ",".join(map(str, pods)) + "}"  # as commands_fast._run
             await connection.cursor().execute(
                 commands_fast.LOCK_SQL, {"pods": pods_text}, prepare=True
             )
-            cursors = []
             for *_, params in tried:
                 cursor = connection.cursor()
                 await cursor.execute(commands_fast.PICK_SQL, params, prepare=True)
                 cursors.append(cursor)
-            await pipeline.sync()
-            stored: list[Stored] = []
-            for cursor in cursors:
-                row = await cursor.fetchone()
-                stored.append(
-                    NOT_STORED if row is None or row[0] != 1 else (True, row[1] == 1, row[2])
-                )
+        stored: list[Stored] = []
+        for cursor in cursors:
+            row = await cursor.fetchone()
+            stored.append(NOT_STORED if row is None or row[0] != 1 else (True, row[1] == 1, row[2]))
     except psycopg.Error:
         log.info("draft: a batch's connection failed; the usual path takes it", exc_info=True)
         await connection.close()
