@@ -8,12 +8,13 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+import anyio.to_thread
 import pytest
 from sqlalchemy import func, select
 
 from tests.faults.test_database_connections import _kill_connections
 from tests.support.draft import draft_event, pack_of, player, pod_now, seat_players
-from torneo.cards.draft import commands_batch, commands_fast_loop
+from torneo.cards.draft import commands_fast_loop
 from torneo.cards.draft.commands import Picked
 from torneo.cards.draft.commands_batch import PickIn, pick_cards_async
 from torneo.cards.draft.tables import DraftPick
@@ -62,7 +63,7 @@ def test_a_round_on_the_loop_stores_each_pick_once_and_passes_with_no_thread(
         async def no_thread(*_: Any) -> Any:
             raise AssertionError("a thread for a batch whose seats are known")
 
-        monkeypatch.setattr(commands_batch.anyio.to_thread, "run_sync", no_thread)
+        monkeypatch.setattr(anyio.to_thread, "run_sync", no_thread)
         out += [await pick_cards_async(store, event, b) for b in batches[1:]]
         await commands_fast_loop.close(store)
         return out
@@ -71,6 +72,7 @@ def test_a_round_on_the_loop_stores_each_pick_once_and_passes_with_no_thread(
     assert all(isinstance(o, Picked) for batch in outcomes for o in batch)
     last = outcomes[-1][0]
     assert isinstance(last, Picked)
+    assert last.now is not None
     assert (last.now.booster, last.now.pick) == (1, 2)  # the last pick passed the packs
     assert _counts(store) == (8, 8)
     assert published == ["picked"] * 7 + ["pass", "draft"]
