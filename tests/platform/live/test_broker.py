@@ -253,30 +253,3 @@ def test_an_internal_topics_notices_set_no_time(monkeypatch: pytest.MonkeyPatch)
     assert publisher.last_published("event:4") is not None
     publisher.close()
     subscriber.close()
-
-
-def test_notices_published_from_a_coroutine_reach_redis_in_order_and_set_their_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Issue 32 item 1, round 2: ``publish_async`` (the draft's picks written on the loop)
-    publishes as ``publish_all`` does: in order, one notice of an internal topic alone, the
-    others' time set."""
-    monkeypatch.setattr(broker_module, "_UNTIMED", {"draft"})
-    publisher = _redis_or_skip()
-    subscriber = RedisBroker(REDIS_URL, prefix=publisher._prefix)
-    lone, event = Notice("draft:5", "picked", {"seat": 1}), Notice("event:5", "draft", {})
-    passed = Notice("draft:5", "pass", {"pod": 2})
-
-    async def scenario() -> list[Notice]:
-        async with subscriber.subscribe("draft:5") as notices:
-            await asyncio.sleep(0.1)
-            await publisher.publish_async([lone])
-            await publisher.publish_async([passed, event])
-            heard = aiter(notices)
-            return [await asyncio.wait_for(anext(heard), timeout=5) for _ in range(2)]
-
-    assert asyncio.run(scenario()) == [lone, passed]
-    assert publisher.last_published("draft:5") is None
-    assert publisher.last_published("event:5") is not None
-    publisher.close()
-    subscriber.close()

@@ -35,13 +35,12 @@ import anyio.to_thread
 from fastapi import FastAPI
 
 from torneo.cards.draft import commands as commands
-from torneo.cards.draft import commands_batch, commands_fast_loop
+from torneo.cards.draft import commands_batch
 from torneo.cards.draft.commands import Picked
 from torneo.cards.draft.commands_batch import PickIn
 from torneo.core.errors import TorneoError
 from torneo.platform.live.broker import Notice, RedisBroker
 from torneo.platform.store.group_commit import GroupCommit
-from torneo.platform.store.group_commit_loop import LoopGroupCommit
 from torneo.platform.store.uow import Store
 
 log = logging.getLogger(__name__)
@@ -118,12 +117,9 @@ class DraftHub:
         self._writing = asyncio.Lock()  # one presence write at a time
         self._writers: set[asyncio.Task[None]] = set()  # held: the loop keeps weak references
         # The picks of this worker's pages, those that arrive together in one transaction
-        # (issue 32 item 1: commands_batch), keyed by event: on PostgreSQL on the event loop
-        # (commands_fast_loop: no thread to wake per batch), else in the worker's threads.
-        self.picks: GroupCommit[int, PickIn, Picked] | LoopGroupCommit[int, PickIn, Picked] = (
-            LoopGroupCommit(partial(commands_batch.pick_cards_async, store))
-            if commands_fast_loop.usable(store)
-            else GroupCommit(partial(commands_batch.pick_cards, store))
+        # (issue 32 item 1: commands_batch); run in the worker's threads, keyed by event.
+        self.picks: GroupCommit[int, PickIn, Picked] = GroupCommit(
+            partial(commands_batch.pick_cards, store)
         )
 
     def present(self) -> dict[int, list[int]]:

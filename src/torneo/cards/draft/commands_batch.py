@@ -28,11 +28,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
 
-import anyio.to_thread
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from torneo.cards.draft import commands, commands_fast, commands_fast_loop
+from torneo.cards.draft import commands, commands_fast
 from torneo.cards.draft.commands_presence import TIMER
 from torneo.cards.draft.state import draft_facts, no_seat, pod_state
 from torneo.cards.draft.tables import DraftPod, DraftSeat
@@ -79,29 +78,6 @@ def pick_cards(
     if not rest:
         return cast(list[commands.Picked | BaseException], outcomes)
     usual = iter(_usual(store, event_id, rest))
-    return [next(usual) if outcome is None else outcome for outcome in outcomes]
-
-
-async def pick_cards_async(
-    store: Store, event_id: int, picks: Sequence[PickIn]
-) -> list[commands.Picked | BaseException]:
-    """:func:`pick_cards` with the one round trip on the event loop (``commands_fast_loop``,
-    PostgreSQL): the picks it did not store go the usual way in a thread."""
-    tried = [
-        commands_fast.FastPick(p.actor, p.card.strip(), p.booster, p.pick, p.at) for p in picks
-    ]
-    try:
-        done = await commands_fast_loop.try_picks(store, event_id, tried)
-    except SQLAlchemyError:  # the seats not read (the database away): the usual path meets it
-        done = [None] * len(picks)
-    outcomes: list[commands.Picked | None] = [
-        None if d is None else commands.Picked(d.seat, d.position, t.card, d.now)
-        for t, d in zip(tried, done, strict=True)
-    ]
-    rest = [p for p, outcome in zip(picks, outcomes, strict=True) if outcome is None]
-    if not rest:
-        return cast(list[commands.Picked | BaseException], outcomes)
-    usual = iter(await anyio.to_thread.run_sync(_usual, store, event_id, rest))
     return [next(usual) if outcome is None else outcome for outcome in outcomes]
 
 

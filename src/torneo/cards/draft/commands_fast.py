@@ -133,7 +133,7 @@ SELECT (SELECT count(*) FROM audit), (SELECT count(*) FROM moved),
 
 # as bytes, once: psycopg encoded the text and hashed the new bytes at every pick to find its
 # prepared statement
-LOCK_SQL, PICK_SQL = _LOCK.encode(), _PICK.encode()
+_LOCK_SQL, _PICK_SQL = _LOCK.encode(), _PICK.encode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,10 +210,10 @@ class Taken(NamedTuple):
 
 
 # a pick's statement's parameters, and the pod's next position if the pick ends the pass
-Tried = tuple[int, _Seat, Position, Position | None, dict[str, object]]
+_Tried = tuple[int, _Seat, Position, Position | None, dict[str, object]]
 # stored, passed the packs, the booster's picks after a pass within it ([seat, pick, card] rows)
-Stored = tuple[bool, bool, list[list[object]] | None]
-NOT_STORED: Stored = (False, False, None)
+_Stored = tuple[bool, bool, list[list[object]] | None]
+_NOT_STORED: _Stored = (False, False, None)
 
 
 def try_picks(store: Store, event_id: int, picks: Sequence[FastPick]) -> list[Taken | None]:
@@ -222,49 +222,16 @@ def try_picks(store: Store, event_id: int, picks: Sequence[FastPick]) -> list[Ta
     out: list[Taken | None] = [None] * len(picks)
     if not ENABLED or store.engine.dialect.name != "postgresql":
         return out
-    database, now, tried = prepare(store, event_id, picks)
-    if not tried:
-        return out
-    stored = _run(store, sorted({t[1].pod_id for t in tried}), tried)
-    notices = finish(database, event_id, now, tried, stored, out)
-    if notices:
-        store.publish(notices)
-    return out
-
-
-def prepare(
-    store: Store, event_id: int, picks: Sequence[FastPick]
-) -> tuple[str, datetime, list[Tried]]:
-    """The database's name, the batch's time and the statements' parameters of the picks the
-    statement may take (index in ``picks`` first)."""
     database = database_of(store.engine)
     now = store.clock()
-    tried: list[Tried] = []
+    tried: list[_Tried] = []
     for index, p in enumerate(picks):
         found = _candidate(store, database, event_id, p, now)
         if found is not None:
             tried.append((index, *found))
-    return database, now, tried
-
-
-def seats_known(store: Store, event_id: int, picks: Sequence[FastPick]) -> bool:
-    """Whether every player's seat is known here (``prepare`` reads none from the database)."""
-    database = database_of(store.engine)
-    return all(
-        p.actor.player_id is None or (database, event_id, p.actor.player_id) in _seats
-        for p in picks
-    )
-
-
-def finish(
-    database: str,
-    event_id: int,
-    now: datetime,
-    tried: Sequence[Tried],
-    stored: Sequence[Stored],
-    out: list[Taken | None],
-) -> list[Notice]:
-    """Each stored pick's outcome into ``out``, its audit log line, and the notices to publish."""
+    if not tried:
+        return out
+    stored = _run(store, sorted({t[1].pod_id for t in tried}), tried)
     audits: list[dict[str, object]] = []
     notices: list[Notice] = []
     for (index, seat, position, following, params), (done, moved, others) in zip(
@@ -309,7 +276,9 @@ def finish(
             )
         )
     log_audits(audits)
-    return notices
+    if notices:
+        store.publish(notices)
+    return out
 
 
 def _pass_notice(
@@ -431,7 +400,7 @@ def _check_in(store: Store, raw: Any, *, keep: bool = True) -> None:
     raw.close()
 
 
-def _run(store: Store, pods: list[int], tried: Sequence[Tried]) -> list[Stored]:
+def _run(store: Store, pods: list[int], tried: Sequence[_Tried]) -> list[_Stored]:
     """Which picks the message stored, which of them passed the packs, and the booster's picks
     after such a pass. Any failure stored none (one transaction) and is the usual path's to
     meet; a connection that failed is closed, neither kept nor given back to the pool."""
@@ -445,20 +414,20 @@ def _run(store: Store, pods: list[int], tried: Sequence[Tried]) -> list[Stored]:
         # (PostgreSQL planned the CTE anew at every pick: 0.3 ms of the server's CPU)
         cursors = []
         # the pipeline's end sends its one Sync and reads every result (a sync() of our own
-        # before it was a second Sync: a second round trip)
+        # before it was a second Sync: a second round trip, issue 32 item 1 round 2)
         with connection.pipeline():
             # the pods as an array's text, as the holders: a list's dumper cost 15 µs a batch
             pods_text = "{" + ",".join(map(str, pods)) + "}"
-            connection.cursor().execute(LOCK_SQL, {"pods": pods_text}, prepare=True)
+            connection.cursor().execute(_LOCK_SQL, {"pods": pods_text}, prepare=True)
             for *_, params in tried:
                 cursor = connection.cursor()
-                cursor.execute(PICK_SQL, params, prepare=True)
+                cursor.execute(_PICK_SQL, params, prepare=True)
                 cursors.append(cursor)
-        stored: list[Stored] = []
+        stored: list[_Stored] = []
         for cursor in cursors:
             row = cursor.fetchone()
             if row is None or row[0] != 1:
-                stored.append(NOT_STORED)
+                stored.append(_NOT_STORED)
             else:
                 stored.append((True, row[1] == 1, row[2]))
     except psycopg.OperationalError:
@@ -475,4 +444,4 @@ def _run(store: Store, pods: list[int], tried: Sequence[Tried]) -> list[Stored]:
     else:
         _check_in(store, raw)
         return stored
-    return [NOT_STORED] * len(tried)
+    return [_NOT_STORED] * len(tried)

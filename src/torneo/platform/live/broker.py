@@ -171,7 +171,6 @@ class RedisBroker:
         self._prefix = prefix
         self._sync = redis.Redis.from_url(url)
         self._channels: dict[asyncio.AbstractEventLoop, _Channels] = {}
-        self._publishers: dict[asyncio.AbstractEventLoop, Any] = {}  # publish_async's clients
 
     def channel(self, topic: str) -> str:
         return f"{self._prefix}:{topic}"
@@ -201,27 +200,6 @@ class RedisBroker:
         for notice in notices:
             pipe.publish(self.channel(notice.topic), notice.encode())
         pipe.execute()
-
-    async def publish_async(self, notices: Sequence[Notice]) -> None:
-        """:meth:`publish_all` from a coroutine, with a client of the running loop's own (issue
-        32 item 1: the draft's picks are written on the loop, and the sync client's round trip
-        would hold the loop meanwhile)."""
-        loop = asyncio.get_running_loop()
-        client = self._publishers.get(loop)
-        if client is None:
-            import redis.asyncio
-
-            client = self._publishers[loop] = redis.asyncio.Redis.from_url(self._url)
-        if len(notices) == 1 and not _timed(notices[0].topic):  # one command (``untimed``)
-            await client.publish(self.channel(notices[0].topic), notices[0].encode())
-            return
-        pipe = client.pipeline(transaction=False)
-        now = repr(time.time())
-        for topic in dict.fromkeys(n.topic for n in notices if _timed(n.topic)):
-            pipe.set(self.last_key(topic), now, ex=LAST_PUBLISHED_SECONDS)
-        for notice in notices:
-            pipe.publish(self.channel(notice.topic), notice.encode())
-        await pipe.execute()
 
     def last_published(self, topic: str) -> float | None:
         raw = self._sync.get(self.last_key(topic))
