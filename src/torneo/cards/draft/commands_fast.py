@@ -412,23 +412,24 @@ def _run(store: Store, pods: list[int], tried: Sequence[_Tried]) -> list[_Stored
         assert isinstance(connection, psycopg.Connection)
         # a pipeline: one round trip, the statements prepared once per connection
         # (PostgreSQL planned the CTE anew at every pick: 0.3 ms of the server's CPU)
-        with connection.pipeline() as pipeline:
+        cursors = []
+        # the pipeline's end sends its one Sync and reads every result (a sync() of our own
+        # before it was a second Sync: a second round trip, issue 32 item 1 round 2)
+        with connection.pipeline():
             # the pods as an array's text, as the holders: a list's dumper cost 15 µs a batch
             pods_text = "{" + ",".join(map(str, pods)) + "}"
             connection.cursor().execute(_LOCK_SQL, {"pods": pods_text}, prepare=True)
-            cursors = []
             for *_, params in tried:
                 cursor = connection.cursor()
                 cursor.execute(_PICK_SQL, params, prepare=True)
                 cursors.append(cursor)
-            pipeline.sync()
-            stored: list[_Stored] = []
-            for cursor in cursors:
-                row = cursor.fetchone()
-                if row is None or row[0] != 1:
-                    stored.append(_NOT_STORED)
-                else:
-                    stored.append((True, row[1] == 1, row[2]))
+        stored: list[_Stored] = []
+        for cursor in cursors:
+            row = cursor.fetchone()
+            if row is None or row[0] != 1:
+                stored.append(_NOT_STORED)
+            else:
+                stored.append((True, row[1] == 1, row[2]))
     except psycopg.OperationalError:
         log.info("draft: a batch's connection failed; the usual path takes it", exc_info=True)
         raw.invalidate()
