@@ -21,6 +21,8 @@ from torneo.cards.draft import commands as draft
 from torneo.cards.draft.tables import DraftPick, DraftSeat
 from torneo.platform.store.uow import Store
 
+PICK_SECONDS = 20  # the draft's timer here: it must outlast a round of eight tabs (below)
+
 pytestmark = pytest.mark.browser
 
 
@@ -32,7 +34,13 @@ def test_ber_draft_1_eight_tabs_draft_a_booster_live_and_the_timer_picks_for_the
     from playwright.sync_api import expect, sync_playwright
 
     web_store.clock = lambda: datetime.now(UTC)  # the server's timer runs on real time here
-    event = draft_event(web_store, 8, format_key="draft_one_booster", pick_seconds=6, start=False)
+    # The timer must outlast the test's own round of eight tabs on a loaded host: with 6 s, a
+    # full `make test` on two busy cores took longer than that to click the seven others, the
+    # timer picked for them too and every page jumped ahead (a flaky failure, 2026-12-06).
+    # The staller still waits for the timer once.
+    event = draft_event(
+        web_store, 8, format_key="draft_one_booster", pick_seconds=PICK_SECONDS, start=False
+    )
     made = player_accounts(web_store, event, "tab")
     players = [player_id for player_id, _ in made]
     with sync_playwright() as pw:
@@ -56,7 +64,7 @@ def test_ber_draft_1_eight_tabs_draft_a_booster_live_and_the_timer_picks_for_the
             for pick in range(1, 8):
                 for n, page in enumerate(pages):
                     expect(page.locator("[data-role=position]")).to_contain_text(
-                        f"scelta {pick}", timeout=20_000
+                        f"scelta {pick}", timeout=(PICK_SECONDS + 20) * 1000
                     )
                     if page is staller and pick == 1:
                         continue  # this tab stalls: the server's timer picks for it
