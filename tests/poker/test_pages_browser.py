@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import FakeClock
-from tests.support.web import PASSWORD, SECRET, add_user
+from tests.support.web import LIVE_WAIT_MS, PASSWORD, SECRET, add_user
 from torneo.app import create_app
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
@@ -91,11 +91,13 @@ def test_PKR_BAL_1_tv_counts_down_and_the_director_busts_from_the_phone(
             assert re.search(r'class="tv-time[^"]*"[^>]*>15:00<', answer.text())
             # The countdown runs from /poker/assets/poker.js under the page's CSP (no inline
             # script, no eval: Playwright's expect polls from its own isolated world).
-            playwright_api.expect(tv.locator(".tv-time")).not_to_have_text("15:00", timeout=4000)
+            playwright_api.expect(tv.locator(".tv-time")).not_to_have_text(
+                "15:00", timeout=LIVE_WAIT_MS
+            )
             # Issue 15 item 8: "break in" ticks too, from the same moment as the level's clock.
             break_in = tv.locator("[data-countdown-from]")
             first_break = break_in.inner_text()
-            playwright_api.expect(break_in).not_to_have_text(first_break, timeout=4000)
+            playwright_api.expect(break_in).not_to_have_text(first_break, timeout=LIVE_WAIT_MS)
 
             phone = browser.new_page(viewport={"width": 390, "height": 844})
             phone.on("console", watch)
@@ -119,7 +121,9 @@ def test_PKR_BAL_1_tv_counts_down_and_the_director_busts_from_the_phone(
             back = phone.locator(".pk-move").first.inner_text()
             assert "Tavolo 1" in back.split("→")[0]
             where = back.split("·", 1)[1].split("(")[0].strip()  # "Tavolo 1 posto 1 → …"
-            playwright_api.expect(tv.locator(".tv-moves")).to_contain_text(where, timeout=8000)
+            playwright_api.expect(tv.locator(".tv-moves")).to_contain_text(
+                where, timeout=LIVE_WAIT_MS
+            )
             assert refused == []
         finally:
             browser.close()

@@ -14,7 +14,7 @@ import pytest
 
 from tests.conftest import FakeClock
 from tests.support.live_server import serve
-from tests.support.web import PASSWORD, SECRET, add_user
+from tests.support.web import LIVE_WAIT_MS, PASSWORD, SECRET, add_user
 from torneo.app import create_app
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
@@ -128,7 +128,7 @@ def test_issue26_director_and_floor_see_each_other_and_act_without_refusals(
             lost.route("**/live/**", lambda route: route.fulfill(status=503, body=""))
             lost.goto(f"{base}/poker/{tid}/director")
             lost.evaluate("window.sameDocument = true")
-            playwright_api.expect(lost.locator("#live-lost")).to_be_visible(timeout=8000)
+            playwright_api.expect(lost.locator("#live-lost")).to_be_visible(timeout=LIVE_WAIT_MS)
             _out_button(desk, z).click()
             desk.wait_for_url(f"**/poker/{tid}/director#moves")
             lost.unroute("**/live/**")

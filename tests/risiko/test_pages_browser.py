@@ -20,7 +20,7 @@ import uvicorn
 from playwright.sync_api import ViewportSize
 
 from tests.support.risiko import current_tables, tournament
-from tests.support.web import PASSWORD, SECRET
+from tests.support.web import LIVE_WAIT_MS, PASSWORD, SECRET
 from torneo.app import create_app
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
@@ -122,12 +122,13 @@ def test_RSK_ROLL_1_the_console_on_two_phones(
             browser.close()
 
 
-def test_issue26_two_referees_at_two_tables_see_each_other_within_a_second(
+def test_issue26_two_referees_at_two_tables_see_each_other_without_a_reload(
     chromium: Path, server: str, web_store: Store
 ) -> None:
     """Issue 26 items 1 and 5: two referees (two browsers) on the control room of one
     tournament, each entering a table from a form loaded before the other's result: neither is
-    refused, and each control room shows the other's result within about a second."""
+    refused, and each control room shows the other's result by itself, with no reload (how soon,
+    under a second, is bench/live_pages.py's figure, not this test's)."""
     import re
 
     from playwright.sync_api import Page, expect, sync_playwright
@@ -164,19 +165,27 @@ def test_issue26_two_referees_at_two_tables_see_each_other_within_a_second(
             form_1.click("form.form button[type=submit]")
             form_1.wait_for_url(re.compile(r".*/manage\?round=1.*"))
             expect(form_1.locator("[role=alert]")).to_have_count(0)
-            expect(room_2.locator("#table-1")).to_have_class(re.compile(r"\bdone\b"), timeout=1500)
-            expect(room_2.locator("#standings")).to_contain_text("★", timeout=1500)  # its winner
+            expect(room_2.locator("#table-1")).to_have_class(
+                re.compile(r"\bdone\b"), timeout=LIVE_WAIT_MS
+            )
+            expect(room_2.locator("#standings")).to_contain_text(
+                "★", timeout=LIVE_WAIT_MS
+            )  # its winner
             fill(form_2, [12, 33, 21, 5])
             form_2.click("form.form button[type=submit]")
             form_2.wait_for_url(re.compile(r".*/manage\?round=1.*"))
             expect(form_2.locator("[role=alert]")).to_have_count(0)  # not refused
-            expect(room_1.locator("#table-2")).to_have_class(re.compile(r"\bdone\b"), timeout=1500)
-            expect(room_2.locator("#table-2")).to_have_class(re.compile(r"\bdone\b"), timeout=1500)
+            expect(room_1.locator("#table-2")).to_have_class(
+                re.compile(r"\bdone\b"), timeout=LIVE_WAIT_MS
+            )
+            expect(room_2.locator("#table-2")).to_have_class(
+                re.compile(r"\bdone\b"), timeout=LIVE_WAIT_MS
+            )
             room_2.screenshot(path="/tmp/torneo-risiko-two-referees.png", full_page=True)
             # a phone whose live stream cannot connect says so (it is not updating itself)
             room_2.route("**/live/**", lambda route: route.abort())
             room_2.reload()
-            expect(room_2.locator("[data-live-lost]")).to_be_visible(timeout=5000)
+            expect(room_2.locator("[data-live-lost]")).to_be_visible(timeout=LIVE_WAIT_MS)
             room_2.unroute("**/live/**")
             expect(room_2.locator("[data-live-lost]")).to_be_hidden(timeout=10_000)
         finally:

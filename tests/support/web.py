@@ -128,3 +128,10 @@ def form_status(response: Any) -> int:
             return int(refused)
     status: int = response.status_code
     return status
+
+
+# How long a browser test waits for an open page to follow a change by itself. Generous on
+# purpose: a test asserts *that* the page follows without a reload, never *how soon* (a full
+# `make test` loads both cores and a 1.5 s wait failed there, 2026-12-06). How soon is measured
+# by bench/live_pages.py, outside the suite.
+LIVE_WAIT_MS = 15_000
