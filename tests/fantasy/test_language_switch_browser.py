@@ -63,7 +63,8 @@ def test_issue30_the_language_switch_keeps_the_rosters_picks_and_the_lineups_cho
             _login(page, server, "novizio")
             page.goto(f"{server}/fantasy/{league.id}/teams/{tid}/roster")
             for code in codes:
-                page.wait_for_function("!document.querySelector('.htmx-request')")
+                # a locator, not wait_for_function: the CSP refuses its polling (test_manager_browser)
+                expect(page.locator(".htmx-request")).to_have_count(0)
                 page.click(f'tr[data-code="{code}"] .fl-pick a')
                 expect(page.locator(f'tr[data-code="{code}"]')).to_have_class("fl-picked")
             page.click("a.lang[hreflang=en]")

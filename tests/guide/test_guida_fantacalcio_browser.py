@@ -94,7 +94,8 @@ def test_guida_fantacalcio_a_league(
     page.wait_for_url(re.compile(r".*/roster.*"))
     picks = 0
     for code in samples.pick_roster(list(season.players), random.Random(5)):
-        page.wait_for_function("!document.querySelector('.htmx-request, .htmx-swapping')")
+        # a locator, not wait_for_function: the CSP refuses its polling (test_manager_browser)
+        expect(page.locator(".htmx-request, .htmx-swapping")).to_have_count(0)
         page.click(f'tr[data-code="{code}"] .fl-pick a')
         picks += 1
         expect(page.locator(f'tr[data-code="{code}"]')).to_have_class("fl-picked")
