@@ -48,7 +48,7 @@ def first_segment(path: str) -> str:
     return ANY if "{" in segment else segment
 
 
-def _paths(entry: BaseRoute, prefix: str = "") -> Iterator[str]:
+def _paths(entry: BaseRoute) -> Iterator[str]:
     """Every path format an entry of the router serves (an included router: all of its).
 
     An included router's paths are its include prefixes joined to its routes' own paths, read
@@ -56,21 +56,15 @@ def _paths(entry: BaseRoute, prefix: str = "") -> Iterator[str]:
     every route's dependants and pydantic fields (about 1 s of CPU for the app's 360 routes,
     paid again by every app built, once per test), work FastAPI otherwise does lazily, for the
     branches a request actually tries."""
-    included = getattr(entry, "original_router", None)
-    context = getattr(entry, "include_context", None)
-    if included is not None and context is not None:  # an included router
-        here = prefix + str(context.prefix)
-        for route in included.routes:
-            yield from _paths(route, here)
-        return
-    yield prefix + str(getattr(entry, "path", ""))
+    for path, _ in _routes(entry):
+        yield path
 
 
 def _routes(entry: BaseRoute, prefix: str = "") -> Iterator[tuple[str, BaseRoute]]:
     """Every (path format, route) an entry of the router serves (:func:`_paths`, with routes)."""
     included = getattr(entry, "original_router", None)
     context = getattr(entry, "include_context", None)
-    if included is not None and context is not None:
+    if included is not None and context is not None:  # an included router
         here = prefix + str(context.prefix)
         for route in included.routes:
             yield from _routes(route, here)
