@@ -57,6 +57,7 @@ def report(
     cpu: dict[int, float],
     killed: Any,
     args: argparse.Namespace,
+    connecting: float = 0.0,
 ) -> None:
     with store.read() as s:
         picks = s.execute(
@@ -174,4 +175,12 @@ def report(
         print(
             f"workers' CPU per stored pick {sum(cpu.values()) / len(picks) * 1000:.2f} ms"
             f" ({sum(cpu.values()):.1f} s for {len(picks)} picks, timer and presence included)"
+        )
+        # the same CPU in two parts: the pages connecting before the start (a cost per page)
+        # and the draft from its start (per pick), issue 32 item 1
+        drafting = sum(cpu.values()) - connecting
+        print(
+            f"  of which the {len(drafters)} pages connecting before the start {connecting:.1f} s"
+            f" ({connecting / max(len(drafters), 1) * 1000:.1f} ms a page), and from the"
+            f" start on {drafting:.1f} s ({drafting / len(picks) * 1000:.2f} ms per stored pick)"
         )

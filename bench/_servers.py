@@ -144,6 +144,11 @@ def _socket_links(pid: int) -> list[str]:
     return links
 
 
+def server_pids(server: subprocess.Popen[bytes]) -> list[int]:
+    """The server's process and every process it started (its workers, a standby, helpers)."""
+    return _descendants(server.pid)
+
+
 def _descendants(pid: int) -> list[int]:
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():

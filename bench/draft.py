@@ -72,6 +72,7 @@ from _servers import (
     drop_database,
     free_port,
     server_cpu_seconds,
+    server_pids,
     session_cookie,
     start_server,
     stop_server,
@@ -326,7 +327,10 @@ async def run(args: argparse.Namespace) -> None:
         )
         # the workers are children of the `torneo serve` process (one worker: itself)
         workers = await workers_ready(server, port, 1 if args.sqlite else 2)
-        cpu_before = {pid: cpu_seconds(pid) for pid in workers}
+        # every process of the server, not only the two serving: the standby has loaded the
+        # app by now (workers_ready), and its load was counted as the draft's when it took over
+        # from the killed worker (about 5 s, 0.35 ms a pick, until 2026-12-06)
+        cpu_before = {pid: cpu_seconds(pid) for pid in server_pids(server)}
         fig = Figures()
         tasks = [
             asyncio.create_task(
@@ -355,6 +359,9 @@ async def run(args: argparse.Namespace) -> None:
             make_engine(url), broker=None if args.sqlite else RedisBroker(REDIS_URL, prefix)
         )
         started, bench_cpu = time.time(), time.process_time()
+        # the pages' connections (session, state, presence) before the start: a cost per page,
+        # not per pick, printed apart from the draft's own (bench/_draft_figures.report)
+        connecting = sum(cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in workers)
         if judge is not None:  # the worker's in-process broker: the judge asks the server
             cookie, token = judge_cookie(judge)
             async with httpx.AsyncClient() as client:
@@ -412,7 +419,14 @@ async def run(args: argparse.Namespace) -> None:
         }
         if killed:
             cpu[killed[0]] = killed[1] - cpu_before.get(killed[0], 0.0)
-        report(store, event, drafters, fig, wall, cpu, killed, args)
+        report(store, event, drafters, fig, wall, cpu, killed, args, connecting)
+        # the supervisor's new standby after a kill loads the app meanwhile: said, not counted
+        spawned = [p for p in server_pids(server) if p not in cpu_before and p not in cpu]
+        if spawned:
+            print(
+                "processes started during the draft (the new standby, not counted above): "
+                + ", ".join(f"pid {p} {cpu_seconds(p):.1f} s" for p in spawned)
+            )
         print(f"the bench client's own CPU (every page, one process): {bench_cpu:.1f} s")
         store.engine.dispose()
     finally:
