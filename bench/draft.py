@@ -17,7 +17,10 @@ Figures:
 - timer accuracy: when a stalled seat received its next pack, against the deadline the server
   had announced (0 is exact), and the server's side: when each timeout's transaction began;
 - CPU seconds per worker process (its ``/proc`` times: the machine's other load does not count
-  in), per stored pick, and the wall time;
+  in), per stored pick, and the wall time; the same CPU split in two: the pages connecting before
+  the start (per page) and the draft from its start (per pick). Counted from when every process
+  of the server is up (a standby that takes over from the killed worker loaded the app before:
+  not counted); a standby started meanwhile is printed, not counted;
 - lost or doubled picks: every seat must end with exactly 28 picks, every card of every opened
   booster picked exactly once, and every pick a drafter was told was taken must be stored.
 
