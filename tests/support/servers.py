@@ -18,9 +18,12 @@ from fastapi import FastAPI
 
 
 @contextmanager
-def running(app: FastAPI, http: str = "auto") -> Iterator[str]:
+def running(
+    app: FastAPI, http: str = "auto", *, ws: str = "auto", deflate: bool = True
+) -> Iterator[str]:
     """Serve ``app`` on a free port; yields its base URL; stops it on exit. ``http`` is
-    uvicorn's HTTP protocol (``torneo serve`` runs torneo.platform.web.joined_writes')."""
+    uvicorn's HTTP protocol (``torneo serve`` runs torneo.platform.web.joined_writes'), ``ws``
+    its WebSocket one and ``deflate`` its permessage-deflate (``torneo serve`` turns it off)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -32,6 +35,8 @@ def running(app: FastAPI, http: str = "auto") -> Iterator[str]:
         lifespan="off",
         timeout_graceful_shutdown=1,
         http=http,
+        ws=ws,
+        ws_per_message_deflate=deflate,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

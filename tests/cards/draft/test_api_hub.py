@@ -269,3 +269,49 @@ def test_a_worker_wants_the_notices_of_its_pods_only(sqlite_store: Store) -> Non
             ]
 
     assert asyncio.run(scene()) == [True, True, True, False, False, True, True]
+
+
+def test_a_page_written_to_directly_hears_every_notice_in_order() -> None:
+    """Issue 32: the hub writes a page's message at once (``speak``) unless notices wait for
+    its task (queued, or its task answering one: they keep their order), its pick is in flight
+    (held until the answer: the pack after its ``picked``), or it must read (its task does)."""
+    topic = commands_draft.topic(1)
+    spoken: list[int] = []
+
+    def notice(n: int) -> Notice:
+        return Notice(topic, "pass", {"pod": 10, "n": n})
+
+    def speak(given: Notice | Prepared) -> bool:
+        assert isinstance(given, Notice)
+        if given.data["n"] == 99:
+            return False  # a notice its task answers (a read)
+        spoken.append(given.data["n"])
+        return True
+
+    def queued(page: Listener) -> list[int]:
+        out = []
+        while not page.queue.empty():
+            item = page.queue.get_nowait()
+            assert isinstance(item, Notice)
+            out.append(item.data["n"])
+        return out
+
+    page = Listener(player_id=1)
+    page.tell(notice(1))  # not written to directly (the ASGI way): its task
+    assert queued(page) == [1]
+    page.speak = speak
+    page.tell(notice(2))
+    page.tell(notice(99))
+    page.tell(notice(3))  # behind the one its task answers
+    assert (spoken, queued(page)) == ([2], [99, 3])
+    page.busy = True  # its task answers a notice: the next ones wait for it
+    page.tell(notice(4))
+    page.busy = False
+    assert (spoken, queued(page)) == ([2], [4])
+    page.hold()  # its pick in flight
+    page.tell(notice(5))
+    page.tell(notice(6))
+    assert spoken == [2]
+    page.release()  # its answer went: then what came meanwhile
+    page.tell(notice(7))
+    assert (spoken, queued(page)) == ([2, 5, 6, 7], [])

@@ -20,26 +20,8 @@ from tests.support.web import PASSWORD, SECRET, add_user, api_login, make_client
 from torneo.app import create_app
 from torneo.cards.draft.commands_presence import is_connected
 from torneo.cards.draft.tables import DraftSeat
-from torneo.platform import accounts
 from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.settings import WebSettings
-
-
-@pytest.fixture
-def world(sqlite_store: Store) -> tuple[Store, int, dict[tuple[int, int], int]]:
-    add_user(sqlite_store, "org", "organizer")
-    event = draft_event(sqlite_store, 4, format_key="draft_one_booster")
-    seats = seat_players(sqlite_store, event)
-    for (_, seat), player_id in seats.items():
-        accounts.create_user(
-            sqlite_store,
-            Actor.system(),
-            username=f"p{seat}",
-            password=PASSWORD,
-            role="player",
-            player_id=player_id,
-        )
-    return sqlite_store, event, seats
 
 
 def _client(store: Store, username: str | None) -> TestClient:

@@ -4,7 +4,10 @@
   each notice to the pages of the pod it names only (a pick in one of 64 pods wakes 8 pages, not
   512), found by an index by pod (issue 32: not a loop over the event's every page). The
   "ready" notices of a pod within :data:`READY_WINDOW` go out as one message, encoded once for
-  every page of the pod (:class:`Prepared`). It also writes the presence of its pages (BER-DRAFT-2) as a *group commit*: a page that
+  every page of the pod (:class:`Prepared`). A notice reaches a page by :meth:`Listener.tell`:
+  written to its socket at once where the page allows it (issue 32: no task woken, no ASGI
+  ``send``; ``cards.draft.api_live`` says which messages), else through its queue to its task.
+  It also writes the presence of its pages (BER-DRAFT-2) as a *group commit*: a page that
   (re)connects joins the write in flight's successor, so 256 pages coming back at once after a
   worker's loss, or 512 at a draft's start, cost a couple of UPDATEs, not 512 transactions
   queued before the picks on the worker's threads.
@@ -26,7 +29,7 @@ import contextlib
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -42,6 +45,7 @@ from torneo.core.errors import TorneoError
 from torneo.platform.live.broker import Notice, RedisBroker
 from torneo.platform.store.group_commit import GroupCommit
 from torneo.platform.store.uow import Store
+from torneo.platform.web.socket_direct import text_frame
 
 log = logging.getLogger(__name__)
 
@@ -66,9 +70,17 @@ _POD_NOTICE = re.compile(rb'\{"topic":"[^"\\]*","kind":"(?:picked|pass)","data":
 @dataclass(frozen=True, slots=True)
 class Prepared:
     """A message already encoded, the same for every page that gets it (issue 32: a "ready"
-    was built and encoded once per page)."""
+    was built and encoded once per page): its text, and as a WebSocket's frame for the pages
+    the hub writes to (:meth:`Listener.tell`)."""
 
     text: str
+    data: bytes = field(default=b"", compare=False)  # the text's UTF-8, made once
+    framed: bytes = field(default=b"", compare=False)  # those as one WebSocket text frame
+
+    @classmethod
+    def of(cls, text: str) -> Prepared:
+        data = text.encode()
+        return cls(text, data, text_frame(data))
 
 
 @dataclass(eq=False)
@@ -83,6 +95,34 @@ class Listener:
     pod: int | None = None
     seat: int | None = None
     seat_id: int | None = None
+    # Issue 32: a page whose socket the hub writes to answers a notice at once (False: its task
+    # must, it reads the database); None: every notice goes through the queue to its task.
+    speak: Callable[[Notice | Prepared], bool] | None = None
+    busy: bool = False  # its task is answering a notice: the next ones queue behind it
+    held: list[Notice | Prepared] | None = None  # an answer in flight: after it (hold)
+
+    def tell(self, notice: Notice | Prepared) -> None:
+        """Hand the page a notice (module doc): written to its socket now, with no task woken,
+        unless notices are queued for its task or held behind an answer to the page (their
+        order is kept: a pick's answer comes before the pack of the pass it made)."""
+        if self.speak is None:
+            offer(self.queue, notice)
+        elif self.held is not None:
+            if len(self.held) < QUEUE_SIZE:
+                self.held.append(notice)
+        elif self.busy or not self.queue.empty() or not self.speak(notice):
+            offer(self.queue, notice)
+
+    def hold(self) -> None:
+        """The page's pick, or state read, is in flight: the notices wait for its answer
+        (:meth:`release`), which they follow."""
+        if self.speak is not None and self.held is None:
+            self.held = []
+
+    def release(self) -> None:
+        held, self.held = self.held, None
+        for notice in held or ():
+            self.tell(notice)
 
 
 @dataclass(eq=False)
@@ -235,10 +275,10 @@ class DraftHub:
         pod = notice.data.get("pod")
         if pod is None:  # the start, a reconnect: every page of the event
             for listener in list(self.listeners.get(event_id, ())):
-                offer(listener.queue, notice)
+                listener.tell(notice)
             return
         for listener in list(self.by_pod.get((event_id, None), ())):
-            offer(listener.queue, notice)  # not seated yet: it may read its state (issue 31)
+            listener.tell(notice)  # not seated yet: it may read its state (issue 31)
         if notice.kind == "picked":
             booster, pick = notice.data.get("booster"), notice.data.get("pick")
             seat = notice.data.get("seat")
@@ -253,7 +293,7 @@ class DraftHub:
         else:
             self._flush(event_id, pod)  # a disqualification: after the seats that picked
         for listener in list(self.by_pod.get((event_id, pod), ())):
-            offer(listener.queue, notice)
+            listener.tell(notice)
 
     def _drop(self, event_id: int, pod: int) -> None:
         for key in [k for k in self._ready if k[0] == event_id and k[1] == pod]:
@@ -270,14 +310,14 @@ class DraftHub:
         for key in keys:
             seats = self._ready.pop(key)
             event, pod_id, booster, pick = key
-            message = Prepared(
+            message = Prepared.of(
                 json.dumps(
                     {"type": "ready", "seats": seats, "booster": booster, "pick": pick},
                     separators=(",", ":"),
                 )
             )
             for listener in list(self.by_pod.get((event, pod_id), ())):
-                offer(listener.queue, message)
+                listener.tell(message)
 
     def wants(self, event_id: int, raw: bytes) -> bool:
         """Whether a notice of the event's draft, as it came from the broker, is for a page here:
@@ -312,7 +352,7 @@ class DraftHub:
                     "draft: subscription of event %s dropped; again", event_id, exc_info=True
                 )
                 for listener in list(self.listeners.get(event_id, ())):
-                    offer(listener.queue, Notice(commands.topic(event_id), "reconnect", {}))
+                    listener.tell(Notice(commands.topic(event_id), "reconnect", {}))
             await asyncio.sleep(1.0)
 
 

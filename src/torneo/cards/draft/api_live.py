@@ -16,6 +16,18 @@ worker's draft timer.
   store's broker (Redis with several workers), where the worker's hub
   (``cards.draft.api_hub.DraftHub``) hands each socket of the pod its own pack. One broker
   subscription per event and worker, however many sockets.
+- What goes where (issue 32: each message through a page's task and ASGI's eight ``send``
+  wrappers was half of a worker's event loop). Under uvicorn's sans-I/O websockets (``torneo
+  serve``) the hub writes a page's messages straight to its socket
+  (``torneo.platform.web.socket_direct``) in the turn of the loop that heard the notice: a pod's
+  ``ready`` (one frame for all its pages), a pass's ``pack``, the start's ``state`` made from its
+  notice; the page's reader writes its answers (``picked``, ``error``) the same way. What needs
+  the database (the ``state`` of a reconnect, of a disqualification, of a page that missed the
+  start) goes through the page's task, and what comes meanwhile queues behind it; the notices
+  that come while the page's pick (or state asked) is in flight wait for its answer (``picked``
+  comes before the pack its pick made): a page hears in order (``api_hub.Listener.tell``). Under
+  any other server (the TestClient) and on the stream, every message goes through the page's
+  task and ASGI.
 - The timer and the presence reports (``cards.draft.api_hub.DraftTimers``, started with the app): each
   worker expires the pods whose stored deadline has passed and reports which seats' pages it
   holds open (BER-DRAFT-2). Nothing lives only in a worker's memory: a restarted worker re-arms
@@ -29,6 +41,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any, cast
 
 import anyio
@@ -53,6 +66,7 @@ from torneo.platform.store.uow import Actor, Store
 from torneo.platform.web.live import CountedStream, admit_stream
 from torneo.platform.web.overload import BUSY
 from torneo.platform.web.session import current_actor, store_of
+from torneo.platform.web.socket_direct import DirectSocket, direct_socket
 from torneo.platform.web.templating import page_language
 
 log = logging.getLogger(__name__)
@@ -74,7 +88,8 @@ class Seat:
         self.listener, self.lang = listener, lang
         self.cards: CardSet | None = None
         self.before: views.PlayerDraft | None = None  # the last state read (its event's name)
-        self.sending = asyncio.Lock()  # one message at a time on the socket
+        self.sending = asyncio.Lock()  # one message at a time on the socket (through ASGI)
+        self.direct: DirectSocket | None = None  # its socket, written to by the hub (issue 32)
         self.looked_for_seat = False  # read once on a pod's notice while seatless (hear)
         self.seated: tuple[int, int, int] | None = None  # (pod id, seat, seat id) last read
 
@@ -174,6 +189,34 @@ class Seat:
     async def hear(self, notice: Notice | Prepared) -> dict[str, Any] | str | None:
         """The message for this page of one notice of the event's draft (None: not for it): a
         dict, or its text already encoded (the same for every page, or the pack's cards)."""
+        message = self.hear_now(notice)
+        if isinstance(message, _Read):
+            return await self.state(seen=message.seen)
+        return message
+
+    def speak(self, notice: Notice | Prepared) -> bool:
+        """The hub's fan-out to a page whose socket it writes to (``Listener.tell``, issue 32):
+        the message written now; False when the page's task must answer (it reads)."""
+        direct = self.direct
+        assert direct is not None
+        if isinstance(notice, Prepared):  # a pod's "ready": the same frame for all its pages
+            direct.send_frame(notice.data, notice.framed)
+            return True
+        try:
+            message = self.hear_now(notice)
+        except Exception:  # the task hears it again: never the fan-out to the other pages
+            log.warning(
+                "draft: a notice of event %s not heard at once", self.event_id, exc_info=True
+            )
+            return False
+        if isinstance(message, _Read):
+            return False
+        if message is not None:
+            direct.send(message if isinstance(message, str) else json.dumps(message, default=str))
+        return True
+
+    def hear_now(self, notice: Notice | Prepared) -> dict[str, Any] | str | _Read | None:
+        """:meth:`hear` without the database: a :class:`_Read` where the page reads its state."""
         if isinstance(notice, Prepared):
             return notice.text  # a pod's "ready" (DraftHub._flush)
         data, mine = notice.data, self.listener
@@ -184,13 +227,13 @@ class Seat:
             and data.get("pod") == mine.pod
             and data.get("seat") == mine.seat
         ):
-            return await self.state(seen=notice.kind == "started")  # the seats exist now
+            return _Read(seen=notice.kind == "started")  # the seats exist now
         if mine.seat is None and notice.kind in ("picked", "pass") and not self.looked_for_seat:
             # Issue 31: a pod is drafting, so the "started" notice was lost (a broker away a
             # moment): without a seat the page ignored every notice and sat silent for the
             # whole draft (BER-DRAFT-2). It reads its state once, and is present from now.
             self.looked_for_seat = True
-            return await self.state()
+            return _Read(seen=True)
         if data.get("pod") != mine.pod or mine.seat is None:
             return None
         if notice.kind == "pass":
@@ -207,6 +250,13 @@ class Seat:
             )
             return head[:-1] + ', "pack": ' + self._pack(codes) + "}"
         return None  # a "picked" goes to the seated pages as a pod's "ready" (DraftHub._flush)
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """A notice the page answers with its whole state, read from the database (its task)."""
+
+    seen: bool  # the page is present (Seat.state)
 
 
 def _player(actor: Actor | None) -> Actor:
@@ -264,15 +314,21 @@ async def _converse(socket: WebSocket, hub: DraftHub, actor: Actor, event_id: in
     lang = page_language(cast(Request, socket))
     async with hub.listen(event_id, actor.player_id or 0) as listener:
         seat = Seat(hub, actor, event_id, listener, lang)
+        seat.direct = direct_socket(socket.scope)  # None: not uvicorn's sans-I/O websockets
         await _send(socket, seat, await seat.state())
+        if seat.direct is not None:  # from now on the hub writes the page's messages itself
+            listener.speak = seat.speak
         reader = asyncio.create_task(_read(socket, seat))
         # the page closed (the reader ended): a None in the queue ends the writer below, with
         # no task and wait per notice (8 pages wake at every pick of their pod)
         reader.add_done_callback(lambda _: offer(listener.queue, None))
         try:
             while (notice := await listener.queue.get()) is not None:
+                listener.busy = True  # what comes meanwhile queues behind it (Listener.tell)
                 try:
                     message = await seat.hear(notice)
+                    if message is not None:
+                        await _send(socket, seat, message)
                 except SQLAlchemyError:
                     # The database away a moment: the page reads its state again shortly, as
                     # after a dropped subscription, instead of waiting for a notice that may
@@ -280,12 +336,12 @@ async def _converse(socket: WebSocket, hub: DraftHub, actor: Actor, event_id: in
                     log.warning("draft: a page of event %s not read; again soon", event_id)
                     again = Notice(commands.topic(event_id), "reconnect", {})
                     asyncio.get_running_loop().call_later(READ_AGAIN, offer, listener.queue, again)
-                    continue
-                if message is not None:
-                    await _send(socket, seat, message)
+                finally:
+                    listener.busy = False
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            listener.speak = None
             reader.cancel()
             await _left(socket.app, event_id, listener)
 
@@ -299,25 +355,40 @@ async def _read(socket: WebSocket, seat: Seat) -> None:
             except ValueError:
                 raw = None
             if not isinstance(raw, dict) or raw.get("type") not in ("pick", "state"):
-                answer: dict[str, Any] = {
-                    "type": "error",
-                    "status": 422,
-                    "field": "type",
-                    "reason": "pick or state",
-                    "accepted": None,
-                }
-            elif raw["type"] == "state":
-                try:
-                    answer = await seat.state()
-                except SQLAlchemyError:  # the page asks again; its socket stays open
-                    answer = seat.error(BUSY)
-            else:
-                answer = await seat.pick(raw)
-            await _send(socket, seat, answer)
+                await _send(socket, seat, _NOT_UNDERSTOOD)
+                continue
+            # What comes meanwhile follows the answer (Listener.tell): the pack of the pass this
+            # pick makes after its "picked", the notices after a state read before them.
+            seat.listener.hold()
+            try:
+                await _send(socket, seat, await _answer(seat, raw))
+            finally:
+                seat.listener.release()
+
+
+async def _answer(seat: Seat, raw: dict[str, Any]) -> dict[str, Any]:
+    if raw["type"] == "pick":
+        return await seat.pick(raw)
+    try:
+        return await seat.state()
+    except SQLAlchemyError:  # the page asks again; its socket stays open
+        return seat.error(BUSY)
+
+
+_NOT_UNDERSTOOD = {
+    "type": "error",
+    "status": 422,
+    "field": "type",
+    "reason": "pick or state",
+    "accepted": None,
+}
 
 
 async def _send(socket: WebSocket, seat: Seat, message: dict[str, Any] | str) -> None:
     text = message if isinstance(message, str) else json.dumps(message, default=str)
+    if seat.direct is not None:  # written now, in order with the hub's writes (issue 32)
+        seat.direct.send(text)
+        return
     async with seat.sending:
         await socket.send_text(text)
 

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 ARRIVED = "torneo.arrived"  # the scope key of a request's arrival time (StampArrival)
-SERVER_SEND = "torneo.server_send"  # platform/web/live_direct.py: the server's own send
+SERVER_SEND = "torneo.server_send"  # live_direct.py, socket_direct.py: the server's own send
 
 
 class StampArrival:
@@ -21,7 +21,9 @@ class StampArrival:
 
     Outside even Starlette's own middlewares (:func:`stamp_arrivals`), it also keeps the
     server's own ``send``, before anything wraps it: a live page's stream writes its blocks to
-    the socket behind it (issue 32 item 4, :mod:`torneo.platform.web.live_direct`)."""
+    the socket behind it (issue 32 item 4, :mod:`torneo.platform.web.live_direct`), and the
+    live draft's hub writes a page's messages to its WebSocket
+    (:mod:`torneo.platform.web.socket_direct`)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -29,6 +31,8 @@ class StampArrival:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             scope[ARRIVED] = time.time()
+            scope[SERVER_SEND] = send
+        elif scope["type"] == "websocket":
             scope[SERVER_SEND] = send
         await self.app(scope, receive, send)
 
