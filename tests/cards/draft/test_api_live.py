@@ -99,6 +99,13 @@ def test_only_a_logged_in_player_opens_the_socket_and_only_from_this_site(
         ):
             ws.receive_json()
         assert closed.value.code == 4401
+        # who asks is judged first: nobody learns from the code which events exist
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(f"/events/{event + 1000}/draft/ws") as ws,
+        ):
+            ws.receive_json()
+        assert closed.value.code == 4401
         client.__exit__(None, None, None)
     player = _client(store, "p1")
     with (

@@ -48,6 +48,7 @@ import anyio
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import StreamingResponse
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from torneo.cards.draft import commands as commands
@@ -284,17 +285,12 @@ async def draft_socket(socket: WebSocket, event_id: int) -> None:
         await socket.close(code=4403)
         return
     hub = hub_of(socket.app)
-    try:
+    try:  # who asks, then (issue 27 hole 7) an event that exists, in one hop to a thread
         async with hub.catching_up:
-            actor = _player(await anyio.to_thread.run_sync(current_actor, cast(Request, socket)))
-    except TorneoError:
-        await socket.close(code=4401)
-        return
-    try:  # issue 27 hole 7: an event that exists, within the live pages' caps
-        await anyio.to_thread.run_sync(_event_exists, hub.store, event_id)
-        release = admit_stream(socket)
+            actor = await anyio.to_thread.run_sync(_admit, socket, hub.store, event_id)
+        release = admit_stream(socket)  # within the live pages' caps
     except TorneoError as err:
-        await socket.close(code=4000 + err.status)  # 4404, 4429
+        await socket.close(code=4401 if err.field == "actor" else 4000 + err.status)  # 4404, 4429
         return
     try:
         await _converse(socket, hub, actor, event_id)
@@ -302,10 +298,24 @@ async def draft_socket(socket: WebSocket, event_id: int) -> None:
         release()
 
 
+def _admit(socket: WebSocket, store: Store, event_id: int) -> Actor:
+    """The socket's player (a TorneoError on the field ``actor``: not logged in as a player),
+    then its event's existence (``_event_exists``)."""
+    actor = _player(current_actor(cast(Request, socket)))
+    _event_exists(store, event_id)
+    return actor
+
+
+# One statement in autocommit, as ``platform.sessions.session_actor`` reads a session: no ORM,
+# no BEGIN and no ROLLBACK (issue 32: the 512 pages of a draft's start, and the 256 of a lost
+# worker coming back, each paid a transaction of three round trips for it)
+_EXISTS = select(Event.id).where(Event.id == bindparam("event_id"))
+
+
 def _event_exists(store: Store, event_id: int) -> None:
     """404 for an event that does not exist: no listener, no broker subscription for it."""
-    with store.read() as session:
-        if session.get(Event, event_id) is None:
+    with store.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        if connection.execute(_EXISTS, {"event_id": event_id}).first() is None:
             raise no_event(event_id)
 
 
