@@ -70,8 +70,10 @@ def test_ber_draft_1_a_batch_that_waited_for_anothers_pass_never_takes_a_card_tw
     assert found is not None
     raw = store.engine.raw_connection()
     outcome: list[list[commands_fast.Taken | None]] = []
+    a = raw.driver_connection
+    assert a is not None
     try:
-        rows = raw.driver_connection.execute(
+        rows = a.execute(
             commands_fast._BATCH_SQL,
             commands_fast._arguments(event, now, [found[0].pod_id], [(0, *found)]),
         ).fetchall()
@@ -83,7 +85,7 @@ def test_ber_draft_1_a_batch_that_waited_for_anothers_pass_never_takes_a_card_tw
         )
         b.start()
         assert _waiting_for_a_lock(store)  # B's lock statement waits for A's
-        raw.driver_connection.commit()
+        a.commit()
     finally:
         raw.close()
     b.join(timeout=30)
