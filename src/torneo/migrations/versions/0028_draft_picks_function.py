@@ -30,7 +30,9 @@ the booster at its earlier picks (an int[]'s text), the actor, the audit row's `
 text kept as the caller wrote it: the json type keeps a value's text), the next booster and
 pick (null: the draft's end), and the seconds a pick lasts (the pod's next deadline).
 
-PostgreSQL only: SQLite (one worker, one writer) takes the usual path.
+PostgreSQL only: SQLite (one worker, one writer) takes the usual path. What the function does
+is the database's from now on: a change to it (a rule of the usual path changed) is a new
+migration replacing it, and ``tests/cards/draft/test_commands_fast.py`` compares the two paths.
 
 Revision ID: 0028
 Revises: 0027
