@@ -74,3 +74,40 @@ def test_0026_moves_the_top_rounds_from_bracket_slots_to_tables_1_to_n(
     migrate(up=True)
     assert tables() == now
     events.close_event(store, organizer, event_id)
+
+
+def test_0028_the_draft_picks_function_on_postgresql_only(store: Store) -> None:
+    """Issue 32: a draft's batch of picks is one call of ``torneo_draft_picks`` on PostgreSQL;
+    0028 makes it there (again after a downgrade drops it) and nothing on SQLite."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from torneo.platform.store.migrate import alembic_config
+
+    def present() -> bool:
+        if store.engine.dialect.name != "postgresql":
+            return False
+        with store.engine.connect() as c:
+            found = c.execute(
+                text("SELECT count(*) FROM pg_proc WHERE proname = 'torneo_draft_picks'")
+            ).scalar()
+        return found == 1
+
+    def migrate(revision: str, up: bool) -> None:
+        cfg = alembic_config()
+        with store.engine.begin() as connection:
+            cfg.attributes["connection"] = connection
+            (command.upgrade if up else command.downgrade)(cfg, revision)
+
+    assert present() == (store.engine.dialect.name == "postgresql")
+    migrate("0027", up=False)
+    assert not present()
+    migrate("0028", up=True)
+    assert present() == (store.engine.dialect.name == "postgresql")
+    # an older backup restored over it (pg_restore --clean leaves the function), upgraded
+    cfg = alembic_config()
+    with store.engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.stamp(cfg, "0027")
+    migrate("0028", up=True)
+    assert present() == (store.engine.dialect.name == "postgresql")

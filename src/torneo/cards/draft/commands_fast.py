@@ -10,24 +10,31 @@ pick of a round makes (BER-DRAFT-1) moves the pod's row to a pick the plan names
 following from the booster's picks.
 
 So :func:`try_picks` sends the picks of a batch (``commands_batch``: the picks that arrived
-together) in one round trip on a pooled connection in autocommit, as a pipeline, which
-PostgreSQL runs as one implicit transaction (every statement until the pipeline's sync; a
-failure rolls all of them back). Its first statement locks the pods' rows in id order, as every
-change to a pod does (``commands`` module doc: two batches never deadlock); then, for each
-pick, a data-modifying CTE inserts the pick and its audit row only if the usual path would take
-the pick, and when every other seat has picked there it passes the packs as
+together) in one statement on a kept connection in autocommit: a call of the PL/pgSQL function
+``torneo_draft_picks`` (migration 0028), which PostgreSQL runs as one implicit transaction (a
+failure rolls all of it back). Its first statement locks the pods' rows in id order, as every
+change to a pod does (``commands`` module doc: two batches never deadlock); then, for each pick
+in order, a data-modifying CTE inserts the pick and its audit row only if the usual path would
+take the pick, and when every other seat has picked there it passes the packs as
 ``commands._advance`` does (the pod's pick, booster and deadline, its row's version) and returns
-the booster's picks, from which the pass's notice (every seat's next pack) is made here. Not one
-statement: under READ COMMITTED a statement reads the snapshot taken when it began, so a CTE
-that waited for the lock inside itself would judge the pick on picks read before the pass it
-waited for was committed (a card taken just before could be taken twice); each later statement
-begins once the locks are held and sees everything committed before, and the batch's own
-earlier picks and passes. One round trip, not one per pick: under load the picks of a worker
-queue behind each other (a batch of 30 picks one after the other fell behind the timer). The
-statements are prepared once per connection (planned anew, the CTE cost the server 0.3 ms a
-pick), and the connection is kept for the next batch, out of the pool (its check-out pings the
-server: a round trip and a third of a lone pick's CPU; a dead connection fails the batch, which
-the usual path then takes on a pooled one).
+the booster's picks, from which the pass's notice (every seat's next pack) is made here. The
+lock is a statement of its own: under READ COMMITTED a statement reads the snapshot taken when
+it began, so a CTE that waited for the lock inside itself would judge the pick on picks read
+before the pass it waited for was committed (a card taken just before could be taken twice). A
+VOLATILE function takes a new snapshot at each statement it runs (PostgreSQL manual, Function
+Volatility Categories), so each pick's statement begins once the locks are held and sees
+everything committed before, and the batch's own earlier picks and passes.
+
+One statement, not one per pick (issue 32): under load the picks of a worker queue behind each
+other (a batch of 30 picks one after the other fell behind the timer), and each statement cost
+the worker psycopg's Python work (a cursor, the execution, some twenty parameters to dump, the
+fetch; a pipeline of a lock and one CTE a pick before migration 0028): the call has five
+parameters whatever the batch, the picks one JSON text made by one ``json.dumps``. It is
+prepared once per connection (planned anew, the CTE cost the server 0.3 ms a pick; the
+function keeps its statements' plans for the connection's life), and the connection is kept
+for the next batch, out of the pool (its check-out pings the server: a round trip and a third
+of a lone pick's CPU; a dead connection fails the batch, which the usual path then takes on a
+pooled one).
 
 The CTE inserts only when, exactly as ``rules.draft.can_pick`` and ``commands.take_pick`` judge:
 the pod runs at the pick the page showed, the seat is the player's and not disqualified, the
@@ -68,72 +75,15 @@ log = logging.getLogger(__name__)
 
 ENABLED = True  # a test of the usual path on PostgreSQL turns it off
 
-# The pod's row first (its own statement: module doc), then the pick, its audit row and, when it
-# is the pass's last, the pod's move to the next pick, in one statement, each only if the usual
-# path would take the pick the same way (module doc).
-_LOCK = "SELECT id FROM draft_pods WHERE id = ANY(%(pods)s::int[]) ORDER BY id FOR UPDATE"
-_PICK = """
-WITH ok AS (
-    SELECT (SELECT count(*) FROM draft_picks k
-            WHERE k.pod_id = p.id AND k.booster_no = %(booster)s AND k.pick_no = %(pick)s)
-           = %(seats)s - 1 AS passes,
-           EXISTS (SELECT 1 FROM draft_seats d WHERE d.pod_id = p.id AND d.disqualified) AS out
-    FROM draft_pods p JOIN draft_seats s ON s.pod_id = p.id
-    WHERE p.id = %(pod)s AND s.id = %(seat_id)s AND s.player_id = %(player)s
-      AND p.status = 'running' AND p.booster_no = %(booster)s AND p.pick_no = %(pick)s
-      AND NOT s.disqualified
-      AND (p.deadline IS NULL OR p.deadline > %(when)s::timestamptz)
-      AND NOT EXISTS (
-          SELECT 1 FROM draft_picks k
-          WHERE k.pod_id = p.id AND k.seat_no = %(seat)s
-            AND k.booster_no = %(booster)s AND k.pick_no = %(pick)s)
-      AND NOT EXISTS (
-          SELECT 1 FROM draft_seats d
-          WHERE d.pod_id = p.id AND d.disqualified AND NOT EXISTS (
-              SELECT 1 FROM draft_picks k
-              WHERE k.pod_id = p.id AND k.seat_no = d.seat_no
-                AND k.booster_no = %(booster)s AND k.pick_no = %(pick)s))
-      AND (SELECT count(*) FROM draft_picks k
-           WHERE k.pod_id = p.id AND k.booster_no = %(booster)s AND k.card_code = %(card)s
-             AND k.pick_no < %(pick)s AND k.seat_no = (%(holders)s::int[])[k.pick_no])
-          < %(copies)s
-), go AS (
-    -- a pass only to a next pick (the draft's end records the pools) and with no disqualified
-    -- seat (the server would pick for it at once at the next pick): else the usual path's
-    SELECT passes FROM ok
-    WHERE NOT passes OR (NOT out AND %(next_pick)s::int IS NOT NULL)
-), pick AS (
-    INSERT INTO draft_picks (pod_id, seat_no, booster_no, pick_no, card_code, how, picked_at)
-    SELECT %(pod)s, %(seat)s, %(booster)s, %(pick)s, %(card)s, %(how)s, %(now)s::timestamptz FROM go
-    ON CONFLICT DO NOTHING
-    RETURNING id
-), audit AS (
-    INSERT INTO audit_log (at, actor, action, entity, entity_id, event_id, before, after, reason)
-    SELECT %(now)s::timestamptz, %(actor)s, 'draft.pick', 'draft_pick', %(pod)s, %(event)s,
-           'null'::json, %(after)s::json, NULL
-    FROM pick
-    RETURNING id
-), moved AS (
-    -- BER-DRAFT-1: every seat has picked, the boosters pass (as commands._advance, whose ORM
-    -- flush bumps the row's version too)
-    UPDATE draft_pods
-    SET booster_no = %(next_booster)s, pick_no = %(next_pick)s,
-        deadline = %(deadline)s::timestamptz, version = version + 1
-    WHERE id = %(pod)s AND EXISTS (SELECT 1 FROM go WHERE passes) AND EXISTS (SELECT 1 FROM pick)
-    RETURNING id
+# The batch in one statement: migration 0028's function locks the pods' rows in a statement of
+# its own (module doc), then for each pick, in order, inserts the pick and its audit row and,
+# when it is the pass's last, moves the pod to the next pick, each only if the usual path would
+# take the pick the same way. As bytes, once: psycopg encoded the text and hashed the new bytes
+# at every batch to find its prepared statement.
+_BATCH_SQL = (
+    b"SELECT stored, passed, booster_picks"
+    b" FROM torneo_draft_picks(%s::int[], %s::int, %s::timestamptz, %s, %s::json)"
 )
-SELECT (SELECT count(*) FROM audit), (SELECT count(*) FROM moved),
-       -- after a pass within the booster, its picks so far for the next packs (the statement
-       -- does not see its own insert: the caller adds it)
-       (SELECT json_agg(json_build_array(k.seat_no, k.pick_no, k.card_code))
-        FROM draft_picks k
-        WHERE k.pod_id = %(pod)s AND k.booster_no = %(booster)s
-          AND %(next_booster)s::int = %(booster)s AND EXISTS (SELECT 1 FROM moved))
-"""
-
-# as bytes, once: psycopg encoded the text and hashed the new bytes at every pick to find its
-# prepared statement
-_LOCK_SQL, _PICK_SQL = _LOCK.encode(), _PICK.encode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,8 +159,9 @@ class Taken(NamedTuple):
     now: Position
 
 
-# a pick's statement's parameters, and the pod's next position if the pick ends the pass
-_Tried = tuple[int, _Seat, Position, Position | None, dict[str, object]]
+# the pick's index in the batch, its seat and position, the pod's next position if the pick ends
+# the pass, and the pick's row of the function's JSON array (migration 0028)
+_Tried = tuple[int, _Seat, Position, Position | None, tuple[object, ...]]
 # stored, passed the packs, the booster's picks after a pass within it ([seat, pick, card] rows)
 _Stored = tuple[bool, bool, list[list[object]] | None]
 _NOT_STORED: _Stored = (False, False, None)
@@ -231,10 +182,10 @@ def try_picks(store: Store, event_id: int, picks: Sequence[FastPick]) -> list[Ta
             tried.append((index, *found))
     if not tried:
         return out
-    stored = _run(store, sorted({t[1].pod_id for t in tried}), tried)
+    stored = _run(store, event_id, now, sorted({t[1].pod_id for t in tried}), tried)
     audits: list[dict[str, object]] = []
     notices: list[Notice] = []
-    for (index, seat, position, following, params), (done, moved, others) in zip(
+    for (index, seat, position, following, _), (done, moved, others) in zip(
         tried, stored, strict=True
     ):
         if not done:
@@ -245,13 +196,13 @@ def try_picks(store: Store, event_id: int, picks: Sequence[FastPick]) -> list[Ta
                 "entity": "draft_pick",
                 "entity_id": seat.pod_id,
                 "event_id": event_id,
-                "actor": params["actor"],
+                "actor": picks[index].actor.name,
             }
         )
         if moved and following is not None:
             out[index] = Taken(seat.seat_no, position, following)
             # as commands._advance says a pass: every seat's next pack, and the event's page
-            mine = (seat.seat_no, position.pick, str(params["card"]))
+            mine = (seat.seat_no, position.pick, picks[index].card)
             notices.append(
                 Notice(
                     topic(event_id),
@@ -314,8 +265,8 @@ def _pass_notice(
 
 def _candidate(
     store: Store, database: str, event_id: int, p: FastPick, now: datetime
-) -> tuple[_Seat, Position, Position | None, dict[str, object]] | None:
-    """The pick's statement's parameters, or None when the statement could not take it."""
+) -> tuple[_Seat, Position, Position | None, tuple[object, ...]] | None:
+    """The pick's row of the function's JSON array, or None when it could not take it."""
     player_id, booster, pick = p.actor.player_id, p.booster, p.pick
     if player_id is None or booster is None or pick is None:
         return None
@@ -342,30 +293,29 @@ def _candidate(
         "card": p.card,
         "how": BY_PLAYER,
     }
-    params: dict[str, object] = {
-        "pod": seat.pod_id,
-        "seat": seat.seat_no,
-        "seat_id": seat.seat_id,
-        "player": player_id,
-        "booster": booster,
-        "pick": pick,
-        "card": p.card,
-        "how": BY_PLAYER,
-        # as text, and the holders below: psycopg's dumpers were a tenth of the statement
-        "when": (min(p.at, now) if p.at is not None else now).isoformat(),  # BER-DRAFT-2
-        "now": now.isoformat(),
-        "seats": plan.seats,
-        "copies": copies,
+    # in the order migration 0028's function reads them (its doc); the times and the holders
+    # as text: psycopg's dumpers were a tenth of the statement (issue 32)
+    row = (
+        seat.pod_id,
+        seat.seat_no,
+        seat.seat_id,
+        player_id,
+        booster,
+        pick,
+        p.card,
+        # BER-DRAFT-2: when the socket read it (the function takes now if later, or null)
+        None if p.at is None else p.at.isoformat(),
+        plan.seats,
+        copies,
         # who held this booster at each earlier pick of it: the cards taken from it
-        "holders": "{" + ",".join(holders) + "}",
-        "actor": p.actor.name,
-        "event": event_id,
-        "after": json.dumps(after),
-        "next_booster": following.booster if following else None,
-        "next_pick": following.pick if following else None,
-        "deadline": (now + timedelta(seconds=seat.pick_seconds)).isoformat(),  # BER-DRAFT-2
-    }
-    return seat, position, following, params
+        "{" + ",".join(holders) + "}",
+        p.actor.name,
+        after,  # the audit row's, its text as json.dumps writes it
+        following.booster if following else None,
+        following.pick if following else None,
+        seat.pick_seconds,  # BER-DRAFT-2: the next deadline, if the pick passes
+    )
+    return seat, position, following, row
 
 
 # How many connections a worker's engine keeps for the batches between them (module doc): one
@@ -400,36 +350,43 @@ def _check_in(store: Store, raw: Any, *, keep: bool = True) -> None:
     raw.close()
 
 
-def _run(store: Store, pods: list[int], tried: Sequence[_Tried]) -> list[_Stored]:
-    """Which picks the message stored, which of them passed the packs, and the booster's picks
-    after such a pass. Any failure stored none (one transaction) and is the usual path's to
-    meet; a connection that failed is closed, neither kept nor given back to the pool."""
+def _arguments(
+    event_id: int, now: datetime, pods: list[int], tried: Sequence[_Tried]
+) -> tuple[object, ...]:
+    """The function's five arguments, whatever the batch (issue 32: a cursor, an execution and
+    twenty parameters a pick were a sixth of a worker's CPU): the pods and the picks as text
+    (a list's dumper cost 15 µs a batch), the picks' rows in one JSON array."""
+    return (
+        "{" + ",".join(map(str, pods)) + "}",
+        event_id,
+        now.isoformat(),
+        BY_PLAYER,
+        json.dumps([t[4] for t in tried]),
+    )
+
+
+def _run(
+    store: Store, event_id: int, now: datetime, pods: list[int], tried: Sequence[_Tried]
+) -> list[_Stored]:
+    """Which picks the batch's one statement stored, which of them passed the packs, and the
+    booster's picks after such a pass. Any failure stored none (one transaction) and is the
+    usual path's to meet; a connection that failed is closed, neither kept nor given back to
+    the pool."""
     import psycopg
 
     raw = _checkout(store)
     try:
         connection = raw.driver_connection
         assert isinstance(connection, psycopg.Connection)
-        # a pipeline: one round trip, the statements prepared once per connection
-        # (PostgreSQL planned the CTE anew at every pick: 0.3 ms of the server's CPU)
-        cursors = []
-        # the pipeline's end sends its one Sync and reads every result (a sync() of our own
-        # before it was a second Sync: a second round trip, issue 32 item 1 round 2)
-        with connection.pipeline():
-            # the pods as an array's text, as the holders: a list's dumper cost 15 µs a batch
-            pods_text = "{" + ",".join(map(str, pods)) + "}"
-            connection.cursor().execute(_LOCK_SQL, {"pods": pods_text}, prepare=True)
-            for *_, params in tried:
-                cursor = connection.cursor()
-                cursor.execute(_PICK_SQL, params, prepare=True)
-                cursors.append(cursor)
-        stored: list[_Stored] = []
-        for cursor in cursors:
-            row = cursor.fetchone()
-            if row is None or row[0] != 1:
-                stored.append(_NOT_STORED)
-            else:
-                stored.append((True, row[1] == 1, row[2]))
+        # one statement, prepared once per connection (PostgreSQL planned the pick's CTE anew
+        # at every pick: 0.3 ms of the server's CPU; the function keeps its statements' plans
+        # for the connection's life)
+        rows = connection.execute(
+            _BATCH_SQL, _arguments(event_id, now, pods, tried), prepare=True
+        ).fetchall()
+        stored: list[_Stored] = [
+            (True, moved == 1, others) if done == 1 else _NOT_STORED for done, moved, others in rows
+        ]
     except psycopg.OperationalError:
         log.info("draft: a batch's connection failed; the usual path takes it", exc_info=True)
         raw.invalidate()
