@@ -70,7 +70,7 @@ def session_actor(store: Store, key: SessionKey) -> Actor | None:
 
     One statement in autocommit (a single read needs no transaction around it: no BEGIN, no
     ROLLBACK), the same rows as :func:`~torneo.platform.accounts.actor_of` reads."""
-    with store.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+    with store.lone_read() as conn:
         rows = conn.execute(_SESSION, {"user_id": key.user_id}).all()
     if not rows:
         return None

@@ -15,6 +15,7 @@ from fastapi import FastAPI
 
 from tests.platform.web.test_live import _app, bare_event
 from tests.support.servers import event_stream, running
+from tests.support.transports import FakeTransport
 from torneo.platform.live.broker import InProcessBroker, Notice
 from torneo.platform.store.uow import Store
 from torneo.platform.web import live, live_direct
@@ -62,24 +63,6 @@ def test_on_uvicorn_the_hub_writes_the_stream_to_its_socket(web_store: Store, ht
     assert broker.subscriber_count(topic) == 0
 
 
-class _Socket:
-    """A transport that keeps what it is given and holds ``unsent`` bytes."""
-
-    def __init__(self) -> None:
-        self.written: list[bytes] = []
-        self.unsent = 0
-        self.closing = False
-
-    def write(self, data: bytes) -> None:
-        self.written.append(data)
-
-    def get_write_buffer_size(self) -> int:
-        return self.unsent
-
-    def is_closing(self) -> bool:
-        return self.closing
-
-
 def _writer(socket: Any) -> DirectWriter:
     async def make() -> DirectWriter:
         return DirectWriter(socket)
@@ -88,7 +71,7 @@ def _writer(socket: Any) -> DirectWriter:
 
 
 def test_blocks_before_the_first_go_after_it_in_order() -> None:
-    socket = _Socket()
+    socket = FakeTransport()
     writer = _writer(socket)
     writer.push(b"a", frame(b"a"))
     writer.push(b"bb", frame(b"bb"))
@@ -99,7 +82,7 @@ def test_blocks_before_the_first_go_after_it_in_order() -> None:
 
 
 def test_without_chunked_framing_the_bare_block_is_written() -> None:
-    socket = _Socket()
+    socket = FakeTransport()
     writer = _writer(socket)
     writer.start(chunked=False)
     writer.push(b"data: x\n\n", frame(b"data: x\n\n"))
@@ -107,7 +90,7 @@ def test_without_chunked_framing_the_bare_block_is_written() -> None:
 
 
 def test_a_browser_that_does_not_read_loses_whole_blocks() -> None:
-    socket = _Socket()
+    socket = FakeTransport()
     writer = _writer(socket)
     writer.start(chunked=True)
     socket.unsent = live_direct.MOST_BUFFERED + 1
@@ -119,13 +102,13 @@ def test_a_browser_that_does_not_read_loses_whole_blocks() -> None:
 
 
 def test_a_closed_socket_or_a_stopping_worker_ends_the_stream() -> None:
-    socket = _Socket()
+    socket = FakeTransport()
     writer = _writer(socket)
     writer.start(chunked=True)
     socket.closing = True
     writer.push(b"x", frame(b"x"))
     assert socket.written == []
     assert writer.ended.is_set()
-    other = _writer(_Socket())
+    other = _writer(FakeTransport())
     other.push(None)
     assert other.ended.is_set()

@@ -17,6 +17,7 @@ from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFact
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
+from tests.support.transports import FakeTransport
 from torneo.platform.web import socket_direct
 from torneo.platform.web.arrival import SERVER_SEND
 from torneo.platform.web.socket_direct import DirectSocket, direct_socket, text_frame
@@ -39,38 +40,16 @@ def _open(*, deflate: bool = False) -> ServerProtocol:
     return conn
 
 
-class _Transport:
-    """Keeps what it is given and holds ``unsent`` bytes."""
-
-    def __init__(self) -> None:
-        self.written: list[bytes] = []
-        self.unsent = 0
-        self.closing = False
-        self.aborted = False
-
-    def write(self, data: bytes) -> None:
-        self.written.append(data)
-
-    def get_write_buffer_size(self) -> int:
-        return self.unsent
-
-    def is_closing(self) -> bool:
-        return self.closing or self.aborted
-
-    def abort(self) -> None:
-        self.aborted = True
-
-
 class _Protocol:
     """What a DirectSocket reads of uvicorn's protocol."""
 
     def __init__(self, conn: ServerProtocol) -> None:
         self.conn = conn
-        self.transport = _Transport()
+        self.transport = FakeTransport()
         self.close_sent = False
 
 
-def _socket(*, deflate: bool = False) -> tuple[DirectSocket, _Transport]:
+def _socket(*, deflate: bool = False) -> tuple[DirectSocket, FakeTransport]:
     protocol = _Protocol(_open(deflate=deflate))
     return DirectSocket(protocol), protocol.transport
 
@@ -151,7 +130,7 @@ def test_only_uvicorns_sans_io_protocol_is_written_to() -> None:
     loop = asyncio.new_event_loop()
     try:
         protocol = WebSocketsSansIOProtocol(config, ServerState(), {}, _loop=loop)
-        protocol.transport = _Transport()  # type: ignore[assignment]
+        protocol.transport = FakeTransport()  # type: ignore[assignment]
         found = direct_socket({"type": "websocket", SERVER_SEND: protocol.send})
         assert found is not None
         assert found.conn is protocol.conn

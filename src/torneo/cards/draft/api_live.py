@@ -306,15 +306,14 @@ def _admit(socket: WebSocket, store: Store, event_id: int) -> Actor:
     return actor
 
 
-# One statement in autocommit, as ``platform.sessions.session_actor`` reads a session: no ORM,
-# no BEGIN and no ROLLBACK (issue 32: the 512 pages of a draft's start, and the 256 of a lost
-# worker coming back, each paid a transaction of three round trips for it)
+# One statement (Store.lone_read; issue 32: the 512 pages of a draft's start, and the 256 of a
+# lost worker coming back, each paid an ORM transaction of three round trips for it)
 _EXISTS = select(Event.id).where(Event.id == bindparam("event_id"))
 
 
 def _event_exists(store: Store, event_id: int) -> None:
     """404 for an event that does not exist: no listener, no broker subscription for it."""
-    with store.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+    with store.lone_read() as connection:
         if connection.execute(_EXISTS, {"event_id": event_id}).first() is None:
             raise no_event(event_id)
 

@@ -196,6 +196,14 @@ class Store:
                 break
 
     @contextmanager
+    def lone_read(self) -> Iterator[Connection]:
+        """A connection in autocommit for a read of one statement: no ORM, no BEGIN and no
+        ROLLBACK (a single read needs no transaction around it; issue 32: a session's check
+        and a draft page's event, at every page that connects)."""
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            yield connection
+
+    @contextmanager
     def read(self) -> Iterator[Session]:
         session = self.sessions()
         try:

@@ -39,12 +39,13 @@ from websockets.exceptions import InvalidState, ProtocolError
 from websockets.protocol import State
 
 from torneo.platform.web.arrival import SERVER_SEND
+from torneo.platform.web.live_direct import MOST_BUFFERED as MOST_BUFFERED
 
 log = logging.getLogger(__name__)
 
-# Bytes a page's socket may hold unsent before it is dropped: hundreds of packs (a pack's
-# message is a few KB), far beyond what a page that reads ever leaves behind.
-MOST_BUFFERED = 512 * 1024
+# The bytes a page's socket may hold unsent before it is dropped are the live streams' bound
+# (live_direct.MOST_BUFFERED): hundreds of packs (a pack's message is a few KB), far beyond
+# what a page that reads ever leaves behind.
 _SANS_IO = "uvicorn.protocols.websockets.websockets_sansio_impl"
 
 
